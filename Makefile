@@ -1,0 +1,44 @@
+# Two commands for a new checkout: `make run` and `make test`.
+# Each installs what it needs (Debian packages, a virtualenv in .venv) and skips what is there.
+
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+ENSURE_PACKAGES := bash scripts/ensure-system-packages.sh
+
+# WeasyPrint renders PDFs through Pango.
+RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
+# Browser tests drive Debian's chromium; database tests use a local PostgreSQL.
+TEST_PACKAGES := $(RUN_PACKAGES) chromium postgresql
+
+PYTEST_ARGS ?=
+
+# The steps of each target depend on one another; keep them in order under -j.
+.NOTPARALLEL:
+
+.PHONY: run test run-system-packages test-system-packages
+
+run: run-system-packages $(VENV)/.installed-run
+	@# --- database migrations: `$(VENV)/bin/flask --app app db upgrade` goes here ---
+	$(VENV)/bin/flask --app app run --host 127.0.0.1 --port 5000
+
+test: test-system-packages $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+	$(PYTHON) -m pytest $(PYTEST_ARGS)
+
+run-system-packages:
+	@$(ENSURE_PACKAGES) $(RUN_PACKAGES)
+
+test-system-packages:
+	@$(ENSURE_PACKAGES) $(TEST_PACKAGES)
+
+$(PYTHON):
+	python3 -m venv $(VENV)
+
+# The stamps are redone whenever pyproject.toml changes.
+$(VENV)/.installed-run: pyproject.toml | $(PYTHON)
+	$(PYTHON) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PYTHON)
+	$(PYTHON) -m pip install --quiet -e '.[test]'
+	touch $@

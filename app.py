@@ -1,0 +1,3 @@
+from ulti_ledger import create_app
+
+app = create_app()

@@ -1,0 +1,76 @@
+"""Ulti ledger: a Flask app that keeps score for an evening of Ulti."""
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+# The app runs from a checkout: templates/, static/ and instance/ sit next to app.py,
+# one level above this package.
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config=None):
+    """Create and configure the application."""
+    app = Flask(
+        __name__,
+        instance_path=str(PROJECT_ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=database_uri(
+            os.environ.get("DATABASE_URL"),
+            default_sqlite=Path(app.instance_path) / "ulti_ledger.sqlite3",
+        ),
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = load_or_create_secret_key(Path(app.instance_path) / "secret_key")
+
+    from .db import db
+
+    db.init_app(app)
+
+    from .views import main
+
+    app.register_blueprint(main.bp)
+
+    return app
+
+
+def database_uri(database_url, default_sqlite):
+    """Return the SQLAlchemy URI for ``DATABASE_URL``, or a SQLite file when it is unset.
+
+    Plain ``postgres://`` and ``postgresql://`` URLs (as hosting platforms hand them out)
+    are pointed at the psycopg 3 driver, the only PostgreSQL driver installed.
+    """
+    if not database_url:
+        return f"sqlite:///{default_sqlite}"
+    for prefix in ("postgres://", "postgresql://"):
+        if database_url.startswith(prefix):
+            return "postgresql+psycopg://" + database_url[len(prefix) :]
+    return database_url
+
+
+def load_or_create_secret_key(path):
+    """Read the secret key kept at ``path``, creating it on first start.
+
+    Keeping the key on disk means a restart does not log everyone out.
+    """
+    try:
+        # Owner-only permissions: the key signs session cookies.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    key = secrets.token_hex(32)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    return key

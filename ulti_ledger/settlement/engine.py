@@ -1,0 +1,87 @@
+"""The engine's front door: find the ruleset, resolve options, parse and settle.
+
+A scorer is a module with ``parse_hand(data, rules, options)``, ``settle(hand, rules)``
+and ``describe(line, lang)``; a new game adds a ruleset file and, where its arithmetic
+differs, a scorer beside ``ulti``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from . import ulti
+from .errors import HandError
+from .loader import Ruleset, builtin_rulesets
+from .result import Settlement
+from .rules import Rules
+from .schema import suggest
+
+SCORERS: dict[str, ModuleType] = {"ulti": ulti}
+
+
+class Engine:
+    """Rulesets by id, and the operations on hands that use them."""
+
+    def __init__(self, rulesets: Mapping[str, Ruleset]) -> None:
+        self.rulesets = dict(rulesets)
+
+    @classmethod
+    def builtin(cls) -> Engine:
+        return cls(builtin_rulesets())
+
+    def ruleset(self, ruleset_id: Any) -> Ruleset:
+        ruleset = self.rulesets.get(ruleset_id) if isinstance(ruleset_id, str) else None
+        if ruleset is None:
+            known = ", ".join(self.rulesets)
+            hint = suggest(ruleset_id, self.rulesets) if isinstance(ruleset_id, str) else ""
+            raise HandError("ruleset", f"unknown ruleset {ruleset_id!r}{hint}; known: {known}")
+        return ruleset
+
+    def parse(self, data: Any, defaults: Mapping[str, Any] | None = None) -> tuple[Any, Rules]:
+        """Validate a hand; ``defaults`` (a session's ruleset and options) fill what it omits."""
+        if not isinstance(data, Mapping):
+            raise HandError("", "a hand must be a JSON object")
+        defaults = defaults or {}
+        ruleset = self.ruleset(data.get("ruleset", defaults.get("ruleset")))
+        options = data.get("options")
+        if options is not None and not isinstance(options, Mapping):
+            raise HandError("options", "must be an object of option names and values")
+        merged = {**(defaults.get("options") or {}), **(options or {})}
+        given = {
+            n: ruleset.options[n].normalize(v) for n, v in merged.items() if n in ruleset.options
+        }
+        rules = ruleset.resolve(merged)
+        hand = SCORERS[ruleset.scorer].parse_hand(data, rules, given)
+        return hand, rules
+
+    def settle(self, data: Any, defaults: Mapping[str, Any] | None = None) -> Settlement:
+        """Validate and settle one hand."""
+        hand, rules = self.parse(data, defaults)
+        return SCORERS[rules.scorer].settle(hand, rules)
+
+    def describe(self, settlement: Settlement, scorer: str = "ulti", lang: str = "en") -> list[str]:
+        return [SCORERS[scorer].describe(line, lang) for line in settlement.lines]
+
+    def result_json(
+        self, data: Any, defaults: Mapping[str, Any] | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
+        """The result object of the hand format: payments, lines, and the amounts per line."""
+        hand, rules = self.parse(data, defaults)
+        settlement = SCORERS[rules.scorer].settle(hand, rules)
+        return settlement_json(settlement, rules.scorer, lang)
+
+
+def settlement_json(
+    settlement: Settlement, scorer: str = "ulti", lang: str = "en"
+) -> dict[str, Any]:
+    describe = SCORERS[scorer].describe
+    return {
+        "payments": dict(settlement.payments),
+        "lines": [describe(line, lang) for line in settlement.lines],
+        "breakdown": [
+            {"text": describe(line, lang), "amounts": dict(line.amounts)}
+            for line in settlement.lines
+        ],
+    }

@@ -1,0 +1,180 @@
+"""The rules of one ruleset with its house-rule options applied: plain, frozen values.
+
+`loader.py` builds these from a ruleset file; scorers read them and hold no game
+numbers of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Colour:
+    """A colour a hand can name: the trump suit, or in no-trump games the strength."""
+
+    name: str
+    factor: int
+    """Multiplier on every value of the hand (piros 2 in the standard game)."""
+    label: str
+    label_en: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameKind:
+    """How colour, kontra and silent results work for the components of one kind."""
+
+    name: str
+    label: str
+    label_en: str
+    colour_required: bool
+    colours: frozenset[str]
+    individual_kontra: bool
+    """True where each defender has his own kontra level (betli, no-trump durchmars)."""
+    silent: bool
+    """Whether silent results exist in this kind of game."""
+
+
+@dataclass(frozen=True, slots=True)
+class OpenForm:
+    """The terített / kiterített form of a component."""
+
+    value: int
+    colours: frozenset[str] | None
+    """Colours allowed for the open form; None means those of the game kind."""
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class ComponentRule:
+    """One part of a contract that is won or lost and paid separately."""
+
+    name: str
+    label: str
+    label_en: str
+    label_red: str | None
+    game: str
+    value: int
+    """Per-defender value before the colour factor."""
+    failed_extra: int
+    """A lost component pays value x (2^k + failed_extra): 1 for the ulti."""
+    failed_extra_unless_with: frozenset[str]
+    """Components beside which failed_extra does not apply."""
+    replaces_parti: bool
+    point_count: bool
+    """Decided by card points (parti, 40-100, 20-100): lost when the other side takes all."""
+    takes_all_tricks: bool
+    open: OpenForm | None
+    enabled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SilentRule:
+    """A csendes result: made without being bid, never kontra'd."""
+
+    name: str
+    label: str
+    label_en: str
+    value: int
+    failed_factor: int
+    """What a failed one pays, in multiples of value; 0 where it cannot fail."""
+    excluded_by: frozenset[str]
+    """Bid components that make this silent result impossible."""
+    absorbed_by: frozenset[str]
+    """Silent results of the same side that make this one not paid."""
+    replaces_parti: bool
+    defenders: bool
+    """Whether the defenders can score it."""
+    defender_scope: str
+    """"team": both defenders win or pay; "everyone": the partner pays the maker too."""
+    takes_all_tricks: bool
+    enabled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """A named bid: the components it is made of, as the table says it."""
+
+    id: str
+    label: str
+    components: tuple[str, ...]
+    open: bool
+    silent: frozenset[str] | None
+    """Silent results this contract allows; None: any whose component was not bid."""
+    common: bool
+    """Offered as a one-tap preset."""
+
+    @property
+    def key(self) -> tuple[frozenset[str], bool]:
+        """What identifies the contract in a hand: its component names and openness."""
+        return frozenset(self.components), self.open
+
+
+@dataclass(frozen=True, slots=True)
+class KontraRules:
+    """The kontra ladder: names per level, each level multiplies by ``factor``."""
+
+    factor: int
+    max_level: int
+    names: tuple[str, ...]
+    rekontra_scope: str
+    """"kontra_only" or "both" (individual games only)."""
+
+    def name(self, level: int) -> str:
+        return self.names[level]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A ruleset with every option resolved: everything a scorer needs."""
+
+    id: str
+    label: str
+    scorer: str
+    active_players: int
+    max_sitting_out: int
+    sitting_out_pays: bool
+    colours: dict[str, Colour]
+    games: dict[str, GameKind]
+    kontra: KontraRules
+    components: dict[str, ComponentRule]
+    alone: frozenset[str]
+    exclusive: tuple[frozenset[str], ...]
+    silent: dict[str, SilentRule]
+    contracts: tuple[Contract, ...]
+    declarer_renonsz: str
+    defender_renonsz: str
+    throw_in_mode: str
+    throw_in_factor: int
+    all_pass_pays_each: int
+    contracts_by_key: dict[tuple[frozenset[str], bool], Contract] = field(
+        default_factory=dict, repr=False
+    )
+
+    def __post_init__(self) -> None:
+        self.contracts_by_key.update({c.key: c for c in self.contracts})
+
+    def colour_factor(self, colour: str | None) -> int:
+        return 1 if colour is None else self.colours[colour].factor
+
+    def component_value(self, name: str, open_: bool, colour: str | None) -> int:
+        """Per-defender value of a won component in this colour, before kontra."""
+        rule = self.components[name]
+        base = rule.open.value if open_ and rule.open else rule.value
+        return base * self.colour_factor(colour)
+
+    def contract_value(self, contract: Contract, colour: str | None) -> int:
+        """Per-defender value of the whole contract when every part is made."""
+        return sum(self.component_value(n, contract.open, colour) for n in contract.components)
+
+    def contract_colours(self, contract: Contract) -> tuple[tuple[str | None, ...], bool]:
+        """The colours a contract can be played in, and whether one must be named."""
+        game = self.games[self.components[contract.components[0]].game]
+        allowed = game.colours
+        for name in contract.components:
+            rule = self.components[name]
+            if contract.open and rule.open and rule.open.colours is not None:
+                allowed = rule.open.colours
+        ordered = tuple(c for c in self.colours if c in allowed)
+        required = game.colour_required and bool(ordered)
+        return (ordered if required else (None, *ordered)), required
