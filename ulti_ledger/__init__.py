@@ -4,15 +4,19 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask
-
 # The app runs from a checkout: templates/, static/ and instance/ sit next to app.py,
 # one level above this package.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def create_app(test_config=None):
-    """Create and configure the application."""
+    """Create and configure the application.
+
+    Flask is imported here, not at module level, so that importing the pure
+    ``ulti_ledger.settlement`` package never pulls in the web layer.
+    """
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_path=str(PROJECT_ROOT / "instance"),
