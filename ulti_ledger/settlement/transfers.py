@@ -1,0 +1,286 @@
+"""Who pays whom at the end of the night: the fewest transfers, a banker, or pair by pair.
+
+Balances are ``name -> amount`` (+ receives) summing to zero; a :class:`Transfer` moves a
+positive amount from a payer to a payee. Every method settles exactly: applying its
+transfers leaves every balance at zero. ``minimal`` and ``banker`` never round: give them
+the rounded balances (``money.balances``) and their transfers are whole coins too;
+``pairwise`` rounds as ``money.balances`` does.
+
+**minimal** (the default) finds the fewest transfers. Any settlement is a graph whose
+connected parts each sum to zero, and a part of k players needs at least k - 1 transfers,
+so the minimum is n - g, where g is the largest number of disjoint zero-sum groups the n
+players (with a nonzero balance) can be split into. g is found exactly by dynamic
+programming over subsets: best[S] = max over i in S of best[S - {i}], plus one if S sums
+to zero, which is the largest number of zero-sum sets on a chain of subsets ending in S.
+That is O(2^n x n) time and O(2^n) memory, instant for the 12 players this is exact for.
+Inside each group, largest debtor pays largest creditor, and each transfer clears at
+least one of them: k - 1 transfers, as no smaller zero-sum group hides inside.
+
+Why not greedy everywhere: largest-debtor-to-largest-creditor over everyone, which the
+expense-splitting apps use, is not minimal. Anna +3, Béla +4, Csaba -3, Dóra -2, Ede -2
+takes it four transfers; Csaba -> Anna 3, Dóra -> Béla 2, Ede -> Béla 2 are three. Past
+12 players the subset table grows too large, and :func:`minimal_transfers` falls back to
+that greedy (after first pairing equal and opposite balances): correct, not always
+minimal.
+
+**banker**: everyone settles with one player. **pairwise** nets what each pair of players
+owes each other across the hands (:func:`pairwise_transfers`).
+
+Output is deterministic: players are handled in name order (by code point) whatever the
+order of the input, and transfers come sorted by payer, then payee.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal, localcontext
+
+from .money import (
+    EXACT,
+    BalanceError,
+    as_money,
+    as_units,
+    check_name,
+    check_zero_sum,
+    nearest_coins,
+    round_to_coins,
+    smallest_coin,
+)
+
+#: Up to this many players with a nonzero balance, ``minimal`` is provably minimal.
+EXACT_LIMIT = 12
+#: The methods :func:`settle` offers; ``pairwise`` needs the hands, not only the balances.
+METHODS = ("minimal", "banker")
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One payment at the end of the night."""
+
+    #: Who pays (a player whose balance was negative, or the banker).
+    payer: str
+    #: Who receives.
+    payee: str
+    #: How much, always positive; in money, or in units if the balances were units.
+    amount: Decimal
+
+    def __post_init__(self) -> None:
+        if self.payer == self.payee:
+            raise ValueError(f"{self.payer} cannot pay themself")
+        if not isinstance(self.amount, Decimal) or not self.amount > 0:
+            raise ValueError(f"a transfer moves a positive Decimal, not {self.amount!r}")
+
+    def to_json(self) -> dict[str, str]:
+        """The session format's transfer: amounts as plain decimal strings, e.g. "12.50"."""
+        return {"from": self.payer, "to": self.payee, "amount": format(self.amount, "f")}
+
+
+def settle(
+    balances: Mapping[str, Decimal | int],
+    method: str = "minimal",
+    *,
+    banker: str | None = None,
+) -> tuple[Transfer, ...]:
+    """The transfers that settle ``balances`` by ``method`` (one of :data:`METHODS`)."""
+    if method == "minimal":
+        if banker is not None:
+            raise BalanceError("banker", "only the banker method has a banker")
+        return minimal_transfers(balances)
+    if method == "banker":
+        return banker_transfers(balances, banker)
+    hint = ""
+    if method == "pairwise":
+        hint = "; pairwise needs the hands' payments: use pairwise_transfers"
+    raise BalanceError("method", f"unknown method {method!r}: choose minimal or banker{hint}")
+
+
+def minimal_transfers(balances: Mapping[str, Decimal | int]) -> tuple[Transfer, ...]:
+    """The fewest transfers that settle ``balances``; exact up to :data:`EXACT_LIMIT` players."""
+    checked = _checked(balances)
+    nonzero = {p: v for p, v in checked.items() if v != 0}
+    with localcontext(EXACT):
+        if len(nonzero) > EXACT_LIMIT:
+            return _ordered(_greedy(nonzero, pair_opposites=True))
+        transfers: list[Transfer] = []
+        for group in zero_sum_groups(nonzero):
+            transfers += _greedy({p: nonzero[p] for p in group})
+    return _ordered(transfers)
+
+
+def zero_sum_groups(balances: Mapping[str, Decimal | int]) -> list[list[str]]:
+    """The nonzero players split into the most disjoint zero-sum groups (exact; see above).
+
+    Each group settles among itself; the PDF can say so. Refuses more than
+    :data:`EXACT_LIMIT` nonzero players, where the table of subsets would not fit.
+    """
+    checked = _checked(balances)
+    names = [p for p, v in checked.items() if v != 0]
+    if len(names) > EXACT_LIMIT:
+        raise ValueError(f"{len(names)} players: exact only for up to {EXACT_LIMIT}")
+    values = [checked[p] for p in names]
+    n = len(names)
+    total = [Decimal(0)] * (1 << n)
+    best = [0] * (1 << n)
+    with localcontext(EXACT):
+        for mask in range(1, 1 << n):
+            low = mask & -mask
+            total[mask] = total[mask ^ low] + values[low.bit_length() - 1]
+            drop = max(best[mask ^ (1 << i)] for i in range(n) if mask >> i & 1)
+            best[mask] = drop + (total[mask] == 0)
+    # Walk the best chain back down; every zero-sum subset on it closes a group.
+    groups: list[list[str]] = []
+    group: list[str] = []
+    mask = (1 << n) - 1
+    while mask:
+        want = best[mask] - (total[mask] == 0)
+        i = next(i for i in range(n) if mask >> i & 1 and best[mask ^ (1 << i)] == want)
+        mask ^= 1 << i
+        group.append(names[i])
+        if total[mask] == 0:
+            groups.append(sorted(group))
+            group = []
+    return sorted(groups)
+
+
+def banker_transfers(
+    balances: Mapping[str, Decimal | int], banker: str | None = None
+) -> tuple[Transfer, ...]:
+    """Everyone settles with ``banker``; by default the biggest winner (ties: first by name).
+
+    One transfer per other player with a nonzero balance: simple to run at the table,
+    since only the banker needs to hold cash, but rarely the fewest.
+    """
+    checked = _checked(balances)
+    if banker is None:
+        banker = min(checked, key=lambda p: (-checked[p], p), default=None)
+    elif banker not in checked:
+        known = ", ".join(checked)
+        raise BalanceError("banker", f"{banker!r} is not one of the players: {known}")
+    transfers = []
+    with localcontext(EXACT):
+        for player, value in checked.items():
+            if player != banker and value < 0:
+                transfers.append(Transfer(player, banker, -value))
+            elif player != banker and value > 0:
+                transfers.append(Transfer(banker, player, value))
+    return _ordered(transfers)
+
+
+def pairwise_transfers(
+    records: Iterable[Mapping[str, int]],
+    unit_value: Decimal | int = 1,
+    currency: str | None = None,
+    *,
+    coin: Decimal | int | None = None,
+) -> tuple[Transfer, ...]:
+    """What each pair of players owes each other across the hands, netted to one transfer.
+
+    ``records`` are the hands' payments in units (+ receives), or finer: one record per
+    explanation line. Within a record, payers are matched to receivers largest first
+    (ties by name); in Ulti one side is a single player (the declarer, or the renonsz
+    offender), so this is exactly who owes whom. Each pair's net debt becomes money
+    (x ``unit_value``), rounded as in ``money.balances`` with the same arguments; the few
+    coins by which rounding each pair misses those balances then pass between the
+    players furthest over and under, so the transfers settle exactly those balances.
+    """
+    owed: dict[tuple[str, str], int] = {}  # (a, b) with a < b: + means a owes b
+    units: dict[str, int] = {}
+    for number, record in enumerate(records, start=1):
+        checked = {check_name(p): as_units(p, u) for p, u in record.items()}
+        check_zero_sum(checked, f"record {number}")
+        for payer, payee, amount in _match(checked):
+            _owe(owed, payer, payee, amount)
+        for player, amount in checked.items():
+            units[player] = units.get(player, 0) + amount
+    value = as_money("unit_value", unit_value)
+    if value <= 0:
+        raise BalanceError("unit_value", f"a unit must be worth more than 0, not {value}")
+    coin_ = smallest_coin(currency, coin)
+    with localcontext(EXACT):
+        target = round_to_coins({p: u * value for p, u in units.items()}, coin_)
+        coins = {pair: nearest_coins(n * value, coin_) for pair, n in owed.items()}
+        _mend(coins, target, coin_)
+        transfers = [_pair_transfer(a, b, n * coin_) for (a, b), n in coins.items() if n]
+    return _ordered(transfers)
+
+
+def _checked(balances: Mapping[str, Decimal | int]) -> dict[str, Decimal]:
+    """Validated balances in name order, so that nothing depends on the mapping's order."""
+    checked = {check_name(p): as_money(p, v) for p, v in balances.items()}
+    check_zero_sum(checked)
+    return {p: checked[p] for p in sorted(checked)}
+
+
+def _greedy(balances: Mapping[str, Decimal], pair_opposites: bool = False) -> list[Transfer]:
+    """Largest debtor pays largest creditor (ties by name); each step clears one or both."""
+    debts = {p: -v for p, v in sorted(balances.items()) if v < 0}
+    credits = {p: v for p, v in sorted(balances.items()) if v > 0}
+    transfers = []
+    if pair_opposites:  # a debt that matches a credit exactly costs one transfer for two
+        for payer in list(debts):
+            payee = next((p for p in credits if credits[p] == debts[payer]), None)
+            if payee is not None:
+                transfers.append(Transfer(payer, payee, debts.pop(payer)))
+                del credits[payee]
+    while debts:
+        payer = min(debts, key=lambda p: (-debts[p], p))
+        payee = min(credits, key=lambda p: (-credits[p], p))
+        amount = min(debts[payer], credits[payee])
+        transfers.append(Transfer(payer, payee, amount))
+        for side, player in ((debts, payer), (credits, payee)):
+            side[player] -= amount
+            if side[player] == 0:
+                del side[player]
+    return transfers
+
+
+def _match(record: Mapping[str, int]) -> list[tuple[str, str, int]]:
+    """One record's payments as (payer, payee, units): both sides in order of size, largest
+    first (ties by name), each payer paying the receivers in turn."""
+    owes = dict(sorted(((p, -u) for p, u in record.items() if u < 0), key=_largest))
+    gets = dict(sorted(((p, u) for p, u in record.items() if u > 0), key=_largest))
+    matched = []
+    while owes:
+        payer, payee = next(iter(owes)), next(iter(gets))
+        amount = min(owes[payer], gets[payee])
+        matched.append((payer, payee, amount))
+        for side, player in ((owes, payer), (gets, payee)):
+            side[player] -= amount
+            if side[player] == 0:
+                del side[player]
+    return matched
+
+
+def _largest(item: tuple[str, int]) -> tuple[int, str]:
+    return -item[1], item[0]
+
+
+def _owe(owed: dict[tuple[str, str], int], payer: str, payee: str, amount: int) -> None:
+    """Record a debt on the pair's one signed entry, so opposite debts cancel."""
+    if payer < payee:
+        owed[payer, payee] = owed.get((payer, payee), 0) + amount
+    else:
+        owed[payee, payer] = owed.get((payee, payer), 0) - amount
+
+
+def _mend(coins: dict[tuple[str, str], int], target: Mapping[str, Decimal], coin: Decimal) -> None:
+    """Move single coins until every player's transfers add up to their rounded balance."""
+    short = {p: int(v // coin) for p, v in target.items()}  # coins still to receive
+    for (a, b), n in coins.items():
+        short[a] += n
+        short[b] -= n
+    while any(short.values()):
+        payer = min(short, key=lambda p: (short[p], p))  # received too much
+        payee = min(short, key=lambda p: (-short[p], p))  # received too little
+        _owe(coins, payer, payee, 1)
+        short[payer] += 1
+        short[payee] -= 1
+
+
+def _pair_transfer(a: str, b: str, signed: Decimal) -> Transfer:
+    return Transfer(a, b, signed) if signed > 0 else Transfer(b, a, -signed)
+
+
+def _ordered(transfers: Iterable[Transfer]) -> tuple[Transfer, ...]:
+    return tuple(sorted(transfers, key=lambda t: (t.payer, t.payee)))
