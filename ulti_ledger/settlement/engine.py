@@ -41,18 +41,24 @@ class Engine:
 
     def parse(self, data: Any, defaults: Mapping[str, Any] | None = None) -> tuple[Any, Rules]:
         """Validate a hand; ``defaults`` (a session's ruleset and options) fill what it omits."""
-        if not isinstance(data, Mapping):
+        if type(data) is not dict:
             raise HandError("", "a hand must be a JSON object")
-        defaults = defaults or {}
-        ruleset = self.ruleset(data.get("ruleset", defaults.get("ruleset")))
+        ruleset_id = data.get("ruleset")
+        if ruleset_id is None and defaults:
+            ruleset_id = defaults.get("ruleset")
+        ruleset = self.rulesets.get(ruleset_id) if type(ruleset_id) is str else None
+        if ruleset is None:
+            ruleset = self.ruleset(ruleset_id)  # raises the message that lists the known ones
         options = data.get("options")
-        if options is not None and not isinstance(options, Mapping):
+        if options is not None and type(options) is not dict:
             raise HandError("options", "must be an object of option names and values")
-        merged = {**(defaults.get("options") or {}), **(options or {})}
-        given = {
-            n: ruleset.options[n].normalize(v) for n, v in merged.items() if n in ruleset.options
-        }
-        rules = ruleset.resolve(merged)
+        if defaults and defaults.get("options"):
+            options = {**defaults["options"], **(options or {})}
+        if options:
+            rules = ruleset.resolve(options)  # checks every name and value
+            given = {n: ruleset.options[n].normalize(v) for n, v in options.items()}
+        else:
+            rules, given = ruleset.rules, {}
         hand = SCORERS[ruleset.scorer].parse_hand(data, rules, given)
         return hand, rules
 

@@ -157,7 +157,13 @@ class Ruleset:
                 else:
                     for path, new in option.choices[value].sets.items():
                         _set_path(raw, path, new, self.source, f"{name} = {value}")
-            rules = _build_rules(raw, self.source)
+            try:
+                rules = _build_rules(raw, self.source)
+            except RulesetError as exc:
+                if not options:
+                    raise
+                given = ", ".join(f"options.{n} = {v}" for n, v in options.items())
+                raise RulesetError(self.source, f"{given} sets {exc.key}", exc.problem) from None
             self._cache[key] = rules
         return rules
 
@@ -381,6 +387,7 @@ def _read_components(
             takes_all_tricks=t.bool("takes_all_tricks", False),
             open=open_form,
             enabled=t.bool("enabled", True),
+            individual=games[game].individual_kontra,
         )
         t.finish()
     if "parti" not in components:

@@ -66,6 +66,8 @@ class ComponentRule:
     takes_all_tricks: bool
     open: OpenForm | None
     enabled: bool
+    individual: bool = False
+    """Whether its kontra is individual (a copy of its game kind's rule, for speed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +125,11 @@ class KontraRules:
     def name(self, level: int) -> str:
         return self.names[level]
 
+    @property
+    def powers(self) -> tuple[int, ...]:
+        """The multiplier of each level: factor ** level."""
+        return tuple(self.factor**k for k in range(len(self.names)))
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -150,9 +157,22 @@ class Rules:
     contracts_by_key: dict[tuple[frozenset[str], bool], Contract] = field(
         default_factory=dict, repr=False
     )
+    _colours_of: dict[str, tuple[tuple[str | None, ...], bool]] = field(
+        default_factory=dict, repr=False
+    )
+    values: dict[tuple[str, bool, str | None], int] = field(default_factory=dict, repr=False)
+    """(component, open, colour) -> per-defender value, precomputed for speed."""
+    powers: tuple[int, ...] = ()
+    """Kontra multiplier by level."""
 
     def __post_init__(self) -> None:
         self.contracts_by_key.update({c.key: c for c in self.contracts})
+        self._colours_of.update({c.id: self._contract_colours(c) for c in self.contracts})
+        for name in self.components:
+            for open_ in (False, True):
+                for colour in (None, *self.colours):
+                    self.values[name, open_, colour] = self.component_value(name, open_, colour)
+        object.__setattr__(self, "powers", self.kontra.powers)
 
     def colour_factor(self, colour: str | None) -> int:
         return 1 if colour is None else self.colours[colour].factor
@@ -169,6 +189,9 @@ class Rules:
 
     def contract_colours(self, contract: Contract) -> tuple[tuple[str | None, ...], bool]:
         """The colours a contract can be played in, and whether one must be named."""
+        return self._colours_of[contract.id]
+
+    def _contract_colours(self, contract: Contract) -> tuple[tuple[str | None, ...], bool]:
         game = self.games[self.components[contract.components[0]].game]
         allowed = game.colours
         for name in contract.components:

@@ -39,7 +39,10 @@ class Table:
         self.seen.add(key)
         if key not in self.data:
             if default is _MISSING:
-                raise self.error(key, f"is required ({what})")
+                unread = [k for k in self.data if k not in self.seen]
+                close = difflib.get_close_matches(key, unread, n=1, cutoff=0.6)
+                hint = f'; is "{close[0]}" a misspelling of it?' if close else ""
+                raise self.error(key, f"is required ({what}){hint}")
             return default
         value = self.data[key]
         if not check(value):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..result import Line
+from ..result import Line, Term
 
 TEXT = {
     "en": {
@@ -92,9 +92,9 @@ def _side(side: str, t: dict[str, str]) -> str:
     return t["declarer"] if side == "declarer" else t["defenders"]
 
 
-def _terms(terms: list[dict], t: dict[str, str], to_defenders: bool) -> str:
+def _terms(terms: list[Term], t: dict[str, str], to_defenders: bool) -> str:
     """'3 × 4 = 12 to each defender' or 'B pays 10 (kontra), C pays 5'."""
-    shapes = {(x["factor"], x["value"], x["kontra"]) for x in terms}
+    shapes = {(x.factor, x.value, x.kontra) for x in terms}
     if len(shapes) == 1:
         factor, value, _ = shapes.pop()
         tail = t["to_each_defender"] if to_defenders else t["each_defender_pays"]
@@ -102,13 +102,13 @@ def _terms(terms: list[dict], t: dict[str, str], to_defenders: bool) -> str:
     verb = t["receives"] if to_defenders else t["pays"]
     parts = []
     for x in terms:
-        kontra = f" ({x['kontra']})" if x["kontra"] else ""
-        parts.append(f"{x['player']}{kontra} {verb} {calc(x['factor'], x['value'])}")
+        kontra = f" ({x.kontra})" if x.kontra else ""
+        parts.append(f"{x.player}{kontra} {verb} {calc(x.factor, x.value)}")
     return ", ".join(parts)
 
 
-def _kontra_suffix(terms: list[dict], t: dict[str, str]) -> str:
-    names = {x["kontra"] for x in terms}
+def _kontra_suffix(terms: list[Term], t: dict[str, str]) -> str:
+    names = {x.kontra for x in terms}
     if len(names) == 1 and (name := names.pop()):
         return f" {t['with']} {name}".replace("  ", " ") if t["with"] else f", {name}"
     return ""
@@ -144,13 +144,13 @@ def _renonsz_component(line: Line, t: dict[str, str]) -> str:
 def _renonsz_defender_component(line: Line, t: dict[str, str]) -> str:
     p = line.params
     off, par = p["terms"]
-    to_declarer = calc(off["factor"], off["value"])
+    to_declarer = calc(off.factor, off.value)
     if p["double"]:
-        both = f"{to_declarer} + {calc(par['factor'], par['value'])}"
+        both = f"{to_declarer} + {calc(par.factor, par.value)}"
         return f"  {p['label']}: {both} {t['to']} {t['declarer']}"
     return (
         f"  {p['label']}: {to_declarer} {t['to']} {t['declarer']}, "
-        f"{calc(par['factor'], par['value'])} {t['to']} {par['player']}"
+        f"{calc(par.factor, par.value)} {t['to']} {par.player}"
     )
 
 

@@ -1,5 +1,8 @@
 """An Ulti hand as recorded at the table (hand format v1), and its validation.
 
+Hands, components and silent results are named tuples: immutable and typed like frozen
+dataclasses, and several times cheaper to build (settling speed matters: bench/engine.py).
+
 Parsing is where impossible hands are refused: every check raises a `HandError` that
 names the key and says what is allowed, so nothing half-valid reaches the scorer.
 """
@@ -7,8 +10,7 @@ names the key and says what is allowed, so nothing half-valid reaches the scorer
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import HandError
 from ..loader import contract_problem
@@ -31,22 +33,24 @@ COMPONENT_KEYS = ("name", "open", "won", "kontra")
 SILENT_KEYS = ("name", "side", "won", "player")
 OUTCOMES = ("played", "conceded", "all_pass", "redeal")
 SIDES = ("declarer", "defenders")
+_COMPONENT_KEYSET = frozenset(COMPONENT_KEYS)
+_HAND_KEYSET = frozenset(HAND_KEYS)
+_ALLOWED = {keys: frozenset(keys) for keys in (HAND_KEYS, COMPONENT_KEYS, SILENT_KEYS, ("player",))}
 
 
-@dataclass(frozen=True, slots=True)
-class Component:
+class Component(NamedTuple):
     """One bid part: made or lost, and the kontra level each defender plays it at."""
 
     name: str
     open: bool
     won: bool | None
     """None where the hand did not come to a result (bedobás, renonsz)."""
-    kontra: Mapping[str, int]
-    """Defender -> effective kontra level (the table's rekontra scope applied)."""
+    kontra: tuple[int, ...]
+    """Each defender's effective kontra level, in the order of `Hand.defenders`
+    (the table's rekontra scope applied)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SilentResult:
+class SilentResult(NamedTuple):
     """A csendes result made (or a silent ulti failed) by one side."""
 
     name: str
@@ -56,8 +60,7 @@ class SilentResult:
     """The defender who made it, where the defenders are not one side."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """The facts of one hand, validated against its ruleset."""
 
     ruleset: str
@@ -72,10 +75,8 @@ class Hand:
     components: tuple[Component, ...]
     silent: tuple[SilentResult, ...]
     renonsz: str | None
-
-    @property
-    def defenders(self) -> tuple[str, ...]:
-        return tuple(p for p in self.players if p != self.declarer)
+    defenders: tuple[str, ...]
+    """The players other than the declarer."""
 
     def to_dict(self) -> dict[str, Any]:
         """The hand in format v1, with only the keys that carry information."""
@@ -91,7 +92,7 @@ class Hand:
         if self.colour is not None:
             out["colour"] = self.colour
         if self.components:
-            out["components"] = [_component_dict(c) for c in self.components]
+            out["components"] = [_component_dict(c, self.defenders) for c in self.components]
         if self.silent:
             out["silent"] = [_silent_dict(s) for s in self.silent]
         if self.renonsz is not None:
@@ -99,15 +100,17 @@ class Hand:
         return out
 
 
-def _component_dict(c: Component) -> dict[str, Any]:
+def _component_dict(c: Component, defenders: tuple[str, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {"name": c.name}
     if c.open:
         out["open"] = True
     if c.won is not None:
         out["won"] = c.won
-    levels = set(c.kontra.values())
+    levels = set(c.kontra)
     if levels != {0}:
-        out["kontra"] = levels.pop() if len(levels) == 1 else dict(c.kontra)
+        out["kontra"] = (
+            levels.pop() if len(levels) == 1 else dict(zip(defenders, c.kontra, strict=True))
+        )
     return out
 
 
@@ -120,15 +123,79 @@ def _silent_dict(s: SilentResult) -> dict[str, Any]:
 
 def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
     """Validate a hand (a decoded JSON object) against ``rules`` and return its facts."""
-    if not isinstance(data, Mapping):
+    if type(data) is not dict:
         raise HandError("", f"a hand must be a JSON object, not {_kind(data)}")
-    _check_keys(data, HAND_KEYS, "", "a hand")
-    players = _names(data, "players", required=True)
+    if not _HAND_KEYSET.issuperset(data):
+        _check_keys(data, HAND_KEYS, "", "a hand")
+    get = data.get
+    players = _names(get("players"), "players", required=True)
     if len(players) != rules.active_players:
         raise HandError(
             "players", f"{rules.label} is played by {rules.active_players}, not {len(players)}"
         )
-    sitting_out = _names(data, "sitting_out", required=False)
+    sitting_out = _names(get("sitting_out"), "sitting_out", required=False)
+    if sitting_out:
+        _check_sitting_out(players, sitting_out, rules)
+    declarer = get("declarer")
+    if declarer not in players:
+        _player(declarer, "declarer", players, sitting_out)
+    outcome = get("outcome", "played")
+    if outcome not in OUTCOMES:
+        raise HandError("outcome", _not_one_of(outcome, OUTCOMES))
+    renonsz = get("renonsz")
+    if renonsz is not None:
+        renonsz = _renonsz(renonsz, players, sitting_out, outcome)
+    defenders = tuple([p for p in players if p != declarer])
+    colour = get("colour")
+    if colour is not None and (type(colour) is not str or colour not in rules.colours):
+        raise HandError("colour", _not_one_of(colour, rules.colours))
+    options = options or {}
+    if outcome == "all_pass" or outcome == "redeal":
+        for key in ("components", "silent", "renonsz"):
+            if get(key):
+                raise HandError(key, f"a hand with outcome {outcome} has no {key}")
+        return Hand(
+            rules.id,
+            options,
+            players,
+            sitting_out,
+            declarer,
+            outcome,
+            colour,
+            None,
+            (),
+            (),
+            renonsz,
+            defenders,
+        )
+    components = _components(get("components"), rules, defenders, outcome, renonsz)
+    contract = _contract(components, rules)
+    allowed, required = rules.contract_colours(contract)
+    if colour not in allowed:
+        _colour_error(colour, contract, rules)
+    silent = get("silent")
+    silent = _silent(silent, rules, contract, components, defenders, outcome) if silent else ()
+    if renonsz is None and outcome == "played":
+        _check_all_tricks(rules, components, silent)
+    return Hand(
+        rules.id,
+        options,
+        players,
+        sitting_out,
+        declarer,
+        outcome,
+        colour,
+        contract,
+        components,
+        silent,
+        renonsz,
+        defenders,
+    )
+
+
+def _check_sitting_out(
+    players: tuple[str, ...], sitting_out: tuple[str, ...], rules: Rules
+) -> None:
     for name in sitting_out:
         if name in players:
             raise HandError("sitting_out", f"{name} is named twice: playing and sitting out")
@@ -137,79 +204,81 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             "sitting_out",
             f"at most {rules.max_sitting_out} players sit out, not {len(sitting_out)}",
         )
-    declarer = _player(data.get("declarer"), "declarer", players, sitting_out)
-    outcome = data.get("outcome", "played")
-    if outcome not in OUTCOMES:
-        raise HandError("outcome", _not_one_of(outcome, OUTCOMES))
-    renonsz = _renonsz(data.get("renonsz"), players, sitting_out, outcome)
-    colour = data.get("colour")
-    if colour is not None and colour not in rules.colours:
-        raise HandError("colour", _not_one_of(colour, rules.colours))
-    defenders = tuple(p for p in players if p != declarer)
-    base = dict(
-        ruleset=rules.id,
-        options=dict(options or {}),
-        players=players,
-        sitting_out=sitting_out,
-        declarer=declarer,
-        outcome=outcome,
-        renonsz=renonsz,
-    )
-    if outcome in ("all_pass", "redeal"):
-        for key in ("components", "silent", "renonsz"):
-            if data.get(key):
-                raise HandError(key, f"a hand with outcome {outcome} has no {key}")
-        return Hand(colour=colour, contract=None, components=(), silent=(), **base)
-
-    components = _components(data.get("components"), rules, defenders, outcome, renonsz)
-    contract = _contract(components, rules)
-    _check_colour(colour, contract, rules)
-    silent = _silent(data.get("silent"), rules, contract, components, defenders, outcome, renonsz)
-    return Hand(colour=colour, contract=contract, components=components, silent=silent, **base)
 
 
 def _components(
     raw: Any, rules: Rules, defenders: tuple[str, ...], outcome: str, renonsz: str | None
 ) -> tuple[Component, ...]:
-    if not isinstance(raw, list) or not raw:
+    if type(raw) is not list or not raw:
         raise HandError(
             "components", "a played hand lists its contract's components (a non-empty list)"
         )
     needs_result = outcome == "played" and renonsz is None
+    known = rules.components
+    ceiling = rules.kontra.max_level
+    both = rules.kontra.rekontra_scope == "both"
     parsed = []
+    # The happy path checks each fact with one cheap test; every error goes through
+    # _component_error, which works out the message (settling speed matters: bench/engine.py).
     for index, item in enumerate(raw):
-        key = f"components[{index}]"
-        if not isinstance(item, Mapping):
-            raise HandError(key, f"must be an object, not {_kind(item)}")
-        _check_keys(item, COMPONENT_KEYS, key, "a component")
+        if type(item) is not dict or not _COMPONENT_KEYSET.issuperset(item):
+            _component_error(item, index, rules, needs_result)
         name = item.get("name")
-        rule = rules.components.get(name) if isinstance(name, str) else None
-        if rule is None:
-            raise HandError(f"{key}.name", _not_one_of(name, _enabled(rules)))
-        if not rule.enabled:
-            raise HandError(
-                f"{key}.name", f"{rule.label} is not played at this table (house rules)"
-            )
+        rule = known.get(name) if type(name) is str else None
         open_ = item.get("open", False)
-        if not isinstance(open_, bool):
-            raise HandError(f"{key}.open", f"must be true or false, not {open_!r}")
-        if open_ and rule.open is None:
-            raise HandError(f"{key}.open", f"{rule.label} has no open (terített) form")
         won = item.get("won")
-        if won is None and needs_result:
-            raise HandError(
-                f"{key}.won", f"say whether the declarer made the {rule.label} (true or false)"
-            )
-        if won is not None and not isinstance(won, bool):
-            raise HandError(f"{key}.won", f"must be true or false, not {won!r}")
-        kontra = _kontra(item.get("kontra", 0), f"{key}.kontra", rule, rules, defenders)
-        parsed.append(Component(name, open_, won if needs_result else None, kontra))
+        if (
+            rule is None
+            or not rule.enabled
+            or (open_ is not False and (open_ is not True or rule.open is None))
+            or (won is None and needs_result)
+            or (won is not None and type(won) is not bool)
+        ):
+            _component_error(item, index, rules, needs_result)
+        kontra = item.get("kontra", 0)
+        if type(kontra) is int and 0 <= kontra <= ceiling and not (both and rule.individual):
+            levels = (kontra,) * len(defenders)
+        else:
+            levels = _kontra(kontra, f"components[{index}].kontra", rule, rules, defenders)
+        parsed.append(Component(name, open_, won if needs_result else None, levels))
     return tuple(parsed)
+
+
+def _component_error(item: Any, index: int, rules: Rules, needs_result: bool) -> None:
+    """Raise the HandError that says what is wrong with one component."""
+    key = f"components[{index}]"
+    if not isinstance(item, dict):
+        raise HandError(key, f"must be an object, not {_kind(item)}")
+    _check_keys(item, COMPONENT_KEYS, key, "a component")
+    name = item.get("name")
+    rule = rules.components.get(name) if isinstance(name, str) else None
+    if rule is None:
+        raise HandError(f"{key}.name", _not_one_of(name, _enabled(rules)))
+    if not rule.enabled:
+        raise HandError(f"{key}.name", f"{rule.label} is not played at this table (house rules)")
+    open_ = item.get("open", False)
+    if not isinstance(open_, bool):
+        raise HandError(f"{key}.open", f"must be true or false, not {open_!r}")
+    if open_ and rule.open is None:
+        raise HandError(f"{key}.open", f"{rule.label} has no open (terített) form")
+    won = item.get("won")
+    if won is None and needs_result:
+        raise HandError(
+            f"{key}.won", f"say whether the declarer made the {rule.label} (true or false)"
+        )
+    raise HandError(f"{key}.won", f"must be true or false, not {won!r}")
 
 
 def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
     names = [c.name for c in components]
-    open_ = any(c.open for c in components)
+    open_ = False
+    for c in components:
+        open_ = open_ or c.open
+    names_set = frozenset(names)
+    if len(names_set) == len(names):
+        contract = rules.contracts_by_key.get((names_set, open_))
+        if contract is not None:  # every listed contract passed the rules at load
+            return contract
     problem = contract_problem(names, open_, rules.components, rules.alone, rules.exclusive)
     if problem:
         raise HandError("components", problem)
@@ -223,7 +292,7 @@ def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
     return contract
 
 
-def _check_colour(colour: str | None, contract: Contract, rules: Rules) -> None:
+def _colour_error(colour: str | None, contract: Contract, rules: Rules) -> None:
     allowed, required = rules.contract_colours(contract)
     if colour is None and required:
         names = ", ".join(c for c in allowed if c)
@@ -239,9 +308,9 @@ def _check_colour(colour: str | None, contract: Contract, rules: Rules) -> None:
 
 def _kontra(
     raw: Any, key: str, rule: ComponentRule, rules: Rules, defenders: tuple[str, ...]
-) -> dict[str, int]:
+) -> tuple[int, ...]:
     individual = rules.games[rule.game].individual_kontra
-    if isinstance(raw, Mapping):
+    if isinstance(raw, dict):
         for name in raw:
             if name not in defenders:
                 raise HandError(
@@ -262,7 +331,7 @@ def _kontra(
         top = max(levels.values())
         if top >= 2:
             levels = {d: max(level, 2) for d, level in levels.items()}
-    return levels
+    return tuple(levels[d] for d in defenders)
 
 
 def _level(raw: Any, key: str, rules: Rules) -> int:
@@ -282,10 +351,7 @@ def _silent(
     components: tuple[Component, ...],
     defenders: tuple[str, ...],
     outcome: str,
-    renonsz: str | None,
 ) -> tuple[SilentResult, ...]:
-    if raw is None or raw == []:
-        return ()
     if not isinstance(raw, list):
         raise HandError("silent", f"must be a list, not {_kind(raw)}")
     if outcome != "played":
@@ -301,15 +367,13 @@ def _silent(
         if any(r.name == result.name for r in results):
             raise HandError(key, f"{rules.silent[result.name].label} is listed twice")
         results.append(result)
-    if renonsz is None:
-        _check_all_tricks(rules, components, results)
     return tuple(results)
 
 
 def _one_silent(
     item: Any, key: str, rules: Rules, contract: Contract, bid: set[str], defenders: tuple[str, ...]
 ) -> SilentResult:
-    if not isinstance(item, Mapping):
+    if not isinstance(item, dict):
         raise HandError(key, f"must be an object, not {_kind(item)}")
     _check_keys(item, SILENT_KEYS, key, "a silent result")
     name = item.get("name")
@@ -355,7 +419,7 @@ def _one_silent(
 
 
 def _check_all_tricks(
-    rules: Rules, components: tuple[Component, ...], silent: list[SilentResult]
+    rules: Rules, components: tuple[Component, ...], silent: tuple[SilentResult, ...]
 ) -> None:
     """A side that took all ten tricks made every point game and left the other side nothing."""
     sweeper = None
@@ -386,8 +450,14 @@ def _check_all_tricks(
             )
 
 
-def _names(data: Mapping[str, Any], key: str, required: bool) -> tuple[str, ...]:
-    raw = data.get(key)
+def _names(raw: Any, key: str, required: bool) -> tuple[str, ...]:
+    if type(raw) is list:
+        for n in raw:
+            if type(n) is not str or not n or n.isspace():
+                break
+        else:
+            if len(set(raw)) == len(raw):
+                return tuple(raw)
     if raw is None:
         if required:
             raise HandError(key, "is required: the names of the players, in seating order")
@@ -420,7 +490,7 @@ def _renonsz(
 ) -> str | None:
     if raw is None:
         return None
-    if not isinstance(raw, Mapping):
+    if not isinstance(raw, dict):
         raise HandError("renonsz", f'must be {{"player": NAME}} or null, not {_kind(raw)}')
     _check_keys(raw, ("player",), "renonsz", "a renonsz")
     if outcome != "played":
@@ -429,6 +499,8 @@ def _renonsz(
 
 
 def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str, what: str) -> None:
+    if obj.keys() <= _ALLOWED[allowed]:
+        return
     for key in obj:
         if key not in allowed:
             full = f"{where}.{key}" if where else str(key)

@@ -7,13 +7,31 @@ without kontra. Renonsz, bedobás and all-pass have their own rows (RULES.md 1.1
 
 from __future__ import annotations
 
-from ..result import Line, Settlement
+from ..result import Line, Settlement, Term
 from ..rules import Rules
 from .hand import Component, Hand
 
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
-    """Payments (+ receives) for every player named in the hand, and their lines."""
+    """Payments (+ receives) for every player named in the hand, and their lines.
+
+    A played hand's payments are summed straight from the components (the common case,
+    and the one a scoreboard repeats thousands of times); its lines follow on demand
+    from the same per-component factors. Other outcomes sum their lines.
+    """
+    if hand.outcome == "played" and hand.renonsz is None:
+        return Settlement(_played_payments(hand, rules), explain=lambda: _lines(hand, rules))
+    lines = _lines(hand, rules)
+    payments = dict.fromkeys(hand.players, 0)
+    if hand.sitting_out:
+        payments.update(dict.fromkeys(hand.sitting_out, 0))
+    for line in lines:
+        for player, amount in line.amounts.items():
+            payments[player] += amount
+    return Settlement(payments, lines)
+
+
+def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
     lines: list[Line] = []
     if hand.outcome == "redeal":
         lines.append(Line("redeal", {}, {}))
@@ -30,11 +48,37 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
     for player in hand.sitting_out:
         if not rules.sitting_out_pays or hand.outcome == "all_pass":
             lines.append(Line("sits_out", {"player": player}, {}))
-    payments = dict.fromkeys(hand.players + hand.sitting_out, 0)
-    for line in lines:
-        for player, amount in line.amounts.items():
+    return tuple(lines)
+
+
+def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
+    """What `_played` sums to, without building its lines."""
+    payers = _payers(hand, rules)
+    owed = [0] * len(payers)  # what each payer pays the declarer
+    values, powers = rules.values, rules.powers
+    replaced = hand.silent and _parti_replaced_by(hand, rules)
+    for c in hand.components:
+        if replaced and c.name == "parti":
+            continue
+        v = values[c.name, c.open, hand.colour]
+        if c.won:
+            for i in range(len(payers)):
+                owed[i] += powers[_level(c, rules, i)] * v
+        else:
+            extra = _extra(c, hand, rules)
+            for i in range(len(payers)):
+                owed[i] -= (powers[_level(c, rules, i)] + extra) * v
+    payments = {hand.declarer: sum(owed)}
+    for i, d in enumerate(payers):
+        payments[d] = -owed[i]
+    for player in hand.players:
+        payments.setdefault(player, 0)
+    for player in hand.sitting_out:
+        payments.setdefault(player, 0)
+    for s in hand.silent:
+        for player, amount in _silent_line(s, hand, rules, payers).amounts.items():
             payments[player] += amount
-    return Settlement(payments, tuple(lines))
+    return payments
 
 
 def _payers(hand: Hand, rules: Rules) -> tuple[str, ...]:
@@ -44,17 +88,17 @@ def _payers(hand: Hand, rules: Rules) -> tuple[str, ...]:
     return hand.defenders
 
 
-def _level(c: Component, rules: Rules, player: str) -> int:
-    level = c.kontra.get(player)
-    if level is not None:
-        return level
+def _level(c: Component, rules: Rules, index: int) -> int:
+    """The kontra level of the index-th payer (defenders first, then who sits out and pays)."""
+    if index < len(c.kontra):
+        return c.kontra[index]
     # a sitting-out player who pays: the common level, or none of his own in an individual game
     individual = rules.games[rules.components[c.name].game].individual_kontra
-    return 0 if individual else next(iter(c.kontra.values()))
+    return 0 if individual else c.kontra[0]
 
 
 def _value(c: Component, hand: Hand, rules: Rules) -> int:
-    return rules.component_value(c.name, c.open, hand.colour)
+    return rules.values[c.name, c.open, hand.colour]
 
 
 def _extra(c: Component, hand: Hand, rules: Rules) -> int:
@@ -70,34 +114,37 @@ def _label(c: Component, rules: Rules, colour: str | None) -> str:
     rule = rules.components[c.name]
     if c.open and rule.open:
         return rule.open.label
-    if colour == "piros" and rule.label_red and rules.games[rule.game].colour_required is False:
+    if rule.label_red and colour == "piros" and not rules.games[rule.game].colour_required:
         return rule.label_red
     return rule.label
 
 
-def _term(player: str, level: int, factor: int, value: int, rules: Rules) -> dict:
-    return {"player": player, "kontra": rules.kontra.name(level), "factor": factor, "value": value}
+def _term(player: str, level: int, factor: int, value: int, rules: Rules) -> Term:
+    return Term(player, rules.kontra.names[level], factor, value)
 
 
 def _played(hand: Hand, rules: Rules) -> list[Line]:
     lines: list[Line] = []
     payers = _payers(hand, rules)
     replaced_by = _parti_replaced_by(hand, rules)
+    declarer, colour, values = hand.declarer, hand.colour, rules.values
+    powers, names = rules.powers, rules.kontra.names
     for c in hand.components:
-        label = _label(c, rules, hand.colour)
+        label = _label(c, rules, colour)
         if c.name == "parti" and replaced_by:
             lines.append(Line("parti_replaced", {"label": label, "by": replaced_by}, {}))
             continue
-        v = _value(c, hand, rules)
+        v = values[c.name, c.open, colour]
         extra = 0 if c.won else _extra(c, hand, rules)
         sign = 1 if c.won else -1
-        terms, amounts = [], {hand.declarer: 0}
-        for d in payers:
-            k = _level(c, rules, d)
-            factor = rules.kontra.factor**k + extra
-            terms.append(_term(d, k, factor, v, rules))
+        terms, amounts, total = [], {}, 0
+        for i, d in enumerate(payers):
+            k = c.kontra[i] if i < len(c.kontra) else _level(c, rules, i)
+            factor = powers[k] + extra
+            terms.append(Term(d, names[k], factor, v))
             amounts[d] = -sign * factor * v
-            amounts[hand.declarer] += sign * factor * v
+            total += sign * factor * v
+        amounts[declarer] = total
         lines.append(Line("component", {"label": label, "won": c.won, "terms": terms}, amounts))
     for s in hand.silent:
         lines.append(_silent_line(s, hand, rules, payers))
@@ -151,8 +198,8 @@ def _declarer_renonsz(hand: Hand, rules: Rules) -> list[Line]:
         v = _value(c, hand, rules)
         extra = _extra(c, hand, rules)
         terms, amounts = [], {hand.declarer: 0}
-        for d in _payers(hand, rules):
-            k = _level(c, rules, d)
+        for i, d in enumerate(_payers(hand, rules)):
+            k = _level(c, rules, i)
             factor = rules.kontra.factor**k + extra
             terms.append(_term(d, k, factor, v, rules))
             amounts[d] = factor * v
@@ -171,7 +218,8 @@ def _defender_renonsz(hand: Hand, rules: Rules) -> list[Line]:
     ]
     for c in hand.components:
         v = _value(c, hand, rules)
-        k_off, k_par = _level(c, rules, offender), _level(c, rules, partner)
+        k_off = _level(c, rules, hand.defenders.index(offender))
+        k_par = _level(c, rules, hand.defenders.index(partner))
         win_factor = rules.kontra.factor**k_off
         terms = [_term(offender, k_off, win_factor, v, rules)]
         if double:
@@ -201,8 +249,8 @@ def _throw_in(hand: Hand, rules: Rules) -> list[Line]:
     for c in hand.components:
         v = _value(c, hand, rules)
         terms, amounts = [], {hand.declarer: 0}
-        for d in _payers(hand, rules):
-            k = _level(c, rules, d)
+        for i, d in enumerate(_payers(hand, rules)):
+            k = _level(c, rules, i)
             if rules.throw_in_mode == "double_win":
                 factor = rules.throw_in_factor * rules.kontra.factor**k
             else:

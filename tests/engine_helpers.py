@@ -1,0 +1,30 @@
+"""Shared helpers for the engine tests: the builtin engine and a hand builder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from ulti_ledger.settlement import Engine
+
+ENGINE = Engine.builtin()
+REPO = Path(__file__).resolve().parent.parent
+
+
+def shared_dir() -> Path:
+    """The read-only shared/ folder beside the checkout (ULTI_SHARED_DIR overrides)."""
+    return Path(os.environ.get("ULTI_SHARED_DIR", REPO.parent / "shared"))
+
+
+def hand(**overrides: Any) -> dict[str, Any]:
+    """A valid makk passz hand, with keys replaced by ``overrides``."""
+    base: dict[str, Any] = {
+        "ruleset": "ulti",
+        "players": ["Anna", "Béla", "Csaba"],
+        "declarer": "Anna",
+        "colour": "makk",
+        "components": [{"name": "parti", "won": True}],
+    }
+    base.update(overrides)
+    return {k: v for k, v in base.items() if v is not None}

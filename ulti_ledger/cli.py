@@ -1,0 +1,135 @@
+"""The ``ulti-ledger`` command: settle hands and sessions, read and check rulesets.
+
+It prints JSON for machines and plain tables for people; a user's mistake gives a
+message and exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from .settlement import Engine, LedgerError, load_ruleset_file, settlement_json
+from .settlement.money import balances
+from .settlement.session import is_session, settle_session
+from .settlement.transfers import settle as settle_transfers
+
+
+def _engine() -> Engine:
+    return Engine.builtin()
+
+
+def _dump(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _read_json(file: click.File) -> Any:
+    text = file.read()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise click.ClickException(f"{file.name} is not valid JSON: {exc}") from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Ulti ledger: settle Ulti hands and sessions by the table's ruleset."""
+
+
+@main.command()
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "hu"]),
+    default="en",
+    show_default=True,
+    help="Language of the explanation lines.",
+)
+def settle(file: click.File, lang: str) -> None:
+    """Settle one hand, a JSON list of hands, or a session file (FILE, or - for stdin)."""
+    data = _read_json(file)
+    engine = _engine()
+    if isinstance(data, list):
+        results, failed = [], False
+        for hand in data:
+            try:
+                results.append(engine.result_json(hand, lang=lang))
+            except LedgerError as exc:
+                results.append({"error": str(exc)})
+                failed = True
+        _dump(results)
+        sys.exit(1 if failed else 0)
+    try:
+        if is_session(data):
+            _dump(_session_json(engine, data, lang))
+        else:
+            _dump(engine.result_json(data, lang=lang))
+    except LedgerError as exc:
+        _dump({"error": str(exc)})
+        sys.exit(1)
+
+
+def _session_json(engine: Engine, data: Any, lang: str) -> dict[str, Any]:
+    result = settle_session(engine, data)
+    scorer = engine.ruleset(data["ruleset"]).scorer
+    unit = result.unit_value
+    money = balances(result.totals, unit.amount, unit.currency or None)
+    transfers = settle_transfers({b.player: b.money for b in money})
+    return {
+        "hands": [settlement_json(s, scorer, lang) for s in result.hands],
+        "totals": dict(result.totals),
+        "money": {b.player: str(b.money) for b in money},
+        "currency": unit.currency,
+        "transfers": [t.to_json() for t in transfers],
+    }
+
+
+@main.group()
+def rules() -> None:
+    """The rulesets: list them, show one, check a file."""
+
+
+@rules.command("list")
+def rules_list() -> None:
+    """The rulesets that ship with the app."""
+    for ruleset in _engine().rulesets.values():
+        rules_ = ruleset.rules
+        click.echo(
+            f"{ruleset.id:<18} {ruleset.label_en}  "
+            f"({len(rules_.contracts)} contracts, {len(ruleset.options)} house-rule options)"
+        )
+
+
+@rules.command("show")
+@click.argument("ruleset_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the value table as JSON.")
+def rules_show(ruleset_id: str, as_json: bool) -> None:
+    """The value table a player reads: every contract in every colour, and the house rules."""
+    try:
+        ruleset = _engine().ruleset(ruleset_id)
+    except LedgerError as exc:
+        raise click.ClickException(str(exc)) from None
+    from .rules_table import render_text, value_table
+
+    table = value_table(ruleset)
+    if as_json:
+        _dump(table)
+    else:
+        click.echo(render_text(table))
+
+
+@rules.command("check")
+@click.argument("path", type=click.Path(dir_okay=False))
+def rules_check(path: str) -> None:
+    """Check a ruleset file; print what it holds, or what is wrong."""
+    try:
+        ruleset = load_ruleset_file(path)
+    except LedgerError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(
+        f"ok: {ruleset.id} ({ruleset.label_en}): {len(ruleset.rules.contracts)} contracts, "
+        f"{len(ruleset.options)} house-rule options"
+    )

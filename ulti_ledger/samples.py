@@ -1,0 +1,135 @@
+"""Random legal hands, for property tests, benchmarks and demo data.
+
+Every hand this module makes is one the engine accepts: the generator follows the same
+rules (contracts, colours, kontra ceilings, silent availability, ten-trick consistency)
+instead of generating noise and throwing most of it away.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .settlement import Rules
+
+OUTCOMES = (("played", 80), ("renonsz", 8), ("conceded", 5), ("all_pass", 5), ("redeal", 2))
+
+
+def random_hand(
+    rng: random.Random,
+    rules: Rules,
+    players: tuple[str, ...] = ("A", "B", "C"),
+    sitting_out: tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """A legal hand in format v1 for ``rules`` (its ruleset id and resolved options)."""
+    declarer = rng.choice(players)
+    defenders = [p for p in players if p != declarer]
+    hand: dict[str, Any] = {"ruleset": rules.id, "players": list(players), "declarer": declarer}
+    if sitting_out:
+        hand["sitting_out"] = list(sitting_out)
+    outcome = rng.choices([o for o, _ in OUTCOMES], [w for _, w in OUTCOMES])[0]
+    if outcome in ("all_pass", "redeal"):
+        hand["outcome"] = outcome
+        return hand
+    contract = rng.choice(rules.contracts)
+    allowed, _ = rules.contract_colours(contract)
+    colour = rng.choice(allowed)
+    if colour is not None:
+        hand["colour"] = colour
+    components = [
+        _component(rng, rules, name, contract.open, defenders) for name in contract.components
+    ]
+    if outcome == "played":
+        _make_consistent(rules, components)
+        silent = _silent(rng, rules, contract, components, defenders)
+        if silent:
+            hand["silent"] = silent
+    else:
+        for c in components:
+            del c["won"]
+        if outcome == "renonsz":
+            hand["renonsz"] = {"player": rng.choice(players)}
+        else:
+            hand["outcome"] = "conceded"
+    hand["components"] = components
+    return hand
+
+
+def _component(
+    rng: random.Random, rules: Rules, name: str, open_: bool, defenders: list[str]
+) -> dict[str, Any]:
+    rule = rules.components[name]
+    c: dict[str, Any] = {"name": name, "won": rng.random() < 0.6}
+    if open_ and rule.open:
+        c["open"] = True
+    top = rules.kontra.max_level
+    if rules.games[rule.game].individual_kontra:
+        levels = {d: _level(rng, top) for d in defenders}
+        if any(levels.values()):
+            c["kontra"] = levels
+    else:
+        level = _level(rng, top)
+        if level:
+            c["kontra"] = level
+    return c
+
+
+def _level(rng: random.Random, top: int) -> int:
+    """Mostly no kontra, sometimes kontra, rarely higher, never above the ceiling."""
+    roll = rng.random()
+    level = 0 if roll < 0.7 else 1 if roll < 0.9 else rng.randint(0, top)
+    return min(level, top)
+
+
+def _make_consistent(rules: Rules, components: list[dict[str, Any]]) -> None:
+    """A won durchmars took every trick: the point games of that side are won too."""
+    if any(c["won"] and rules.components[c["name"]].takes_all_tricks for c in components):
+        for c in components:
+            if rules.components[c["name"]].point_count:
+                c["won"] = True
+
+
+def _silent(
+    rng: random.Random,
+    rules: Rules,
+    contract: Any,
+    components: list[dict[str, Any]],
+    defenders: list[str],
+) -> list[dict[str, Any]]:
+    game = rules.games[rules.components[contract.components[0]].game]
+    if not game.silent or rng.random() < 0.7:
+        return []
+    bid = {c["name"] for c in components}
+    candidates = [
+        s
+        for n, s in rules.silent.items()
+        if s.enabled
+        and (n in contract.silent if contract.silent is not None else not s.excluded_by & bid)
+    ]
+    chosen = rng.sample(candidates, k=rng.randint(1, min(2, len(candidates)))) if candidates else []
+    declarer_swept = any(
+        c["won"] and rules.components[c["name"]].takes_all_tricks for c in components
+    )
+    out = []
+    for s in chosen:
+        side = (
+            "declarer" if (declarer_swept or not s.defenders or rng.random() < 0.6) else "defenders"
+        )
+        won = not (s.failed_factor and rng.random() < 0.3)
+        if s.takes_all_tricks and won:
+            if side == "defenders" or any(
+                not c["won"] and rules.components[c["name"]].point_count for c in components
+            ):
+                continue  # a silent durchmars needs the side to have won everything else
+        if declarer_swept and side == "declarer" and not won:
+            won = True
+        entry: dict[str, Any] = {"name": s.name, "side": side, "won": won}
+        if side == "defenders" and s.defender_scope == "everyone":
+            entry["player"] = rng.choice(defenders)
+        out.append(entry)
+    sweeper = next(
+        (e["side"] for e in out if e["won"] and rules.silent[e["name"]].takes_all_tricks), None
+    )
+    if sweeper:
+        out = [e for e in out if e["side"] == sweeper or not e["won"]]
+    return out

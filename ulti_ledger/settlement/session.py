@@ -1,0 +1,140 @@
+"""Settling a whole session (format ``ulti-ledger/session@1``): hands, totals, money.
+
+A session is validated whole: one bad hand rejects it, naming the hand, because totals
+over a partly valid evening would mislead the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from .engine import Engine
+from .errors import HandError
+from .result import Settlement
+
+SESSION_FORMAT = "ulti-ledger/session@1"
+SESSION_KEYS = (
+    "format",
+    "ruleset",
+    "options",
+    "unit_value",
+    "players",
+    "hands",
+    "name",
+    "date",
+    "place",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitValue:
+    """What one unit is worth at this table, in money."""
+
+    amount: Decimal
+    currency: str
+
+
+@dataclass(frozen=True, slots=True)
+class SessionResult:
+    """Every hand's settlement, in order, and each player's total in units."""
+
+    players: tuple[str, ...]
+    unit_value: UnitValue
+    hands: tuple[Settlement, ...]
+    totals: Mapping[str, int]
+
+
+def is_session(data: Any) -> bool:
+    return isinstance(data, Mapping) and "format" in data
+
+
+def session_defaults(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The ruleset and options that the session's hands inherit."""
+    return {"ruleset": data.get("ruleset"), "options": data.get("options") or {}}
+
+
+def parse_unit_value(raw: Any) -> UnitValue:
+    if raw is None:
+        return UnitValue(Decimal(1), "")
+    if not isinstance(raw, Mapping) or set(raw) - {"amount", "currency"}:
+        raise HandError("unit_value", 'must be {"amount": "10", "currency": "HUF"}')
+    amount = raw.get("amount")
+    if not isinstance(amount, str):
+        raise HandError("unit_value.amount", 'must be a decimal string such as "10" or "0.5"')
+    try:
+        value = Decimal(amount)
+    except InvalidOperation:
+        raise HandError("unit_value.amount", f"{amount!r} is not a decimal number") from None
+    if not value.is_finite() or value < 0:
+        raise HandError("unit_value.amount", "must be a finite amount, zero or more")
+    currency = raw.get("currency", "")
+    if not isinstance(currency, str) or len(currency) > 8:
+        raise HandError("unit_value.currency", "must be a currency code such as HUF or EUR")
+    return UnitValue(value, currency)
+
+
+def parse_session_players(data: Mapping[str, Any]) -> tuple[str, ...]:
+    players = data.get("players")
+    if not isinstance(players, list) or not 3 <= len(players) <= 5:
+        raise HandError("players", "a session has 3, 4 or 5 players, in seating order")
+    for index, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise HandError(f"players[{index}]", f"must be a non-empty name, not {name!r}")
+    if len(set(players)) != len(players):
+        twice = next(p for p in players if players.count(p) > 1)
+        raise HandError("players", f"{twice} is named twice")
+    return tuple(players)
+
+
+def check_session_header(data: Any) -> None:
+    if not isinstance(data, Mapping):
+        raise HandError("", "a session must be a JSON object")
+    for key in data:
+        if key not in SESSION_KEYS:
+            raise HandError(
+                str(key), f"is not a key of a session; allowed: {', '.join(SESSION_KEYS)}"
+            )
+    if data.get("format") != SESSION_FORMAT:
+        raise HandError("format", f'must be "{SESSION_FORMAT}"')
+
+
+def seat_hand(hand: Any, players: tuple[str, ...]) -> Any:
+    """A session hand with its sitting-out players filled in from the table."""
+    if not isinstance(hand, dict):
+        raise HandError("", "a hand must be a JSON object")
+    for key in ("players", "sitting_out"):
+        names = hand.get(key)
+        for name in names if isinstance(names, list) else ():
+            if isinstance(name, str) and name not in players:
+                raise HandError(key, f"{name} is not a player of this session")
+    if "sitting_out" in hand or not isinstance(hand.get("players"), list):
+        return hand
+    rest = [p for p in players if p not in hand["players"]]
+    return {**hand, "sitting_out": rest} if rest else hand
+
+
+def settle_session(engine: Engine, data: Any) -> SessionResult:
+    """Validate and settle every hand of a session; totals in units per player."""
+    check_session_header(data)
+    defaults = session_defaults(data)
+    engine.ruleset(defaults["ruleset"]).normalize_options(defaults["options"])
+    players = parse_session_players(data)
+    unit_value = parse_unit_value(data.get("unit_value"))
+    hands = data.get("hands", [])
+    if not isinstance(hands, list):
+        raise HandError("hands", "must be a list of hands")
+    results = []
+    totals = dict.fromkeys(players, 0)
+    for index, raw in enumerate(hands):
+        try:
+            settlement = engine.settle(seat_hand(raw, players), defaults)
+        except HandError as exc:
+            key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
+            raise HandError(key, exc.problem) from None
+        for name, amount in settlement.payments.items():
+            totals[name] += amount
+        results.append(settlement)
+    return SessionResult(players, unit_value, tuple(results), totals)
