@@ -145,7 +145,8 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     renonsz = get("renonsz")
     if renonsz is not None:
         renonsz = _renonsz(renonsz, players, sitting_out, outcome)
-    defenders = tuple([p for p in players if p != declarer])
+    seat = players.index(declarer)
+    defenders = players[:seat] + players[seat + 1 :]
     colour = get("colour")
     if colour is not None and (type(colour) is not str or colour not in rules.colours):
         raise HandError("colour", _not_one_of(colour, rules.colours))
@@ -217,36 +218,39 @@ def _components(
     known = rules.components
     ceiling = rules.kontra.max_level
     both = rules.kontra.rekontra_scope == "both"
+    count = len(defenders)
     parsed = []
     # The happy path checks each fact with one cheap test; every error goes through
     # _component_error, which works out the message (settling speed matters: bench/engine.py).
-    for index, item in enumerate(raw):
+    for item in raw:
         if type(item) is not dict or not _COMPONENT_KEYSET.issuperset(item):
-            _component_error(item, index, rules, needs_result)
-        name = item.get("name")
+            _component_error(item, raw, rules, needs_result)
+        get = item.get
+        name = get("name")
         rule = known.get(name) if type(name) is str else None
-        open_ = item.get("open", False)
-        won = item.get("won")
+        open_ = get("open", False)
+        won = get("won")
         if (
             rule is None
             or not rule.enabled
             or (open_ is not False and (open_ is not True or rule.open is None))
             or (won is None and needs_result)
-            or (won is not None and type(won) is not bool)
+            or (won is not None and won is not True and won is not False)
         ):
-            _component_error(item, index, rules, needs_result)
-        kontra = item.get("kontra", 0)
+            _component_error(item, raw, rules, needs_result)
+        kontra = get("kontra", 0)
         if type(kontra) is int and 0 <= kontra <= ceiling and not (both and rule.individual):
-            levels = (kontra,) * len(defenders)
+            levels = (kontra,) * count
         else:
+            index = raw.index(item)
             levels = _kontra(kontra, f"components[{index}].kontra", rule, rules, defenders)
         parsed.append(Component(name, open_, won if needs_result else None, levels))
     return tuple(parsed)
 
 
-def _component_error(item: Any, index: int, rules: Rules, needs_result: bool) -> None:
+def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool) -> None:
     """Raise the HandError that says what is wrong with one component."""
-    key = f"components[{index}]"
+    key = f"components[{raw.index(item)}]"
     if not isinstance(item, dict):
         raise HandError(key, f"must be an object, not {_kind(item)}")
     _check_keys(item, COMPONENT_KEYS, key, "a component")

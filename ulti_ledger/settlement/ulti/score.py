@@ -54,32 +54,34 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
 def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
     """What `_played` sums to, without building its lines."""
     payers = _payers(hand, rules)
-    owed = [0] * len(payers)  # what each payer pays the declarer
+    n = len(payers)
+    owed = [0] * n  # what each payer pays the declarer
     values, powers = rules.values, rules.powers
     replaced = hand.silent and _parti_replaced_by(hand, rules)
     for c in hand.components:
         if replaced and c.name == "parti":
             continue
         v = values[c.name, c.open, hand.colour]
+        kontra = c.kontra
+        if len(kontra) < n:  # sitting-out players who pay as defenders
+            kontra = tuple(_level(c, rules, i) for i in range(n))
         if c.won:
-            for i in range(len(payers)):
-                owed[i] += powers[_level(c, rules, i)] * v
+            for i in range(n):
+                owed[i] += powers[kontra[i]] * v
         else:
             extra = _extra(c, hand, rules)
-            for i in range(len(payers)):
-                owed[i] -= (powers[_level(c, rules, i)] + extra) * v
-    payments = {hand.declarer: sum(owed)}
-    for i, d in enumerate(payers):
-        payments[d] = -owed[i]
-    for player in hand.players:
-        payments.setdefault(player, 0)
-    for player in hand.sitting_out:
-        payments.setdefault(player, 0)
+            for i in range(n):
+                owed[i] -= (powers[kontra[i]] + extra) * v
+    payments = dict.fromkeys(hand.players, 0)
+    if hand.sitting_out:
+        payments.update(dict.fromkeys(hand.sitting_out, 0))
+    payments[hand.declarer] = sum(owed)
+    for i in range(n):
+        payments[payers[i]] = -owed[i]
     for s in hand.silent:
         for player, amount in _silent_line(s, hand, rules, payers).amounts.items():
             payments[player] += amount
     return payments
-
 
 def _payers(hand: Hand, rules: Rules) -> tuple[str, ...]:
     """Who settles with the declarer as a defender: the sitting-out too, if the table says so."""
