@@ -8,7 +8,7 @@ from .engine import SCORERS, Engine, settlement_json
 from .errors import HandError, LedgerError, OptionError, RulesetError
 from .loader import Option, Ruleset, builtin_rulesets, load_ruleset_file, parse_ruleset
 from .result import Line, Settlement
-from .rules import Contract, Rules
+from .ulti.rules import Contract, Rules
 
 __all__ = [
     "SCORERS",

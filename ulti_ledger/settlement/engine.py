@@ -8,17 +8,14 @@ differs, a scorer beside ``ulti``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
-from . import ulti
 from .errors import HandError
 from .loader import Ruleset, builtin_rulesets
 from .result import Settlement
-from .rules import Rules
 from .schema import suggest
-
-SCORERS: dict[str, ModuleType] = {"ulti": ulti}
+from .scorers import SCORERS
+from .ulti.rules import Rules
 
 
 class Engine:

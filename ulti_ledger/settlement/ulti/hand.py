@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..errors import HandError
-from ..loader import contract_problem
-from ..rules import ComponentRule, Contract, Rules
 from ..schema import suggest
+from .build import contract_problem
+from .rules import ComponentRule, Contract, Rules
 
 HAND_KEYS = (
     "ruleset",

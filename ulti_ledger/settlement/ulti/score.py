@@ -8,8 +8,8 @@ without kontra. Renonsz, bedobás and all-pass have their own rows (RULES.md 1.1
 from __future__ import annotations
 
 from ..result import Line, Settlement, Term
-from ..rules import Rules
 from .hand import Component, Hand
+from .rules import Rules
 
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
@@ -82,6 +82,7 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
         for player, amount in _silent_line(s, hand, rules, payers).amounts.items():
             payments[player] += amount
     return payments
+
 
 def _payers(hand: Hand, rules: Rules) -> tuple[str, ...]:
     """Who settles with the declarer as a defender: the sitting-out too, if the table says so."""
