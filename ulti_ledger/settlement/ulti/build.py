@@ -235,6 +235,7 @@ def _read_contracts(
             if silent_list is None
             else names_known(t, "silent", silent_list, silent, "silent result"),
             common=t.bool("common", False),
+            takes_all_tricks=any(components[n].takes_all_tricks for n in names),
         )
         t.finish()
         if cid in seen_ids:

@@ -176,7 +176,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         _colour_error(colour, contract, rules)
     silent = get("silent")
     silent = _silent(silent, rules, contract, components, defenders, outcome) if silent else ()
-    if renonsz is None and outcome == "played":
+    if (silent or contract.takes_all_tricks) and renonsz is None and outcome == "played":
         _check_all_tricks(rules, components, silent)
     return Hand(
         rules.id,
@@ -275,9 +275,7 @@ def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool
 
 def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
     names = [c.name for c in components]
-    open_ = False
-    for c in components:
-        open_ = open_ or c.open
+    open_ = any(c.open for c in components) if len(components) > 1 else components[0].open
     names_set = frozenset(names)
     if len(names_set) == len(names):
         contract = rules.contracts_by_key.get((names_set, open_))

@@ -105,6 +105,8 @@ class Contract:
     """Silent results this contract allows; None: any whose component was not bid."""
     common: bool
     """Offered as a one-tap preset."""
+    takes_all_tricks: bool = False
+    """Whether one of its components is a durchmars (checked against the other results)."""
 
     @property
     def key(self) -> tuple[frozenset[str], bool]:
