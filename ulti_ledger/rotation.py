@@ -1,0 +1,102 @@
+"""Who deals, who sits out and who bids first: the table's rotation, as pure functions.
+
+Conventions (Hungarian games deal and play counter-clockwise, "to the right"):
+
+- **Seating order** is the order in which a session lists its players. The player
+  after index ``i`` (``i + 1``, wrapping round) sits on the right of player ``i``, and
+  the player before (``i - 1``) on his left.
+- **The deal passes to the right**: the next hand's dealer is the player after the
+  last dealer. The first hand is dealt by the first player listed.
+- **Sitting out**: three play each hand. At four the dealer sits out; at five the dealer
+  and the player on the dealer's left (the previous index) sit out. In general the
+  dealer and then the players to his left sit out, as many as are over three.
+- **Who bids first**: the player on the dealer's right (the next index). A hand's
+  ``players`` are listed from the first bidder on, round the table; ``sitting_out``
+  lists the dealer first.
+- **House option "the last declarer deals next"**: the next dealer is the last hand's
+  declarer (for an all pass, the first bidder who threw in; the hand format calls him
+  the declarer too).
+- **A redeal** (light renonsz, misdeal: a void hand) is dealt again by the same dealer.
+
+Every result is a proposal: the scorer can override the dealer, the players and who
+sits out of any hand, and the next proposal starts from what was recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+ACTIVE_PLAYERS = 3
+"""Ulti is played by three; the others at the table sit the hand out."""
+
+
+@dataclass(frozen=True, slots=True)
+class LastHand:
+    """What the rotation needs to know of the previous hand."""
+
+    dealer: str
+    declarer: str
+    outcome: str = "played"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Who deals a hand, who plays it (first bidder first) and who sits it out."""
+
+    dealer: str
+    players: tuple[str, ...]
+    """The active players, from the first bidder on, round the table to the right."""
+    sitting_out: tuple[str, ...]
+    """The dealer first (at four and five), then the player on his left."""
+
+    @property
+    def first_bidder(self) -> str:
+        return self.players[0]
+
+
+def deal(seats: Sequence[str], dealer: str, active: int = ACTIVE_PLAYERS) -> Deal:
+    """The hand dealt by ``dealer``: who plays and who sits out, by the conventions above."""
+    _check_seats(seats, active)
+    if dealer not in seats:
+        raise ValueError(f"{dealer!r} is not seated at this table: {', '.join(seats)}")
+    n = len(seats)
+    i = seats.index(dealer)
+    out = tuple(seats[(i - k) % n] for k in range(n - active))
+    # from the dealer's right, round the table: the dealer himself plays last at three
+    order = [seats[(i + k) % n] for k in range(1, n + 1)]
+    players = tuple(p for p in order if p not in out)
+    return Deal(dealer, players, out)
+
+
+def next_dealer(
+    seats: Sequence[str], last: LastHand | None, last_declarer_deals: bool = False
+) -> str:
+    """The dealer of the next hand, after ``last`` (None before the first hand)."""
+    _check_seats(seats, 1)
+    if last is None:
+        return seats[0]
+    if last.outcome == "redeal" and last.dealer in seats:
+        return last.dealer
+    if last_declarer_deals and last.declarer in seats:
+        return last.declarer
+    if last.dealer not in seats:
+        return seats[0]
+    return seats[(seats.index(last.dealer) + 1) % len(seats)]
+
+
+def next_deal(
+    seats: Sequence[str],
+    last: LastHand | None,
+    last_declarer_deals: bool = False,
+    active: int = ACTIVE_PLAYERS,
+) -> Deal:
+    """The next hand's proposal: ``next_dealer`` and the ``deal`` it gives."""
+    return deal(seats, next_dealer(seats, last, last_declarer_deals), active)
+
+
+def _check_seats(seats: Sequence[str], active: int) -> None:
+    if len(seats) < active:
+        raise ValueError(f"{len(seats)} seated players, fewer than the {active} who play a hand")
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"a player is seated twice: {', '.join(seats)}")
