@@ -18,7 +18,8 @@ PYTEST_ARGS ?=
 .PHONY: run test run-system-packages test-system-packages
 
 run: run-system-packages $(VENV)/.installed-run
-	@# --- database migrations: `$(VENV)/bin/flask --app app db upgrade` goes here ---
+	@# Create or upgrade the database (SQLite in instance/, or DATABASE_URL) before starting.
+	$(VENV)/bin/flask --app app db upgrade
 	$(VENV)/bin/flask --app app run --host 127.0.0.1 --port 5000
 
 test: test-system-packages $(VENV)/.installed-test

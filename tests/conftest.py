@@ -1,18 +1,63 @@
+import os
+
 import pytest
+from sqlalchemy import MetaData
 
-from ulti_ledger import create_app
+from ulti_ledger import create_app, database_uri
+from ulti_ledger.db import db
 
 
-@pytest.fixture
-def app(tmp_path):
+def database_url_for_tests(tmp_path):
+    """PostgreSQL when TEST_DATABASE_URL is set (the whole suite can run on it), else SQLite."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    return database_uri(url, None) if url else f"sqlite:///{tmp_path / 'ulti_ledger.sqlite3'}"
+
+
+def drop_everything():
+    """Drop every table, the migrations' own included: a shared database starts empty."""
+    metadata = MetaData()
+    metadata.reflect(bind=db.engine)
+    metadata.drop_all(bind=db.engine)
+
+
+def make_app(tmp_path, schema=True):
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'ulti_ledger.sqlite3'}",
+            "SQLALCHEMY_DATABASE_URI": database_url_for_tests(tmp_path),
         }
     )
+    with app.app_context():
+        if os.environ.get("TEST_DATABASE_URL"):
+            drop_everything()
+        if schema:
+            db.create_all()
+    return app
+
+
+def close_app(app):
+    with app.app_context():
+        db.session.remove()
+        if os.environ.get("TEST_DATABASE_URL"):
+            drop_everything()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def app(tmp_path):
+    """An app on an empty database with the models' schema."""
+    app = make_app(tmp_path)
     yield app
+    close_app(app)
+
+
+@pytest.fixture
+def bare_app(tmp_path):
+    """An app on an empty database without any table (for the migrations)."""
+    app = make_app(tmp_path, schema=False)
+    yield app
+    close_app(app)
 
 
 @pytest.fixture
@@ -23,3 +68,153 @@ def client(app):
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def ctx(app):
+    """An app context, for tests that call the ledger directly."""
+    with app.app_context():
+        yield app
+
+
+SESSION = {
+    "format": "ulti-ledger/session@1",
+    "ruleset": "ulti",
+    "options": {},
+    "unit_value": {"amount": "10", "currency": "HUF"},
+    "players": ["Anna", "Béla", "Csaba", "Dóra"],
+}
+
+
+@pytest.fixture
+def session_body():
+    """A fresh session@1 body for four players, without hands."""
+    return {**SESSION, "players": list(SESSION["players"]), "options": {}}
+
+
+def parti(declarer="Anna", won=True, players=("Anna", "Béla", "Csaba"), out=("Dóra",), **extra):
+    """A passz (parti) hand; ``extra`` adds or overrides keys."""
+    hand = {
+        "players": list(players),
+        "sitting_out": list(out),
+        "declarer": declarer,
+        "colour": "piros",
+        "components": [{"name": "parti", "won": won}],
+    }
+    hand.update(extra)
+    return hand
+
+
+@pytest.fixture
+def hand():
+    """A factory of simple valid hands (piros passz)."""
+    return parti
+
+
+# One hand of every kind the ledger stores; each is valid for SESSION (Dóra sits out).
+P3 = ["Anna", "Béla", "Csaba"]
+OUT = ["Dóra"]
+HAND_KINDS = {
+    "piros passz": {
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Anna",
+        "colour": "piros",
+        "components": [{"name": "parti", "won": True}],
+    },
+    "betli, individual kontra": {
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Béla",
+        "components": [{"name": "betli", "won": False, "kontra": {"Csaba": 1}}],
+    },
+    "ulti rekontra, silent 100": {
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Anna",
+        "colour": "zold",
+        "components": [{"name": "ulti", "won": True, "kontra": 2}, {"name": "parti", "won": False}],
+        "silent": [{"name": "100", "side": "defenders", "won": True}],
+    },
+    "terített betli": {
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Csaba",
+        "components": [{"name": "betli", "open": True, "won": True}],
+    },
+    "rebetli": {
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Csaba",
+        "colour": "piros",
+        "components": [{"name": "betli", "won": True}],
+    },
+    "all pass": {"players": P3, "sitting_out": OUT, "declarer": "Béla", "outcome": "all_pass"},
+    "redeal": {"players": P3, "sitting_out": OUT, "declarer": "Béla", "outcome": "redeal"},
+    "bedobás": {
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Anna",
+        "outcome": "conceded",
+        "colour": "tok",
+        "components": [{"name": "ulti", "kontra": 1}, {"name": "parti"}],
+    },
+    "renonsz": {
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Anna",
+        "colour": "makk",
+        "components": [{"name": "40-100"}],
+        "renonsz": {"player": "Béla"},
+    },
+    "silent ulti failed": {
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Anna",
+        "colour": "makk",
+        "components": [{"name": "parti", "won": True}],
+        "silent": [{"name": "ulti", "side": "declarer", "won": False}],
+    },
+    "dealer pays": {
+        "options": {"four_player_dealer": "pays_as_defender"},
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Anna",
+        "colour": "piros",
+        "components": [{"name": "40-100", "won": True}],
+    },
+    "silent ulti by one defender": {
+        "options": {"defender_silent_ulti": "everyone"},
+        "players": P3,
+        "sitting_out": OUT,
+        "declarer": "Anna",
+        "colour": "tok",
+        "components": [{"name": "parti", "won": True}],
+        "silent": [{"name": "ulti", "side": "defenders", "won": True, "player": "Csaba"}],
+    },
+}
+
+
+@pytest.fixture
+def hand_kinds():
+    """Valid hands of every shape: kontras common and individual, open, silent, renonsz..."""
+    return HAND_KINDS
+
+
+def canonical_hand(hand):
+    """What the engine makes of a hand, as a session shows it (no ruleset; own options only)."""
+    from ulti_ledger.ledger.pinning import builtin_engine
+
+    parsed, _ = builtin_engine().parse(hand, {"ruleset": "ulti"})
+    out = parsed.to_dict()
+    del out["ruleset"]
+    out.pop("options", None)
+    if "options" in hand:
+        out = {"options": hand["options"], **out}
+    return out
+
+
+@pytest.fixture
+def canonical():
+    """``canonical(hand)``: the hand as the ledger stores and shows it."""
+    return canonical_hand

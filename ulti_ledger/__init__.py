@@ -7,6 +7,7 @@ from pathlib import Path
 # The app runs from a checkout: templates/, static/ and instance/ sit next to app.py,
 # one level above this package.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS = PROJECT_ROOT / "migrations"
 
 
 def create_app(test_config=None):
@@ -16,6 +17,7 @@ def create_app(test_config=None):
     ``ulti_ledger.settlement`` package never pulls in the web layer.
     """
     from flask import Flask
+    from flask_migrate import Migrate
 
     app = Flask(
         __name__,
@@ -39,9 +41,12 @@ def create_app(test_config=None):
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_or_create_secret_key(Path(app.instance_path) / "secret_key")
 
+    from . import models  # noqa: F401  (registers the tables for migrations)
     from .db import db
 
     db.init_app(app)
+    # SQLite alters tables by copying them ("batch mode"); PostgreSQL ignores the flag.
+    Migrate(app, db, directory=str(MIGRATIONS), render_as_batch=True)
 
     from .views import main
 

@@ -1,0 +1,59 @@
+"""The migrations build exactly the models' schema, and the app works on it."""
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import inspect
+
+from ulti_ledger import ledger
+from ulti_ledger.db import db
+
+TABLES = {
+    "rulesets",
+    "players",
+    "game_sessions",
+    "seats",
+    "hands",
+    "hand_players",
+    "hand_components",
+    "component_kontras",
+    "silent_results",
+}
+
+
+def schema_differences():
+    with db.engine.connect() as connection:
+        return compare_metadata(MigrationContext.configure(connection), db.metadata)
+
+
+def test_upgrade_creates_the_models_schema_and_nothing_else(bare_app):
+    with bare_app.app_context():
+        assert inspect(db.engine).get_table_names() == []
+        upgrade()
+        assert set(inspect(db.engine).get_table_names()) == TABLES | {"alembic_version"}
+        assert schema_differences() == []
+
+
+def test_the_ledger_works_on_the_migrated_database(bare_app, session_body, hand_kinds):
+    with bare_app.app_context():
+        upgrade()
+        session = ledger.create_session({**session_body, "hands": list(hand_kinds.values())})
+        ledger.add_hand(session, list(hand_kinds.values())[1])
+        ledger.delete_hand(session, 1)  # the cascades exist in the migrated schema too
+        summary = ledger.session_summary(session)
+        assert len(summary["hands"]) == len(hand_kinds)
+        assert sum(summary["totals"]["units"].values()) == 0
+
+
+def test_downgrade_removes_every_table(bare_app):
+    with bare_app.app_context():
+        upgrade()
+        downgrade(revision="base")
+        assert set(inspect(db.engine).get_table_names()) <= {"alembic_version"}
+
+
+def test_the_flask_db_command_upgrades(bare_app):
+    result = bare_app.test_cli_runner().invoke(args=["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    with bare_app.app_context():
+        assert TABLES <= set(inspect(db.engine).get_table_names())

@@ -1,0 +1,113 @@
+"""What the forms offer: rulesets with their house rules, and a session's contracts.
+
+Plain dicts built from the rules, so the new-session and hand-entry forms offer only
+what can apply and show each option with its default and one-line meaning.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..models import GameSession
+from ..settlement import Engine, Option, Ruleset
+from .pinning import builtin_engine, only_ruleset, session_engine
+
+
+def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict[str, Any]]:
+    """The rulesets a new session can use, each with its options (for the session form)."""
+    engine = engine or builtin_engine()
+    return [_ruleset(r, lang) for r in engine.rulesets.values()]
+
+
+def hand_form(session: GameSession, lang: str = "hu") -> dict[str, Any]:
+    """What the hand-entry form of ``session`` may offer, from its pinned rules.
+
+    contracts: id, label, components, open, common (one-tap preset), colours (allowed,
+    None first when the colour may be left out), colour_required, value (per defender,
+    made, in the first allowed colour) and, per component, whether its kontra is
+    individual (one level per defender). Also the colours, the kontra names up to the
+    table's ceiling, and the silent results the table pays.
+    """
+    rules = only_ruleset(session_engine(session)).resolve(session.options)
+    contracts = []
+    for contract in rules.contracts:
+        colours, required = rules.contract_colours(contract)
+        first = next((c for c in colours if c), None)
+        contracts.append(
+            {
+                "id": contract.id,
+                "label": contract.label,
+                "components": [
+                    {
+                        "name": name,
+                        "label": rules.components[name].label,
+                        "individual_kontra": rules.games[
+                            rules.components[name].game
+                        ].individual_kontra,
+                    }
+                    for name in contract.components
+                ],
+                "open": contract.open,
+                "common": contract.common,
+                "colours": list(colours),
+                "colour_required": required,
+                "value": rules.contract_value(contract, first if required else None),
+                "silent": sorted(contract.silent) if contract.silent is not None else None,
+            }
+        )
+    return {
+        "contracts": contracts,
+        "colours": [
+            {"name": c.name, "label": c.label if lang == "hu" else c.label_en}
+            for c in rules.colours.values()
+        ],
+        "kontra": [
+            {"level": level, "name": rules.kontra.name(level)}
+            for level in range(rules.kontra.max_level + 1)
+        ],
+        "silent": [
+            {
+                "name": s.name,
+                "label": s.label,
+                "defenders": s.defenders,
+                "can_fail": bool(s.failed_factor),
+            }
+            for s in rules.silent.values()
+            if s.enabled
+        ],
+        "outcomes": ["played", "conceded", "all_pass", "redeal"],
+    }
+
+
+def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:
+    hu = lang == "hu"
+    return {
+        "id": ruleset.id,
+        "label": ruleset.label if hu else ruleset.label_en,
+        "description": ruleset.description if hu else ruleset.description_en,
+        "players": _player_range(ruleset),
+        "options": [_option(o, hu) for o in ruleset.options.values()],
+    }
+
+
+def _player_range(ruleset: Ruleset) -> list[int]:
+    rules = ruleset.rules
+    return list(range(rules.active_players, rules.active_players + rules.max_sitting_out + 1))
+
+
+def _option(option: Option, hu: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": option.name,
+        "label": option.label if hu else option.label_en,
+        "help": next(iter((option.help if hu else option.help_en).splitlines()), ""),
+        "default": option.default,
+    }
+    if option.choices is None:
+        out["minimum"], out["maximum"] = option.minimum, option.maximum
+        out["choices"] = None
+    else:
+        out["choices"] = [
+            {"value": name, "help": choice.help if hu else choice.help_en}
+            for name, choice in option.choices.items()
+        ]
+    return out

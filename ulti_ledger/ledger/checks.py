@@ -1,0 +1,228 @@
+"""Validating what comes in (a session@1 body, a hand for a session) before anything is written.
+
+Everything a hand means is checked by the engine; this module adds what only a session
+knows: who sits at the table, the pinned ruleset, the stakes, and the app's own keys
+(``dealer`` on a hand, ``settings`` on a session). Nothing here touches the database.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from .. import rotation
+from ..models import NAME_LENGTH
+from ..settlement import Engine, HandError, Ruleset
+from .errors import SessionError
+from .pinning import only_ruleset
+
+SESSION_FORMAT = "ulti-ledger/session@1"
+SESSION_KEYS = (
+    "format",
+    "ruleset",
+    "options",
+    "unit_value",
+    "players",
+    "hands",
+    "name",
+    "date",
+    "place",
+    "settings",
+)
+SETTINGS = ("last_declarer_deals",)
+TEXT_LENGTH = 120
+AMOUNT = re.compile(r"\d{1,12}(\.\d{1,6})?")
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedHand:
+    """A hand the engine accepted for this session, in the form the ledger stores."""
+
+    facts: dict[str, Any]
+    """The canonical hand dict, session-relative: no ``ruleset``; ``options`` only if its own."""
+    dealer: str | None
+    """The dealer the input named, or None to let the rotation propose one."""
+    hand: Any
+    """The engine's parsed hand (its contract, effective kontra levels, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionPlan:
+    """A session body that passed every check, ready to be written in one go."""
+
+    ruleset: Ruleset
+    options: dict[str, Any]
+    amount: str
+    currency: str
+    players: tuple[str, ...]
+    name: str = ""
+    date: dt.date | None = None
+    place: str = ""
+    last_declarer_deals: bool = False
+    hands: tuple[tuple[CheckedHand, str], ...] = field(default=())
+    """Each hand with its dealer (given, or proposed by the rotation)."""
+
+
+def check_hand(
+    data: Any, engine: Engine, options: Mapping[str, Any], seats: Sequence[str]
+) -> CheckedHand:
+    """Validate a hand posted to a session seated ``seats`` that plays ``engine``'s ruleset."""
+    if not isinstance(data, dict):
+        raise HandError("", "a hand must be a JSON object")
+    ruleset = only_ruleset(engine)
+    data = dict(data)
+    dealer = data.pop("dealer", None)
+    if dealer is not None and dealer not in seats:
+        raise HandError("dealer", f"{dealer!r} is not at this table; players: {', '.join(seats)}")
+    if data.get("ruleset", ruleset.id) != ruleset.id:
+        raise HandError(
+            "ruleset", f"this session plays {ruleset.id}; a hand cannot change the ruleset"
+        )
+    hand, _rules = engine.parse(data, {"ruleset": ruleset.id, "options": options})
+    for key in ("players", "sitting_out"):
+        for name in getattr(hand, key):
+            if name not in seats:
+                raise HandError(
+                    key, f"{name} is not at this table; players: {', '.join(seats)}"
+                )
+    own = {n: ruleset.options[n].normalize(v) for n, v in (data.get("options") or {}).items()}
+    canonical = hand.to_dict()
+    facts = {"options": own} if own else {}
+    facts.update((k, v) for k, v in canonical.items() if k not in ("ruleset", "options"))
+    return CheckedHand(facts, dealer, hand)
+
+
+def check_session(data: Any, engine: Engine) -> SessionPlan:
+    """Validate a whole session@1 body, its hands included; the first problem is raised."""
+    if not isinstance(data, dict):
+        raise SessionError("", "a session must be a JSON object")
+    for key in data:
+        if key not in SESSION_KEYS:
+            raise SessionError(
+                str(key), f"is not a key of a session; allowed: {', '.join(SESSION_KEYS)}"
+            )
+    if data.get("format") != SESSION_FORMAT:
+        raise SessionError("format", f'must be "{SESSION_FORMAT}", not {data.get("format")!r}')
+    ruleset = engine.ruleset(data.get("ruleset"))
+    raw_options = data.get("options") or {}
+    if not isinstance(raw_options, dict):
+        raise SessionError("options", "must be an object of option names and values")
+    ruleset.normalize_options(raw_options)  # names the unknown option or bad value
+    options = {n: ruleset.options[n].normalize(v) for n, v in raw_options.items()}
+    rules = ruleset.resolve(options)
+    players = _players(data.get("players"), rules.active_players, rules.max_sitting_out)
+    amount, currency = _unit_value(data.get("unit_value"))
+    settings = _settings(data.get("settings"))
+    plan = SessionPlan(
+        ruleset=ruleset,
+        options=options,
+        amount=amount,
+        currency=currency,
+        players=players,
+        name=_text(data, "name"),
+        date=_date(data.get("date")),
+        place=_text(data, "place"),
+        last_declarer_deals=settings["last_declarer_deals"],
+    )
+    hands = _hands(data.get("hands"), plan)
+    return dataclasses.replace(plan, hands=hands)
+
+
+def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise SessionError("hands", "must be a list of hand objects")
+    engine = Engine({plan.ruleset.id: plan.ruleset})
+    checked: list[tuple[CheckedHand, str]] = []
+    last: rotation.LastHand | None = None
+    for index, item in enumerate(raw):
+        try:
+            hand = check_hand(item, engine, plan.options, plan.players)
+        except HandError as exc:
+            key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
+            raise SessionError(key, exc.problem) from None
+        dealer = hand.dealer or rotation.next_dealer(plan.players, last, plan.last_declarer_deals)
+        checked.append((hand, dealer))
+        last = rotation.LastHand(dealer, hand.facts["declarer"], hand.hand.outcome)
+    return tuple(checked)
+
+
+def _players(raw: Any, active: int, max_out: int) -> tuple[str, ...]:
+    most = active + max_out
+    if not isinstance(raw, list) or not active <= len(raw) <= most:
+        raise SessionError(
+            "players", f"must list {active} to {most} players' names, in seating order"
+        )
+    for index, name in enumerate(raw):
+        if not isinstance(name, str) or not name.strip():
+            raise SessionError(f"players[{index}]", f"must be a non-empty name, not {name!r}")
+        if name != name.strip() or len(name) > NAME_LENGTH:
+            raise SessionError(
+                f"players[{index}]",
+                f"{name!r}: a name has at most {NAME_LENGTH} characters and no space at its ends",
+            )
+        if raw.index(name) != index:
+            raise SessionError("players", f"{name} is named twice")
+    return tuple(raw)
+
+
+def _unit_value(raw: Any) -> tuple[str, str]:
+    if not isinstance(raw, dict) or "amount" not in raw or set(raw) - {"amount", "currency"}:
+        raise SessionError(
+            "unit_value", 'is required: {"amount": "10", "currency": "HUF"} (amount a string)'
+        )
+    amount = raw["amount"]
+    if not isinstance(amount, str) or not AMOUNT.fullmatch(amount) or Decimal(amount) <= 0:
+        raise SessionError(
+            "unit_value.amount",
+            f'must be a positive decimal string such as "10" or "0.5", not {amount!r}',
+        )
+    currency = raw.get("currency", "")
+    if not isinstance(currency, str) or len(currency) > 8 or currency != currency.strip():
+        raise SessionError(
+            "unit_value.currency", f"must be a short code such as HUF or EUR, not {currency!r}"
+        )
+    return amount, currency
+
+
+def _settings(raw: Any) -> dict[str, Any]:
+    settings: dict[str, Any] = {"last_declarer_deals": False}
+    if raw is None:
+        return settings
+    if not isinstance(raw, dict):
+        raise SessionError("settings", 'must be an object such as {"last_declarer_deals": true}')
+    for key, value in raw.items():
+        if key not in SETTINGS:
+            raise SessionError(
+                f"settings.{key}", f"is not a session setting; allowed: {', '.join(SETTINGS)}"
+            )
+        if not isinstance(value, bool):
+            raise SessionError(f"settings.{key}", f"must be true or false, not {value!r}")
+        settings[key] = value
+    return settings
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str) or len(value) > TEXT_LENGTH:
+        raise SessionError(key, f"must be a text of at most {TEXT_LENGTH} characters")
+    return value.strip()
+
+
+def _date(raw: Any) -> dt.date | None:
+    if raw is None or raw == "":
+        return None
+    try:
+        if not isinstance(raw, str):
+            raise ValueError
+        return dt.date.fromisoformat(raw)
+    except ValueError:
+        raise SessionError("date", f'must be a date such as "2024-11-29", not {raw!r}') from None

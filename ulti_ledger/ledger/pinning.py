@@ -1,0 +1,101 @@
+"""Rulesets pinned to sessions, and the in-memory caches that keep recomputation cheap.
+
+A session keeps the exact ruleset text it was created with (``StoredRuleset``); its
+engine is rebuilt from that text, parsed once per process and kept by digest. Parsed
+rulesets are immutable values, so the digest cache is shared by every app in the process.
+Per-hand results depend on the database, so their cache lives on the app.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from functools import cache
+from typing import Any
+
+from flask import current_app
+
+from ..settlement import Engine, Ruleset, parse_ruleset
+
+EXTENSION = "ulti_ledger"
+RESULT_CACHE_SIZE = 50_000
+
+
+@cache
+def builtin_engine() -> Engine:
+    """The rulesets shipped with the app; new sessions are created with these."""
+    return Engine.builtin()
+
+
+_pinned: dict[str, Engine] = {}
+_pinned_lock = threading.Lock()
+
+
+def engine_for_text(digest: str, text_loader: Any, source: str) -> Engine:
+    """The engine for the ruleset whose text has ``digest``; ``text_loader()`` gives the text.
+
+    The text is fetched and parsed (about 0.1 s) only the first time a digest is seen.
+    """
+    engine = _pinned.get(digest)
+    if engine is not None:
+        return engine
+    for ruleset in builtin_engine().rulesets.values():
+        if ruleset.digest == digest:
+            engine = Engine({ruleset.id: ruleset})
+            break
+    else:
+        ruleset = parse_ruleset(text_loader(), source)
+        engine = Engine({ruleset.id: ruleset})
+    with _pinned_lock:
+        return _pinned.setdefault(digest, engine)
+
+
+def session_engine(session: Any) -> Engine:
+    """The engine of the ruleset pinned to ``session`` (a ``GameSession``)."""
+    stored = session.ruleset
+    return engine_for_text(stored.digest, lambda: stored.text, stored.source)
+
+
+def only_ruleset(engine: Engine) -> Ruleset:
+    """The single ruleset of a session's pinned engine."""
+    (ruleset,) = engine.rulesets.values()
+    return ruleset
+
+
+class ResultCache:
+    """A bounded LRU map, safe across threads; keys must carry every input of the value."""
+
+    def __init__(self, maxsize: int = RESULT_CACHE_SIZE) -> None:
+        self.maxsize = maxsize
+        self._data: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Any:
+        with self._lock:
+            value = self._data.get(key)
+            if value is not None:
+                self._data.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: Any) -> None:
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.maxsize:
+                self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def result_cache() -> ResultCache:
+    """This app's cache of per-hand results, keyed by (hand id, version, digest, lang)."""
+    state = current_app.extensions.get(EXTENSION)
+    if state is None:
+        state = current_app.extensions.setdefault(EXTENSION, ResultCache())
+    return state

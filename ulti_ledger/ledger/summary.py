@@ -1,0 +1,234 @@
+"""Everything a page or the API shows about a session, recomputed from the facts.
+
+Results are never read from the database: each hand is settled by the session's pinned
+engine. A hand's result depends only on its facts, so it is cached in memory under
+(hand id, hand version, ruleset digest, language); a hand id is never reused and every
+change of a hand raises its version, so a cached entry can never be stale. Running
+totals are summed afresh on every call. The dicts returned are plain values for
+templates and JSON; treat them as read-only (parts are shared with the cache).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from .. import rotation
+from ..models import GameSession
+from ..settlement import SCORERS, Engine
+from ..settlement.money import balances
+from ..settlement.transfers import minimal_transfers
+from .checks import SESSION_FORMAT, check_hand
+from .facts import hand_heads, hand_keys, read_facts
+from .notation import kontras, notation, silent_results
+from .pinning import only_ruleset, result_cache, session_engine
+from .reads import hand_key_at, seat_names
+
+
+def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
+    """The scoreboard: every hand with its result and running totals, and the balances.
+
+    Each hand: number, dealer, declarer, players, sitting_out, outcome, colour,
+    contract (id), notation ("piros 40-100 ulti"), kontras, silent, renonsz, the hand
+    dict, result (payments, lines, breakdown), changes (every seated player's units,
+    0 for those not named) and totals (running). Then totals in units and money, and
+    ``next``: the rotation's proposal for the next hand.
+    """
+    seats = seat_names(session)
+    views = _views(session, hand_keys(session.id), lang)
+    running = dict.fromkeys(seats, 0)
+    hands = []
+    for number, view in enumerate(views, start=1):
+        payments = view["result"]["payments"]
+        changes = {name: payments.get(name, 0) for name in seats}
+        for name, units in changes.items():
+            running[name] += units
+        hands.append({**view, "number": number, "changes": changes, "totals": dict(running)})
+    last = hands[-1] if hands else None
+    return {
+        **session_info(session, lang),
+        "hands": hands,
+        "totals": totals(session, running),
+        "next": next_hand(session, last),
+    }
+
+
+def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
+    """The API's view of a session: the session@1 body plus results and totals."""
+    summary = session_summary(session, lang)
+    info = {k: summary[k] for k in ("id", "name", "date", "place", "version", "created_at")}
+    return {
+        **info,
+        "format": SESSION_FORMAT,
+        "ruleset": summary["ruleset"]["id"],
+        "ruleset_digest": summary["ruleset"]["digest"],
+        "options": summary["options"],
+        "unit_value": summary["unit_value"],
+        "players": summary["players"],
+        "settings": summary["settings"],
+        "hands": [_hand_json(h) for h in summary["hands"]],
+        "totals": summary["totals"],
+        "next": summary["next"],
+    }
+
+
+def hand_entry(session: GameSession, number: int, lang: str = "en") -> dict[str, Any]:
+    """One recorded hand as the API shows it: number, dealer, hand dict and result."""
+    (view,) = _views(session, [hand_key_at(session, number)], lang)
+    return _hand_json({**view, "number": number})
+
+
+def preview_hand(session: GameSession, data: Any, lang: str = "hu") -> dict[str, Any]:
+    """Validate and settle a hand for ``session`` without recording it (the live preview).
+
+    Raises the same errors as ``add_hand``; returns what ``session_summary`` shows per hand
+    (no number, changes or totals).
+    """
+    engine = session_engine(session)
+    seats = seat_names(session)
+    checked = check_hand(data, engine, session.options, seats)
+    dealer = checked.dealer or next_hand(session)["dealer"]
+    return _view(engine, session.options, checked.facts, dealer, lang)
+
+
+def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rotation's proposal for the next hand: dealer, players, sitting_out, first_bidder.
+
+    ``last`` is the previous hand as ``session_summary`` shows it; found when omitted.
+    """
+    seats = seat_names(session)
+    if last is None:
+        keys = hand_keys(session.id)
+        last = _views(session, keys[-1:], "en")[0] if keys else None
+    previous = (
+        rotation.LastHand(last["dealer"], last["declarer"], last["outcome"]) if last else None
+    )
+    engine = session_engine(session)
+    active = only_ruleset(engine).resolve(session.options).active_players
+    deal = rotation.next_deal(seats, previous, session.last_declarer_deals, active)
+    return {
+        "dealer": deal.dealer,
+        "players": list(deal.players),
+        "sitting_out": list(deal.sitting_out),
+        "first_bidder": deal.first_bidder,
+    }
+
+
+def session_info(session: GameSession, lang: str = "hu") -> dict[str, Any]:
+    """The session's own facts: names, date, place, pinned ruleset, options and stakes."""
+    ruleset = only_ruleset(session_engine(session))
+    return {
+        "id": session.id,
+        "name": session.name,
+        "date": session.date.isoformat() if session.date else None,
+        "place": session.place,
+        "created_at": _iso(session.created_at),
+        "version": session.version,
+        "ruleset": {
+            "id": ruleset.id,
+            "label": ruleset.label if lang == "hu" else ruleset.label_en,
+            "digest": ruleset.digest,
+        },
+        "options": dict(session.options or {}),
+        "unit_value": {"amount": session.unit_amount, "currency": session.currency},
+        "players": list(seat_names(session)),
+        "settings": {"last_declarer_deals": session.last_declarer_deals},
+    }
+
+
+def totals(session: GameSession, units: dict[str, int]) -> dict[str, Any]:
+    """Each player's total in units and in money, and the transfers that settle the night.
+
+    ``money`` is exact (units x unit value); ``settled`` is rounded to the currency's
+    smallest coin so that it still sums to zero (``settlement.money``), and ``transfers``
+    (the fewest) move exactly those amounts. Money is always a decimal string.
+    """
+    value = Decimal(session.unit_amount)
+    rounded = {b.player: b.money for b in balances(units, value, session.currency)}
+    return {
+        "units": dict(units),
+        "money": {name: format(u * value, "f") for name, u in units.items()},
+        "settled": {name: format(rounded[name], "f") for name in units},
+        "currency": session.currency,
+        "transfers": [t.to_json() for t in minimal_transfers(rounded)],
+    }
+
+
+def _iso(moment: dt.datetime | None) -> str | None:
+    """A stored time in ISO 8601, in UTC (SQLite gives it back without the zone)."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.astimezone(dt.UTC).isoformat(timespec="seconds")
+
+
+def _hand_json(view: dict[str, Any]) -> dict[str, Any]:
+    out = {"number": view["number"], "dealer": view["dealer"], "hand": view["hand"]}
+    out["result"] = view["result"]
+    if "totals" in view:
+        out["totals"] = view["totals"]
+    return out
+
+
+def _views(session: GameSession, keys: list[tuple[int, int]], lang: str) -> list[dict[str, Any]]:
+    """Each hand's settled view, from the cache or computed (facts read only for misses)."""
+    engine = session_engine(session)
+    digest = session.ruleset.digest
+    cache = result_cache()
+    cache_keys = [(hand_id, version, digest, lang) for hand_id, version in keys]
+    views = [cache.get(key) for key in cache_keys]
+    missing = [key[0] for key, view in zip(keys, views, strict=True) if view is None]
+    if missing:
+        everything = len(missing) == len(keys) and len(keys) > 1
+        heads = hand_heads(session.id, None if everything else missing)
+        names = {seat.player_id: seat.player.name for seat in session.seats}
+        ordered = [heads[i] for i in missing]
+        facts = read_facts(ordered, names, session.id if everything else None)
+        for index, key in enumerate(cache_keys):
+            if views[index] is None:
+                head = heads[key[0]]
+                view = _view(engine, session.options, facts[head.id], names[head.dealer_id], lang)
+                cache.put(key, view)
+                views[index] = view
+    return views
+
+
+def _view(
+    engine: Engine, options: dict[str, Any], facts: dict[str, Any], dealer: str, lang: str
+) -> dict[str, Any]:
+    ruleset = only_ruleset(engine)
+    hand, rules = engine.parse(facts, {"ruleset": ruleset.id, "options": options})
+    settlement = SCORERS[rules.scorer].settle(hand, rules)
+    renonsz = facts.get("renonsz")
+    return {
+        "dealer": dealer,
+        "declarer": facts["declarer"],
+        "players": facts["players"],
+        "sitting_out": facts.get("sitting_out", []),
+        "outcome": facts.get("outcome", "played"),
+        "colour": facts.get("colour"),
+        "contract": hand.contract.id if hand.contract else None,
+        "notation": notation(facts, hand.contract, rules, lang),
+        "kontras": kontras(facts, rules),
+        "silent": silent_results(facts, rules, lang),
+        "renonsz": renonsz["player"] if renonsz else None,
+        "hand": facts,
+        "result": _result(settlement, rules.scorer, lang),
+    }
+
+
+def _result(settlement: Any, scorer: str, lang: str) -> dict[str, Any]:
+    """``settlement_json``'s shape, each line put into words once (half the cost)."""
+    describe = SCORERS[scorer].describe
+    lines = settlement.lines
+    texts = [describe(line, lang) for line in lines]
+    return {
+        "payments": dict(settlement.payments),
+        "lines": texts,
+        "breakdown": [
+            {"text": text, "amounts": dict(line.amounts)}
+            for text, line in zip(texts, lines, strict=True)
+        ],
+    }

@@ -1,0 +1,224 @@
+"""The facts of an evening of Ulti as database rows; never payments.
+
+Payments, totals and explanations are recomputed from these facts by the settlement
+engine, with the ruleset text the session was created with (``StoredRuleset``), so a
+later change of a ruleset file never changes an old session's results. ``ledger`` turns
+these rows into hand-format dicts and back, losslessly.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import db
+
+NAME_LENGTH = 80
+"""The longest player name; also checked by the ledger with a message."""
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class StoredRuleset(db.Model):
+    """The exact text of a ruleset file that sessions were created with, kept by digest."""
+
+    __tablename__ = "rulesets"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    digest: Mapped[str] = mapped_column(String(64), unique=True)
+    """SHA-256 of ``text``: equal texts are stored once."""
+    ruleset_id: Mapped[str] = mapped_column(String(64))
+    """The ruleset's own id, e.g. ``ulti``."""
+    source: Mapped[str] = mapped_column(String(255))
+    """Where the text came from (a file name), for error messages."""
+    text: Mapped[str] = mapped_column(Text, deferred=True)
+    """Loaded only when a session's ruleset is not yet parsed in this process."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Player(db.Model):
+    """A person who plays; names are remembered across sessions for a quick pick."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameSession(db.Model):
+    """A game night: who sits where, the pinned ruleset and options, and the stakes."""
+
+    __tablename__ = "game_sessions"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120), default="")
+    date: Mapped[dt.date | None] = mapped_column(Date)
+    place: Mapped[str] = mapped_column(String(120), default="")
+    ruleset_pk: Mapped[int] = mapped_column(ForeignKey("rulesets.id"))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """The house-rule options the session set (normalized); the rest are the defaults."""
+    unit_amount: Mapped[str] = mapped_column(String(32))
+    """What one unit is worth, as the decimal string given (never a float)."""
+    currency: Mapped[str] = mapped_column(String(8), default="")
+    last_declarer_deals: Mapped[bool] = mapped_column(Boolean, default=False)
+    """House option: the last hand's declarer deals the next hand (see ``rotation``)."""
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    """Raised by every write; lets a page notice that someone else changed the session."""
+
+    ruleset: Mapped[StoredRuleset] = relationship(lazy="joined")
+    seats: Mapped[list[Seat]] = relationship(
+        order_by="Seat.position",
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="selectin",
+    )
+
+
+class Seat(db.Model):
+    """A player's place at the table; ``position`` is the seating order (see ``rotation``)."""
+
+    __tablename__ = "seats"
+    __table_args__ = (
+        UniqueConstraint("session_id", "position"),
+        UniqueConstraint("session_id", "player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_sessions.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    position: Mapped[int] = mapped_column(Integer)
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Hand(db.Model):
+    """One hand as played: who dealt, who declared, how it ended.
+
+    ``position`` orders the hands of a session; the hand's number (1, 2, ...) is its rank
+    in that order, so deleting a hand renumbers the later ones without rewriting rows.
+    """
+
+    __tablename__ = "hands"
+    # AUTOINCREMENT: SQLite must never reuse the id of a deleted hand, because cached
+    # results are keyed by (hand id, version).
+    __table_args__ = (
+        UniqueConstraint("session_id", "position"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_sessions.id", ondelete="CASCADE"))
+    position: Mapped[int] = mapped_column(Integer)
+    dealer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    declarer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    outcome: Mapped[str] = mapped_column(String(16), default="played")
+    colour: Mapped[str | None] = mapped_column(String(16))
+    renonsz_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    options: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """Options this hand alone overrides (normalized); SQL NULL when it uses the session's."""
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    participants: Mapped[list[HandPlayer]] = relationship(
+        order_by="HandPlayer.position", cascade="all, delete-orphan", passive_deletes=True
+    )
+    components: Mapped[list[HandComponent]] = relationship(
+        order_by="HandComponent.position", cascade="all, delete-orphan", passive_deletes=True
+    )
+    silent: Mapped[list[SilentResult]] = relationship(
+        order_by="SilentResult.position", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class HandPlayer(db.Model):
+    """A player named in a hand: playing (in the hand's order) or sitting out."""
+
+    __tablename__ = "hand_players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(
+        ForeignKey("hands.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    """Order within the hand's ``players`` list, or within ``sitting_out``."""
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    sitting_out: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class HandComponent(db.Model):
+    """One part of the contract: open or not, made or lost, and its kontra.
+
+    ``kontra`` holds the level when both defenders play at the same level; when they
+    differ (individual kontra in betli and no-trump durchmars) it is None and
+    ``kontras`` holds one row per defender.
+    """
+
+    __tablename__ = "hand_components"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(
+        ForeignKey("hands.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(32))
+    open: Mapped[bool] = mapped_column(Boolean, default=False)
+    won: Mapped[bool | None] = mapped_column(Boolean)
+    """None where the hand came to no result (bedobás, renonsz)."""
+    kontra: Mapped[int | None] = mapped_column(Integer)
+
+    kontras: Mapped[list[ComponentKontra]] = relationship(
+        order_by="ComponentKontra.position", cascade="all, delete-orphan", passive_deletes=True
+    )
+
+
+class ComponentKontra(db.Model):
+    """One defender's kontra level on a component, where the defenders' levels differ."""
+
+    __tablename__ = "component_kontras"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    component_id: Mapped[int] = mapped_column(
+        ForeignKey("hand_components.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    level: Mapped[int] = mapped_column(Integer)
+
+
+class SilentResult(db.Model):
+    """A silent (csendes) result: made by a side, or a failed silent ulti."""
+
+    __tablename__ = "silent_results"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(
+        ForeignKey("hands.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(32))
+    side: Mapped[str] = mapped_column(String(16))
+    won: Mapped[bool] = mapped_column(Boolean, default=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    """The defender who made it, under the 'everyone' rule; otherwise None."""
