@@ -18,6 +18,7 @@ def create_app(test_config=None):
     """
     from flask import Flask
     from flask_migrate import Migrate
+    from flask_wtf.csrf import CSRFProtect
 
     app = Flask(
         __name__,
@@ -31,11 +32,16 @@ def create_app(test_config=None):
             os.environ.get("DATABASE_URL"),
             default_sqlite=Path(app.instance_path) / "ulti_ledger.sqlite3",
         ),
+        # A session@1 body of thousands of hands fits easily; anything larger is refused.
+        MAX_CONTENT_LENGTH=1024 * 1024,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+
+    # JSON keeps names readable: "Béla", not "B\u00e9la".
+    app.json.ensure_ascii = False
 
     os.makedirs(app.instance_path, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
@@ -47,10 +53,17 @@ def create_app(test_config=None):
     db.init_app(app)
     # SQLite alters tables by copying them ("batch mode"); PostgreSQL ignores the flag.
     Migrate(app, db, directory=str(MIGRATIONS), render_as_batch=True)
+    # Every HTML form is protected; the API authenticates by bearer token instead.
+    # The UI finds the extension as app.extensions["csrf"].
+    csrf = CSRFProtect(app)
 
-    from .views import main
+    from .views import api, main, sessions
 
     app.register_blueprint(main.bp)
+    app.register_blueprint(sessions.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)
+    api.register_error_handlers(app)
 
     return app
 
