@@ -1,5 +1,7 @@
 """The JSON API through the test client: every route, every way to be refused."""
 
+from decimal import Decimal
+
 import pytest
 from sqlalchemy import func, select
 
@@ -282,3 +284,42 @@ def test_the_session_answer_proposes_the_next_deal(api, hand):
         "sitting_out": ["Anna"],
         "first_bidder": "Béla",
     }
+
+
+def test_a_session_keeps_its_ruleset_when_the_shipped_file_changes(api, hand, monkeypatch):
+    from ulti_ledger.ledger import pinning, writes
+    from ulti_ledger.settlement import Engine, parse_ruleset
+
+    shipped = pinning.builtin_engine().ruleset("ulti")
+    changed = parse_ruleset(
+        shipped.text.replace('factor = 2\nlabel = "piros"', 'factor = 3\nlabel = "piros"'),
+        "ulti.toml",
+    )
+    assert changed.digest != shipped.digest
+    monkeypatch.setattr(writes, "builtin_engine", lambda: Engine({"ulti": changed}))
+    api.start(hands=[hand()])  # created while the shipped file says piros x3
+    monkeypatch.undo()  # the file is back to piros x2 for everyone else
+    response = api.post_hand(hand())
+    assert response.get_json()["result"]["payments"]["Anna"] == 6
+    data = api.get().get_json()
+    assert data["ruleset_digest"] == changed.digest
+    assert [h["result"]["payments"]["Anna"] for h in data["hands"]] == [6, 6]
+    fresh = api.client.post("/api/v1/sessions", json={**api.body, "hands": [hand()]})
+    other = fresh.get_json()
+    shown = api.client.get(
+        f"/api/v1/sessions/{other['id']}", headers=bearer(other["edit_token"])
+    ).get_json()
+    assert shown["hands"][0]["result"]["payments"]["Anna"] == 4
+    assert shown["ruleset_digest"] == shipped.digest
+
+
+def test_totals_come_with_the_transfers_that_settle_them(api, hand_kinds):
+    api.start(hands=list(hand_kinds.values()))
+    totals = api.get().get_json()["totals"]
+    settled = {name: Decimal(amount) for name, amount in totals["settled"].items()}
+    assert sum(settled.values()) == 0
+    for transfer in totals["transfers"]:
+        settled[transfer["from"]] += Decimal(transfer["amount"])
+        settled[transfer["to"]] -= Decimal(transfer["amount"])
+    assert set(settled.values()) == {0}
+    assert all(Decimal(a) % 5 == 0 for a in totals["settled"].values())  # HUF: 5 Ft coins

@@ -319,3 +319,11 @@ def test_form_data_for_the_ui(session_body):
     assert ulti["players"] == [3, 4, 5]
     option = next(o for o in ulti["options"] if o["name"] == "max_kontra_level")
     assert option["default"] == 4 and option["choices"] is None and option["help"]
+
+
+def test_replace_can_name_a_new_dealer(session_body, hand):
+    session = ledger.create_session({**session_body, "hands": [hand()]})
+    ledger.replace_hand(session, 1, hand(dealer="Dóra"))
+    summary = ledger.session_summary(session)
+    assert summary["hands"][0]["dealer"] == "Dóra"
+    assert summary["next"]["dealer"] == "Anna"  # after Dóra, round to the first seat
