@@ -78,6 +78,16 @@ class ResultCache:
                 self._data.move_to_end(key)
             return value
 
+    def get_many(self, keys: list[Hashable]) -> list[Any]:
+        """The values of ``keys`` (None where missing), under one lock."""
+        with self._lock:
+            data = self._data
+            found = [data.get(key) for key in keys]
+            for key, value in zip(keys, found, strict=True):
+                if value is not None:
+                    data.move_to_end(key)
+            return found
+
     def put(self, key: Hashable, value: Any) -> None:
         with self._lock:
             self._data[key] = value

@@ -40,11 +40,9 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     running = dict.fromkeys(seats, 0)
     hands = []
     for number, view in enumerate(views, start=1):
-        payments = view["result"]["payments"]
-        changes = {name: payments.get(name, 0) for name in seats}
-        for name, units in changes.items():
+        for name, units in view["changes"].items():
             running[name] += units
-        hands.append({**view, "number": number, "changes": changes, "totals": dict(running)})
+        hands.append({**view, "number": number, "totals": running.copy()})
     last = hands[-1] if hands else None
     return {
         **session_info(session, lang),
@@ -83,13 +81,13 @@ def preview_hand(session: GameSession, data: Any, lang: str = "hu") -> dict[str,
     """Validate and settle a hand for ``session`` without recording it (the live preview).
 
     Raises the same errors as ``add_hand``; returns what ``session_summary`` shows per hand
-    (no number, changes or totals).
+    (no number or totals).
     """
     engine = session_engine(session)
     seats = seat_names(session)
     checked = check_hand(data, engine, session.options, seats)
     dealer = checked.dealer or next_hand(session)["dealer"]
-    return _view(engine, session.options, checked.facts, dealer, lang)
+    return _view(engine, session.options, checked.facts, dealer, lang, seats)
 
 
 def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -178,26 +176,34 @@ def _views(session: GameSession, keys: list[tuple[int, int]], lang: str) -> list
     digest = session.ruleset.digest
     cache = result_cache()
     cache_keys = [(hand_id, version, digest, lang) for hand_id, version in keys]
-    views = [cache.get(key) for key in cache_keys]
+    views = cache.get_many(cache_keys)
     missing = [key[0] for key, view in zip(keys, views, strict=True) if view is None]
     if missing:
         everything = len(missing) == len(keys) and len(keys) > 1
         heads = hand_heads(session.id, None if everything else missing)
         names = {seat.player_id: seat.player.name for seat in session.seats}
+        seats = seat_names(session)
         ordered = [heads[i] for i in missing]
         facts = read_facts(ordered, names, session.id if everything else None)
         for index, key in enumerate(cache_keys):
             if views[index] is None:
                 head = heads[key[0]]
-                view = _view(engine, session.options, facts[head.id], names[head.dealer_id], lang)
+                dealer = names[head.dealer_id]
+                view = _view(engine, session.options, facts[head.id], dealer, lang, seats)
                 cache.put(key, view)
                 views[index] = view
     return views
 
 
 def _view(
-    engine: Engine, options: dict[str, Any], facts: dict[str, Any], dealer: str, lang: str
+    engine: Engine,
+    options: dict[str, Any],
+    facts: dict[str, Any],
+    dealer: str,
+    lang: str,
+    seats: tuple[str, ...],
 ) -> dict[str, Any]:
+    """One hand as the scoreboard shows it; ``changes`` covers every seat (0 if not named)."""
     ruleset = only_ruleset(engine)
     hand, rules = engine.parse(facts, {"ruleset": ruleset.id, "options": options})
     settlement = SCORERS[rules.scorer].settle(hand, rules)
@@ -216,6 +222,7 @@ def _view(
         "renonsz": renonsz["player"] if renonsz else None,
         "hand": facts,
         "result": _result(settlement, rules.scorer, lang),
+        "changes": {name: settlement.payments.get(name, 0) for name in seats},
     }
 
 
