@@ -218,3 +218,14 @@ def canonical_hand(hand):
 def canonical():
     """``canonical(hand)``: the hand as the ledger stores and shows it."""
     return canonical_hand
+
+
+DB_FIXTURES = {"app", "bare_app", "client", "runner", "ctx"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark every test that touches the database ``db``: `make test` runs those again on
+    PostgreSQL (``pytest -m db`` under scripts/with-postgres.sh)."""
+    for item in items:
+        if DB_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.db)
