@@ -18,22 +18,10 @@ from typing import Any
 from .. import rotation
 from ..models import NAME_LENGTH
 from ..settlement import Engine, HandError, Ruleset
+from ..settlement.session import SESSION_FORMAT, SESSION_KEYS
 from .errors import SessionError
 from .pinning import only_ruleset
 
-SESSION_FORMAT = "ulti-ledger/session@1"
-SESSION_KEYS = (
-    "format",
-    "ruleset",
-    "options",
-    "unit_value",
-    "players",
-    "hands",
-    "name",
-    "date",
-    "place",
-    "settings",
-)
 SETTINGS = ("last_declarer_deals",)
 TEXT_LENGTH = 120
 AMOUNT = re.compile(r"\d{1,12}(\.\d{1,6})?")

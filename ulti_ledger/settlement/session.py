@@ -23,9 +23,11 @@ SESSION_KEYS = (
     "unit_value",
     "players",
     "hands",
+    # the ledger's own additions: what the evening was, and its table settings
     "name",
     "date",
     "place",
+    "settings",
 )
 
 
@@ -102,9 +104,17 @@ def check_session_header(data: Any) -> None:
 
 
 def seat_hand(hand: Any, players: tuple[str, ...]) -> Any:
-    """A session hand with its sitting-out players filled in from the table."""
+    """A session hand with its sitting-out players filled in from the table.
+
+    A session's hand may name its ``dealer`` (the ledger records who dealt); that is a
+    fact of the table, not of the settlement, so it is checked here and set aside.
+    """
     if not isinstance(hand, dict):
         raise HandError("", "a hand must be a JSON object")
+    if "dealer" in hand:
+        if hand["dealer"] not in players:
+            raise HandError("dealer", f"{hand['dealer']!r} is not a player of this session")
+        hand = {k: v for k, v in hand.items() if k != "dealer"}
     for key in ("players", "sitting_out"):
         names = hand.get(key)
         for name in names if isinstance(names, list) else ():
