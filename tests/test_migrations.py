@@ -18,6 +18,7 @@ TABLES = {
     "hand_components",
     "component_kontras",
     "silent_results",
+    "audit_log",
 }
 
 

@@ -61,9 +61,14 @@ def create_app(test_config=None):
 
     app.register_blueprint(main.bp)
     app.register_blueprint(sessions.bp)
-    app.register_blueprint(api.bp)
-    csrf.exempt(api.bp)
-    api.register_error_handlers(app)
+    api.init_app(app, csrf)  # the JSON API and its history; CSRF-exempt (no cookies)
+
+    from . import security
+    from .views import admin, live
+
+    security.init_app(app)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(admin.bp)
 
     return app
 

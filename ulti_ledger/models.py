@@ -17,6 +17,7 @@ from sqlalchemy import (
     Date,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -82,7 +83,13 @@ class GameSession(db.Model):
     view_token: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     version: Mapped[int] = mapped_column(Integer, default=1)
-    """Raised by every write; lets a page notice that someone else changed the session."""
+    """Raised by every write; lets a page notice that someone else changed the session.
+
+    Also the source of hand versions: a write gives the hand it touches the session's new
+    version, so a version names one state of one hand (see ``ledger.writes``).
+    """
+    deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    """Set when the instance's admin deletes the session: hidden, never destroyed."""
 
     ruleset: Mapped[StoredRuleset] = relationship(lazy="joined")
     seats: Mapped[list[Seat]] = relationship(
@@ -136,6 +143,10 @@ class Hand(db.Model):
     options: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     """Options this hand alone overrides (normalized); SQL NULL when it uses the session's."""
     version: Mapped[int] = mapped_column(Integer, default=1)
+    """The session's version at this hand's last write: unique among the session's hands."""
+    deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
+    """Set when the hand is deleted: it keeps its rows and position and can be restored;
+    the numbers of the live hands skip it."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
@@ -150,6 +161,40 @@ class Hand(db.Model):
     silent: Mapped[list[SilentResult]] = relationship(
         order_by="SilentResult.position", cascade="all, delete-orphan", passive_deletes=True
     )
+
+
+class AuditEntry(db.Model):
+    """One change to a session or a hand: who, when, and the state before and after.
+
+    Rows are only ever added; together with soft deletion this means no request destroys
+    what the table recorded, and every hand's history can be shown and undone.
+    """
+
+    __tablename__ = "audit_log"
+    __table_args__ = (
+        Index("ix_audit_log_session_id_hand_id", "session_id", "hand_id"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_sessions.id", ondelete="CASCADE"))
+    hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"))
+    """The hand changed; None for a change of the session itself."""
+    action: Mapped[str] = mapped_column(String(16))
+    """create, edit, delete, restore (of a hand or, without hand_id, of the session) or
+    settings (the session's own facts changed)."""
+    number: Mapped[int | None] = mapped_column(Integer)
+    """The hand's number when it was changed (numbers move when earlier hands go)."""
+    version: Mapped[int] = mapped_column(Integer)
+    """The session's version this change produced."""
+    via: Mapped[str] = mapped_column(String(16))
+    """Which door: api, web, admin or cli."""
+    token_id: Mapped[str | None] = mapped_column(String(16))
+    """A short fingerprint of the capability token used (never the token itself)."""
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """The state before, as the API takes it (a hand with its dealer; session settings)."""
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
 
 
 class HandPlayer(db.Model):

@@ -7,10 +7,25 @@ Writing (each validates through the engine first and commits whole, or raises a
 ``LedgerError`` with a user-facing message and writes nothing):
 
 - ``create_session(data, engine=None) -> GameSession``: a session@1 body
-- ``add_hand(session, data) -> int``: the new hand's number
-- ``replace_hand(session, number, data) -> None``
-- ``delete_hand(session, number) -> None``
-- ``undo_last(session) -> int``: the number of the hand removed
+- ``add_hand(session, data, expected_version=None) -> int``: the new hand's number
+- ``replace_hand(session, number, data, expected_version=None) -> None``
+- ``delete_hand(session, number, expected_version=None) -> None``: the hand is kept
+- ``undo_last(session) -> int``: the number of the hand removed (kept, too)
+- ``update_session(session, data, expected_version=None)``: name, date, place, stakes
+
+Optimistic concurrency: ``expected_version`` is the version the writer saw: the hand's
+(``hand["version"]`` in a summary or ``hand_entry``) for replace and delete, the session's
+(``summary["version"]``) for add and update. When it moved on, ``Conflict`` is raised with
+``stale`` true and ``current``, the state as it is now (hand: ``hand_entry``, or None if
+the number is gone; session: ``session_json``). Without it the last writer wins.
+
+History (every write is audited; nothing is destroyed):
+
+- ``hand_history(session, number)``, ``session_history(session)`` -> list of entries
+  (id, action, hand_id, number, version, via, token_id, at, before, after)
+- ``deleted_hands(session)`` -> hand_id, audit_id, number, deleted_at, via, hand
+- ``restore_hand(session, hand_id=None, *, audit_id=None) -> int``: its number again
+- ``list_sessions(deleted=False)``, ``delete_session(id)``, ``restore_session(id)``: admin
 
 Reading:
 
@@ -32,8 +47,10 @@ A session body may carry ``settings``: ``{"last_declarer_deals": true}``.
 
 from ..settlement import HandError, LedgerError
 from .catalogue import hand_form, ruleset_choices
+from .changes import update_session
 from .checks import SESSION_FORMAT
 from .errors import Conflict, NotFound, SessionError
+from .history import deleted_hands, hand_history, restore_hand, session_history
 from .pinning import session_engine
 from .reads import (
     get_session,
@@ -41,8 +58,10 @@ from .reads import (
     known_players,
     seat_names,
     session_by_token,
+    session_stamp,
     token_grants,
 )
+from .registry import delete_session, list_sessions, restore_session
 from .summary import hand_entry, next_hand, preview_hand, session_json, session_summary
 from .writes import add_hand, create_session, delete_hand, replace_hand, undo_last
 
@@ -56,20 +75,29 @@ __all__ = [
     "add_hand",
     "create_session",
     "delete_hand",
+    "delete_session",
+    "deleted_hands",
     "get_session",
     "hand_count",
     "hand_entry",
     "hand_form",
+    "hand_history",
     "known_players",
+    "list_sessions",
     "next_hand",
     "preview_hand",
     "replace_hand",
+    "restore_hand",
+    "restore_session",
     "ruleset_choices",
     "seat_names",
     "session_by_token",
     "session_engine",
+    "session_history",
     "session_json",
+    "session_stamp",
     "session_summary",
     "token_grants",
     "undo_last",
+    "update_session",
 ]

@@ -25,6 +25,10 @@ from .pinning import only_ruleset
 SETTINGS = ("last_declarer_deals",)
 TEXT_LENGTH = 120
 AMOUNT = re.compile(r"\d{1,12}(\.\d{1,6})?")
+CHANGEABLE = ("name", "date", "place", "unit_value", "settings", "version")
+"""What ``check_changes`` accepts: the session's own facts that change no hand's result."""
+UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+"""Control characters (NUL cannot even be stored in PostgreSQL) and lone surrogates."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +145,43 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
     return tuple(checked)
 
 
+def check_changes(data: Any) -> dict[str, Any]:
+    """Validate a change of a session's settings: the keys given of ``CHANGEABLE``.
+
+    Returns the new values by column (name, date, place, unit_amount, currency,
+    last_declarer_deals) and ``version`` if given. Players, ruleset and options are fixed
+    once hands are played on them: a session with other ones is a new session.
+    """
+    if not isinstance(data, dict) or not data:
+        raise SessionError("", f"send an object with some of: {', '.join(CHANGEABLE[:-1])}")
+    for key in data:
+        if key not in CHANGEABLE:
+            raise SessionError(
+                str(key), f"cannot be changed; allowed: {', '.join(CHANGEABLE[:-1])}"
+            )
+    out: dict[str, Any] = {}
+    for key in ("name", "place"):
+        if key in data:
+            out[key] = _text(data, key)
+    if "date" in data:
+        out["date"] = _date(data["date"])
+    if "unit_value" in data:
+        out["unit_amount"], out["currency"] = _unit_value(data["unit_value"])
+    if "settings" in data:
+        given = data["settings"]
+        out.update((k, v) for k, v in _settings(given).items() if k in (given or {}))
+    if "version" in data:
+        out["version"] = check_version_value(data["version"])
+    return out
+
+
+def check_version_value(raw: Any, key: str = "version") -> int:
+    """A version a writer sends back: a positive integer (JSON true is not one)."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 < raw < 2**62:
+        raise SessionError(key, f"must be the positive integer version you read, not {raw!r}")
+    return raw
+
+
 def _players(raw: Any, active: int, max_out: int) -> tuple[str, ...]:
     most = active + max_out
     if not isinstance(raw, list) or not active <= len(raw) <= most:
@@ -150,10 +191,11 @@ def _players(raw: Any, active: int, max_out: int) -> tuple[str, ...]:
     for index, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
             raise SessionError(f"players[{index}]", f"must be a non-empty name, not {name!r}")
-        if name != name.strip() or len(name) > NAME_LENGTH:
+        if name != name.strip() or len(name) > NAME_LENGTH or UNPRINTABLE.search(name):
             raise SessionError(
                 f"players[{index}]",
-                f"{name!r}: a name has at most {NAME_LENGTH} characters and no space at its ends",
+                f"{name!r}: a name has at most {NAME_LENGTH} printable characters"
+                " and no space at its ends",
             )
         if raw.index(name) != index:
             raise SessionError("players", f"{name} is named twice")
@@ -172,7 +214,12 @@ def _unit_value(raw: Any) -> tuple[str, str]:
             f'must be a positive decimal string such as "10" or "0.5", not {amount!r}',
         )
     currency = raw.get("currency", "")
-    if not isinstance(currency, str) or len(currency) > 8 or currency != currency.strip():
+    if (
+        not isinstance(currency, str)
+        or len(currency) > 8
+        or currency != currency.strip()
+        or UNPRINTABLE.search(currency)
+    ):
         raise SessionError(
             "unit_value.currency", f"must be a short code such as HUF or EUR, not {currency!r}"
         )
@@ -200,8 +247,10 @@ def _text(data: dict[str, Any], key: str) -> str:
     value = data.get(key, "")
     if value is None:
         return ""
-    if not isinstance(value, str) or len(value) > TEXT_LENGTH:
-        raise SessionError(key, f"must be a text of at most {TEXT_LENGTH} characters")
+    if not isinstance(value, str) or len(value) > TEXT_LENGTH or UNPRINTABLE.search(value):
+        raise SessionError(
+            key, f"must be a text of at most {TEXT_LENGTH} characters, without control characters"
+        )
     return value.strip()
 
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..settlement import LedgerError
+
+CHANGED_MEANWHILE = "changed meanwhile"
 
 
 class SessionError(LedgerError):
@@ -23,4 +27,19 @@ class NotFound(SessionError):
 
 
 class Conflict(SessionError):
-    """Someone else wrote the same session at the same moment; trying again works."""
+    """Someone else wrote the same session: at the same moment, or since the writer looked.
+
+    A write that named the version it expected, and found another, carries ``current``:
+    the state now stored (``hand_entry`` of the hand, or ``session_json`` of the session;
+    None when the hand is gone), so that the writer can be shown what changed. Without
+    ``current`` the clash was a lock and trying again works.
+    """
+
+    def __init__(self, key: str, problem: str, current: dict[str, Any] | None = None) -> None:
+        super().__init__(key, problem)
+        self.current = current
+
+    @property
+    def stale(self) -> bool:
+        """Whether the writer's expected version was out of date (not a mere lock clash)."""
+        return self.problem == CHANGED_MEANWHILE

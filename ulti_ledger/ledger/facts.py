@@ -87,13 +87,15 @@ def hand_keys(session_id: int) -> list[tuple[int, int]]:
     """
     h = Hand.__table__.c
     rows = db.session.execute(
-        select(h.id, h.version).where(h.session_id == session_id).order_by(h.position)
+        select(h.id, h.version)
+        .where(h.session_id == session_id, h.deleted_at.is_(None))
+        .order_by(h.position)
     )
     return [(hand_id, version) for hand_id, version in rows]
 
 
 def hand_heads(session_id: int, hand_ids: list[int] | None = None) -> dict[int, HandHead]:
-    """The hand rows of a session by id: all of them, or those of ``hand_ids``."""
+    """The hand rows of a session by id: all live ones, or those of ``hand_ids`` (deleted too)."""
     h = Hand.__table__.c
     columns = (
         h.id,
@@ -107,7 +109,7 @@ def hand_heads(session_id: int, hand_ids: list[int] | None = None) -> dict[int, 
         h.options,
     )
     if hand_ids is None:
-        batches = [select(*columns).where(h.session_id == session_id)]
+        batches = [select(*columns).where(h.session_id == session_id, h.deleted_at.is_(None))]
     else:
         batches = [
             select(*columns).where(h.id.in_(hand_ids[i : i + CHUNK]))
@@ -130,12 +132,14 @@ def read_facts(
 ) -> dict[int, dict[str, Any]]:
     """The canonical hand dicts of ``heads``, by hand id; ``names`` grows as needed.
 
-    Give ``session_id`` when ``heads`` are all of that session's hands: the children are
-    then read in one query per table instead of in chunks of hand ids.
+    Give ``session_id`` when ``heads`` are all of that session's live hands: the children
+    are then read in one query per table instead of in chunks of hand ids.
     """
     if session_id is not None:
         hands = Hand.__table__.c
-        wanted: Any = select(hands.id).where(hands.session_id == session_id)
+        wanted: Any = select(hands.id).where(
+            hands.session_id == session_id, hands.deleted_at.is_(None)
+        )
         batches = [(heads, wanted)]
     else:
         batches = [

@@ -1,8 +1,21 @@
-"""Finding sessions and hands: by id, by capability token, by hand number."""
+"""Finding sessions and hands: by id, by capability token, by hand number.
+
+Deleted sessions and hands are kept (see ``history``) but found by none of these: a hand's
+number is its rank among the session's live hands.
+
+Tokens are 256 random bits (``secrets.token_urlsafe(32)``). A value that cannot be a token
+(wrong length or alphabet) is refused before the database is asked. A lookup by token goes
+through the unique index on the token column, and the found row's token is compared again
+with ``hmac.compare_digest``; ``token_grants`` compares in constant time only. The index
+lookup compares as the database does: learning a token from its timing would take guessing
+43 random characters one by one through the noise of a network, which is out of reach; a
+lookup by the token's hash would remove even that, at the price of a migration.
+"""
 
 from __future__ import annotations
 
 import hmac
+import re
 
 from sqlalchemy import func, select
 
@@ -10,11 +23,15 @@ from ..db import db
 from ..models import GameSession, Hand, Player, Seat
 from .errors import NotFound
 
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""What ``secrets.token_urlsafe(32)`` (43 characters) and older, shorter tokens look like."""
+NO_LINK = "no session has this link; check that it was copied whole"
+
 
 def get_session(session_id: int) -> GameSession:
-    """The session with this id, or ``NotFound``."""
+    """The live session with this id, or ``NotFound``."""
     session = db.session.get(GameSession, session_id)
-    if session is None:
+    if session is None or session.deleted_at is not None:
         raise NotFound("", f"there is no session {session_id}")
     return session
 
@@ -28,18 +45,39 @@ def session_by_token(token: str, kind: str = "view") -> GameSession:
         GameSession.view_token,
         GameSession.edit_token,
     ]
+    if not isinstance(token, str) or not TOKEN_SHAPE.fullmatch(token):
+        raise NotFound("", NO_LINK)
     for column in columns:
         session = db.session.scalar(select(GameSession).where(column == token))
-        if session is not None:
-            return session
-    raise NotFound("", "no session has this link; check that it was copied whole")
+        if session is not None and session.deleted_at is None:
+            stored = getattr(session, column.key)
+            if hmac.compare_digest(stored.encode(), token.encode()):
+                return session
+    raise NotFound("", NO_LINK)
+
+
+def session_stamp(token: str) -> tuple[int, int]:
+    """(id, version) of the live session that ``token`` opens for viewing, or ``NotFound``.
+
+    Two columns by one index: the cheapest way to learn whether a scoreboard changed.
+    """
+    if not isinstance(token, str) or not TOKEN_SHAPE.fullmatch(token):
+        raise NotFound("", NO_LINK)
+    s = GameSession.__table__.c
+    for column in (s.view_token, s.edit_token):
+        row = db.session.execute(
+            select(s.id, s.version, column).where(column == token, s.deleted_at.is_(None))
+        ).first()
+        if row is not None and hmac.compare_digest(row[2].encode(), token.encode()):
+            return row[0], row[1]
+    raise NotFound("", NO_LINK)
 
 
 def token_grants(session: GameSession, token: str | None, kind: str) -> bool:
     """Whether ``token`` allows ``kind`` ("edit" or "view") on ``session``, in constant time."""
     if not token:
         return False
-    given = token.encode()
+    given = token.encode("utf-8", "replace")
     edit = hmac.compare_digest(given, session.edit_token.encode())
     view = hmac.compare_digest(given, session.view_token.encode())
     return edit or (kind == "view" and view)
@@ -51,7 +89,13 @@ def seat_names(session: GameSession) -> tuple[str, ...]:
 
 
 def hand_count(session: GameSession) -> int:
-    return db.session.scalar(select(func.count()).where(Hand.session_id == session.id)) or 0
+    """How many live hands the session has."""
+    return db.session.scalar(select(func.count()).where(*live_hands(session.id))) or 0
+
+
+def live_hands(session_id: int) -> tuple:
+    """The WHERE clauses that pick a session's live (not deleted) hands."""
+    return (Hand.session_id == session_id, Hand.deleted_at.is_(None))
 
 
 def hand_id_at(session: GameSession, number: int) -> int:
@@ -65,7 +109,7 @@ def hand_key_at(session: GameSession, number: int) -> tuple[int, int]:
     if number >= 1:
         row = db.session.execute(
             select(Hand.id, Hand.version)
-            .where(Hand.session_id == session.id)
+            .where(*live_hands(session.id))
             .order_by(Hand.position)
             .offset(number - 1)
             .limit(1)

@@ -21,6 +21,7 @@ from ..settlement.money import balances
 from ..settlement.transfers import minimal_transfers
 from .checks import SESSION_FORMAT, check_hand
 from .facts import hand_heads, hand_keys, read_facts
+from .history import edited_hand_ids
 from .notation import kontras, notation, silent_results
 from .pinning import only_ruleset, result_cache, session_engine
 from .reads import hand_key_at, seat_names
@@ -32,17 +33,28 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     Each hand: number, dealer, declarer, players, sitting_out, outcome, colour,
     contract (id), notation ("piros 40-100 ulti"), kontras, silent, renonsz, the hand
     dict, result (payments, lines, breakdown), changes (every seated player's units,
-    0 for those not named) and totals (running). Then totals in units and money, and
-    ``next``: the rotation's proposal for the next hand.
+    0 for those not named), totals (running), version (what an edit form sends back as
+    ``expected_version``) and edited (changed after it was recorded: ``hand_history``).
+    Then totals in units and money, and ``next``: the rotation's proposal for the next hand.
     """
     seats = seat_names(session)
-    views = _views(session, hand_keys(session.id), lang)
+    keys = hand_keys(session.id)
+    views = _views(session, keys, lang)
+    edited = edited_hand_ids(session) if keys else set()
     running = dict.fromkeys(seats, 0)
     hands = []
-    for number, view in enumerate(views, start=1):
+    for number, ((hand_id, version), view) in enumerate(zip(keys, views, strict=True), start=1):
         for name, units in view["changes"].items():
             running[name] += units
-        hands.append({**view, "number": number, "totals": running.copy()})
+        hands.append(
+            {
+                **view,
+                "number": number,
+                "version": version,
+                "edited": hand_id in edited,
+                "totals": running.copy(),
+            }
+        )
     last = hands[-1] if hands else None
     return {
         **session_info(session, lang),
@@ -72,9 +84,11 @@ def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
 
 
 def hand_entry(session: GameSession, number: int, lang: str = "en") -> dict[str, Any]:
-    """One recorded hand as the API shows it: number, dealer, hand dict and result."""
-    (view,) = _views(session, [hand_key_at(session, number)], lang)
-    return _hand_json({**view, "number": number})
+    """One recorded hand as the API shows it: number, version, edited, dealer, hand, result."""
+    key = hand_key_at(session, number)
+    (view,) = _views(session, [key], lang)
+    edited = key[0] in edited_hand_ids(session)
+    return _hand_json({**view, "number": number, "version": key[1], "edited": edited})
 
 
 def preview_hand(session: GameSession, data: Any, lang: str = "hu") -> dict[str, Any]:
@@ -163,7 +177,8 @@ def _iso(moment: dt.datetime | None) -> str | None:
 
 
 def _hand_json(view: dict[str, Any]) -> dict[str, Any]:
-    out = {"number": view["number"], "dealer": view["dealer"], "hand": view["hand"]}
+    out = {"number": view["number"], "version": view["version"], "edited": view["edited"]}
+    out.update(dealer=view["dealer"], hand=view["hand"])
     out["result"] = view["result"]
     if "totals" in view:
         out["totals"] = view["totals"]

@@ -1,39 +1,41 @@
 """Recording facts: creating sessions and adding, replacing and deleting hands.
 
 Each write validates its input completely through the engine first, then writes in one
-transaction that commits or rolls back whole, so nothing is ever half-saved. A write
-starts by raising the session's ``version`` with an UPDATE, which takes the row's write
-lock: two scorers posting at once are serialized instead of picking the same position.
+transaction that commits or rolls back whole, so nothing is ever half-saved, and adds
+its audit row in that same transaction (``history``). Writes are serialized per session
+and may name the version they expect (``txn``). Deleting keeps the hand (soft delete).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import delete, func, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import func, select, update
 
 from .. import rotation
 from ..db import db
-from ..models import GameSession, Hand, Player, Seat, StoredRuleset
+from ..models import GameSession, Hand, Player, Seat, StoredRuleset, utcnow
 from ..settlement import Engine, Ruleset
 from .checks import check_hand, check_session
-from .errors import Conflict, NotFound
+from .errors import NotFound
 from .facts import write_facts
+from .history import hand_state, record, settings_state
 from .pinning import builtin_engine, session_engine
-from .reads import hand_id_at, seat_names
+from .reads import hand_count, hand_key_at, live_hands, seat_names
+from .summary import hand_entry, session_json
+from .txn import Stale, check_version, lock, transaction
 
 
 def create_session(data: Any, engine: Engine | None = None) -> GameSession:
     """Create a session from a session@1 body (hands included); ``engine`` defaults to builtin.
 
-    Raises a ``LedgerError`` naming the problem before anything is written.
+    Raises a ``LedgerError`` naming the problem before anything is written. The body's
+    hands get versions 1..N and the session starts at version N (at least 1).
     """
     plan = check_session(data, engine or builtin_engine())
-    with _transaction():
+    with transaction():
         session = GameSession(
             name=plan.name,
             date=plan.date,
@@ -45,33 +47,46 @@ def create_session(data: Any, engine: Engine | None = None) -> GameSession:
             last_declarer_deals=plan.last_declarer_deals,
             edit_token=secrets.token_urlsafe(32),
             view_token=secrets.token_urlsafe(32),
-            version=1,
+            version=max(1, len(plan.hands)),
         )
         ids = _player_ids(plan.players)
         session.seats = [Seat(position=i, player_id=ids[n]) for i, n in enumerate(plan.players)]
         db.session.add(session)
         db.session.flush()
-        for position, (checked, dealer) in enumerate(plan.hands, start=1):
-            _insert_hand(session, position, checked.facts, ids[dealer], ids)
+        rows = [
+            _insert_hand(session, position, checked.facts, ids[dealer], ids, position)
+            for position, (checked, dealer) in enumerate(plan.hands, start=1)
+        ]
+        db.session.flush()
+        record(session, "create", session.version, after=settings_state(session))
+        for row, (checked, dealer) in zip(rows, plan.hands, strict=True):
+            after = {**checked.facts, "dealer": dealer}
+            record(session, "create", row.version, row.id, row.position, after=after)
     return session
 
 
-def add_hand(session: GameSession, data: Any) -> int:
+def add_hand(session: GameSession, data: Any, expected_version: int | None = None) -> int:
     """Record a hand at the end of the session; returns its number (1-based).
 
     Without a ``dealer`` key the rotation proposes the dealer (see ``rotation``).
+    ``expected_version``: the session version the scorer saw; if another hand was
+    recorded or changed since, a ``Conflict`` carries the session as it is now
+    (``session_json``) and nothing is written.
     """
     engine = session_engine(session)
     seats = seat_names(session)
     checked = check_hand(data, engine, session.options, seats)
-    with _transaction():
-        _lock(session)
+    with transaction(current=lambda: session_json(session)):
+        version = lock(session, expected_version)
         last = db.session.execute(
-            select(Hand.position, Hand.dealer_id, Hand.declarer_id, Hand.outcome)
-            .where(Hand.session_id == session.id)
+            select(Hand.dealer_id, Hand.declarer_id, Hand.outcome)
+            .where(*live_hands(session.id))
             .order_by(Hand.position.desc())
             .limit(1)
         ).first()
+        top = db.session.scalar(
+            select(func.max(Hand.position)).where(Hand.session_id == session.id)
+        )
         ids = _seat_ids(session)
         dealer = checked.dealer
         if dealer is None:
@@ -82,72 +97,88 @@ def add_hand(session: GameSession, data: Any) -> int:
                 else None
             )
             dealer = rotation.next_dealer(seats, previous, session.last_declarer_deals)
-        _insert_hand(session, (last.position if last else 0) + 1, checked.facts, ids[dealer], ids)
-        number = db.session.scalar(select(func.count()).where(Hand.session_id == session.id))
+        row = _insert_hand(session, (top or 0) + 1, checked.facts, ids[dealer], ids, version)
+        db.session.flush()
+        number = hand_count(session)
+        after = {**checked.facts, "dealer": dealer}
+        record(session, "create", version, row.id, number, after=after)
     return number
 
 
-def replace_hand(session: GameSession, number: int, data: Any) -> None:
+def replace_hand(
+    session: GameSession, number: int, data: Any, expected_version: int | None = None
+) -> None:
     """Replace the facts of hand ``number``; later hands' results follow from the new facts.
 
-    The dealer is kept unless ``data`` names one.
+    The dealer is kept unless ``data`` names one. ``expected_version``: the hand's
+    version the editor saw (``hand_entry(...)["version"]``); if the hand changed since,
+    or another hand now has this number, a ``Conflict`` carries the hand as it is now
+    (``hand_entry``; None if there is no hand ``number`` any more) and nothing is written.
     """
     checked = check_hand(data, session_engine(session), session.options, seat_names(session))
-    with _transaction():
-        _lock(session)
-        row = db.session.get(Hand, hand_id_at(session, number))
+    with transaction(current=lambda: _current_hand(session, number)):
+        version = lock(session)
+        hand_id = _hand_at(session, number, expected_version)
+        before = hand_state(session, hand_id)
+        row = db.session.get(Hand, hand_id)
         ids = _seat_ids(session)
         write_facts(row, checked.facts, ids)
         if checked.dealer is not None:
             row.dealer_id = ids[checked.dealer]
-        row.version += 1
+        row.version = version
+        after = {**checked.facts, "dealer": checked.dealer or before["dealer"]}
+        record(session, "edit", version, hand_id, number, before, after)
 
 
-def delete_hand(session: GameSession, number: int) -> None:
-    """Delete hand ``number``; the later hands move up one number."""
-    with _transaction():
-        _lock(session)
-        hand_id = hand_id_at(session, number)
-        db.session.execute(delete(Hand).where(Hand.id == hand_id))
+def delete_hand(session: GameSession, number: int, expected_version: int | None = None) -> None:
+    """Delete hand ``number``; the later hands move up one number.
+
+    The hand is kept (see ``deleted_hands``, ``restore_hand``). ``expected_version`` as
+    for ``replace_hand``.
+    """
+    with transaction(current=lambda: _current_hand(session, number)):
+        version = lock(session)
+        hand_id = _hand_at(session, number, expected_version)
+        _soft_delete(session, hand_id, number, version)
 
 
 def undo_last(session: GameSession) -> int:
-    """Delete the last hand recorded; returns the number it had."""
-    with _transaction():
-        _lock(session)
-        count = db.session.scalar(select(func.count()).where(Hand.session_id == session.id))
+    """Delete the last hand recorded; returns the number it had (the hand is kept)."""
+    with transaction():
+        version = lock(session)
+        count = hand_count(session)
         if not count:
             raise NotFound("", "there is no hand to undo")
-        db.session.execute(delete(Hand).where(Hand.id == hand_id_at(session, count)))
+        hand_id, _ = hand_key_at(session, count)
+        _soft_delete(session, hand_id, count, version)
     return count
 
 
-@contextmanager
-def _transaction() -> Iterator[None]:
-    """Commit the block whole or roll it back; a clash with another writer is a ``Conflict``.
-
-    A clash: two new sessions creating the same new player, or (SQLite) another write
-    committed between this transaction's first read and its first write.
-    """
-    try:
-        yield
-        db.session.commit()
-    except (IntegrityError, OperationalError) as exc:
-        db.session.rollback()
-        if isinstance(exc, OperationalError) and "locked" not in str(exc.orig):
-            raise
-        raise Conflict("", "the session was changed at the same moment; try again") from None
-    except BaseException:
-        db.session.rollback()
-        raise
-
-
-def _lock(session: GameSession) -> None:
+def _soft_delete(session: GameSession, hand_id: int, number: int, version: int) -> None:
+    before = hand_state(session, hand_id)
     db.session.execute(
-        update(GameSession)
-        .where(GameSession.id == session.id)
-        .values(version=GameSession.version + 1)
+        update(Hand).where(Hand.id == hand_id).values(deleted_at=utcnow(), version=version)
     )
+    record(session, "delete", version, hand_id, number, before=before)
+
+
+def _hand_at(session: GameSession, number: int, expected_version: int | None) -> int:
+    """The id of hand ``number`` if it is at the version the writer expected."""
+    try:
+        hand_id, stored = hand_key_at(session, number)
+    except NotFound:
+        if expected_version is not None:
+            raise Stale from None  # the hand the writer saw is gone
+        raise
+    check_version(expected_version, stored)
+    return hand_id
+
+
+def _current_hand(session: GameSession, number: int) -> dict[str, Any] | None:
+    try:
+        return hand_entry(session, number)
+    except NotFound:
+        return None
 
 
 def _insert_hand(
@@ -156,10 +187,12 @@ def _insert_hand(
     facts: Mapping[str, Any],
     dealer_id: int,
     ids: Mapping[str, int],
-) -> None:
-    row = Hand(session_id=session.id, position=position, dealer_id=dealer_id, version=1)
+    version: int,
+) -> Hand:
+    row = Hand(session_id=session.id, position=position, dealer_id=dealer_id, version=version)
     write_facts(row, facts, ids)
     db.session.add(row)
+    return row
 
 
 def _seat_ids(session: GameSession) -> dict[str, int]:

@@ -12,35 +12,52 @@ in the body, e.g. ``components[0].name``). Validation and all logic live in
 
     POST   /api/v1/sessions                      session@1 body -> 201 id, tokens, urls
     GET    /api/v1/sessions/<id>                 the session, its hands, results, totals
+    PATCH  /api/v1/sessions/<id>                 name, date, place, unit_value, settings
     POST   /api/v1/sessions/<id>/hands           a hand -> 201 its number and result
     POST   /api/v1/sessions/<id>/preview         a hand -> 200 its result, not recorded
     GET    /api/v1/sessions/<id>/hands/<n>       one hand and its result
     PUT    /api/v1/sessions/<id>/hands/<n>       replace hand n -> 200 its result
     DELETE /api/v1/sessions/<id>/hands/<n>       -> 204; later hands move up one number
 
+History and restoring are in ``api_history``; the description in ``openapi``.
+
+Concurrent writers: the session and each hand carry a ``version`` (also sent as the
+ETag ``"v<version>"``). A write may name the version it saw, as ``If-Match`` or as
+``version`` in the body (PUT, PATCH, DELETE; for DELETE also ``?version=``); POST of a
+hand takes the session's version as ``If-Match``. If the version moved on, the answer is
+409 ``{"error": "changed meanwhile", "current": ...}`` with the state as it is now, and
+nothing is written. A write that names no version is applied: the last writer wins.
+
 ``?lang=hu`` gives the explanations in Hungarian (English by default).
 """
 
 from __future__ import annotations
 
-import json
+import re
 from typing import Any
 
-from flask import Blueprint, Flask, abort, current_app, request, url_for
-from werkzeug.exceptions import HTTPException, InternalServerError
+from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
 
 from .. import ledger
-from ..ledger import Conflict, LedgerError, NotFound
+from ..audit import remember_token
+from ..ledger import LedgerError
+from ..ledger.checks import check_version_value
 from ..models import GameSession
+from .api_errors import json_body, ledger_error, register_error_handlers
 from .sessions import links
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
-PREFIX = "/api/"
+bp.register_error_handler(LedgerError, ledger_error)
+ID = "int(max=2147483647)"
+"""Ids and numbers in URLs: beyond a 32-bit integer nothing can exist (and no 500)."""
+ETAG = re.compile(r'^(?:W/)?"?v?(\d{1,18})"?$')
+
+__all__ = ["ID", "authorized", "bp", "init_app", "register_error_handlers"]
 
 
 @bp.post("/sessions")
 def create_session():
-    session = ledger.create_session(_json_body())
+    session = ledger.create_session(json_body())
     return {
         "id": session.id,
         "edit_token": session.edit_token,
@@ -48,47 +65,74 @@ def create_session():
     }, 201, {"Location": url_for(".get_session", session_id=session.id)}
 
 
-@bp.get("/sessions/<int:session_id>")
+@bp.get("/openapi.json")
+def openapi_description():
+    """This API described in OpenAPI 3.1 (``ulti_ledger.openapi``); no token needed."""
+    from ..openapi import document
+
+    return document()
+
+
+@bp.get(f"/sessions/<{ID}:session_id>")
 def get_session(session_id: int):
-    session = _authorized(session_id, "view")
-    return ledger.session_json(session, _lang())
+    session = authorized(session_id, "view")
+    if _not_modified(session.version):
+        return _tagged(Response(status=304), session.version)
+    return _tagged(ledger.session_json(session, _lang()), session.version)
 
 
-@bp.post("/sessions/<int:session_id>/hands")
+@bp.patch(f"/sessions/<{ID}:session_id>")
+def update_session(session_id: int):
+    session = authorized(session_id, "edit")
+    settings = ledger.update_session(session, json_body(), _if_match())
+    return _tagged({"version": session.version, **settings}, session.version)
+
+
+@bp.post(f"/sessions/<{ID}:session_id>/hands")
 def add_hand(session_id: int):
-    session = _authorized(session_id, "edit")
-    number = ledger.add_hand(session, _json_body())
+    session = authorized(session_id, "edit")
+    number = ledger.add_hand(session, json_body(), _if_match())
     location = url_for(".get_hand", session_id=session_id, number=number)
-    return ledger.hand_entry(session, number, _lang()), 201, {"Location": location}
+    entry = ledger.hand_entry(session, number, _lang())
+    return _tagged(entry, entry["version"], 201, {"Location": location})
 
 
-@bp.post("/sessions/<int:session_id>/preview")
+@bp.post(f"/sessions/<{ID}:session_id>/preview")
 def preview_hand(session_id: int):
-    session = _authorized(session_id, "edit")
-    return ledger.preview_hand(session, _json_body(), _lang())
+    session = authorized(session_id, "edit")
+    return ledger.preview_hand(session, json_body(), _lang())
 
 
-@bp.get("/sessions/<int:session_id>/hands/<int:number>")
+@bp.get(f"/sessions/<{ID}:session_id>/hands/<{ID}:number>")
 def get_hand(session_id: int, number: int):
-    session = _authorized(session_id, "view")
-    return ledger.hand_entry(session, number, _lang())
+    session = authorized(session_id, "view")
+    entry = ledger.hand_entry(session, number, _lang())
+    if _not_modified(entry["version"]):
+        return _tagged(Response(status=304), entry["version"])
+    return _tagged(entry, entry["version"])
 
 
-@bp.put("/sessions/<int:session_id>/hands/<int:number>")
+@bp.put(f"/sessions/<{ID}:session_id>/hands/<{ID}:number>")
 def replace_hand(session_id: int, number: int):
-    session = _authorized(session_id, "edit")
-    ledger.replace_hand(session, number, _json_body())
-    return ledger.hand_entry(session, number, _lang())
+    session = authorized(session_id, "edit")
+    body, expected = _body_and_version(json_body())
+    ledger.replace_hand(session, number, body, expected)
+    entry = ledger.hand_entry(session, number, _lang())
+    return _tagged(entry, entry["version"])
 
 
-@bp.delete("/sessions/<int:session_id>/hands/<int:number>")
+@bp.delete(f"/sessions/<{ID}:session_id>/hands/<{ID}:number>")
 def delete_hand(session_id: int, number: int):
-    session = _authorized(session_id, "edit")
-    ledger.delete_hand(session, number)
+    session = authorized(session_id, "edit")
+    body = json_body() if request.content_length or request.is_json else None
+    if body is not None and not isinstance(body, dict):
+        abort(400, description='a DELETE body, if any, is {"version": N}')
+    _, expected = _body_and_version(body or {}, query=True)
+    ledger.delete_hand(session, number, expected)
     return "", 204
 
 
-def _authorized(session_id: int, kind: str) -> GameSession:
+def authorized(session_id: int, kind: str) -> GameSession:
     """The session, if the request's token allows ``kind``; else 401, 404 or 403."""
     token = _token(allow_query=kind == "view")
     if token is None:
@@ -99,6 +143,7 @@ def _authorized(session_id: int, kind: str) -> GameSession:
         if kind == "edit" and ledger.token_grants(session, token, "view"):
             abort(403, description="a view token only reads; changes need the edit token")
         abort(403, description="this token does not open this session")
+    remember_token(token)
     return session
 
 
@@ -115,44 +160,54 @@ def _lang() -> str:
     return "hu" if request.args.get("lang") == "hu" else "en"
 
 
-def _json_body() -> Any:
-    """The request body as JSON; 415 for another content type, 400 for broken JSON."""
-    if not request.is_json:
-        abort(415, description="send the body as JSON, with 'Content-Type: application/json'")
-    raw = request.get_data(cache=False)  # 413 beyond MAX_CONTENT_LENGTH
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        abort(400, description=f"the body is not valid JSON: {exc}")
+def _if_match() -> int | None:
+    """The version named by ``If-Match`` (``"v7"``, ``7``); None when absent or ``*``."""
+    raw = request.headers.get("If-Match", "").strip()
+    if not raw or raw == "*":
+        return None
+    found = ETAG.match(raw)
+    if not found:
+        abort(400, description='If-Match must name one version, as the ETag gave it: "v7"')
+    return int(found.group(1))
 
 
-@bp.errorhandler(LedgerError)
-def _ledger_error(exc: LedgerError):
-    status = 404 if isinstance(exc, NotFound) else 409 if isinstance(exc, Conflict) else 422
-    body = {"error": str(exc)}
-    if getattr(exc, "key", ""):
-        body["key"] = exc.key
-    return body, status
+def _body_and_version(body: Any, query: bool = False) -> tuple[Any, int | None]:
+    """The body without its ``version`` key, and the version the writer named (if any)."""
+    named = _if_match()
+    if isinstance(body, dict) and "version" in body:
+        body = dict(body)
+        given = check_version_value(body.pop("version"))
+        if named is not None and named != given:
+            abort(400, description="If-Match and the body's version name different versions")
+        named = given
+    if query and "version" in request.args:
+        try:
+            named = check_version_value(int(request.args["version"]))
+        except ValueError:
+            abort(400, description="?version= must be the integer version you read")
+    return body, named
 
 
-def register_error_handlers(app: Flask) -> None:
-    """Answer every HTTP error under /api/ in JSON (unknown URLs and methods included)."""
+def _not_modified(version: int) -> bool:
+    return f"v{version}" in request.if_none_match
 
-    @app.errorhandler(HTTPException)
-    def _http_error(exc: HTTPException):
-        if not request.path.startswith(PREFIX):
-            return exc
-        headers = {"WWW-Authenticate": 'Bearer realm="ulti_ledger"'} if exc.code == 401 else {}
-        if getattr(exc, "valid_methods", None):
-            headers["Allow"] = ", ".join(exc.valid_methods)
-        message = exc.description or exc.name
-        if exc.code == 413:
-            limit = current_app.config["MAX_CONTENT_LENGTH"]
-            message = f"the body is larger than the limit of {limit} bytes"
-        return {"error": message}, exc.code, headers
 
-    @app.errorhandler(InternalServerError)
-    def _server_error(exc: InternalServerError):
-        if not request.path.startswith(PREFIX):
-            return exc
-        return {"error": "something went wrong on the server"}, 500
+def _tagged(body: Any, version: int, status: int = 200, headers: dict | None = None):
+    """An answer carrying the version as its ETag; clients revalidate, caches keep nothing."""
+    if isinstance(body, Response):
+        response = body
+    else:
+        response = current_app.make_response((body, status, headers or {}))
+    response.set_etag(f"v{version}")
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def init_app(app: Flask, csrf: Any) -> None:
+    """Register the API's blueprints (exempt from CSRF: no cookies) and JSON error handlers."""
+    from . import api_history
+
+    for blueprint in (bp, api_history.bp):
+        app.register_blueprint(blueprint)
+        csrf.exempt(blueprint)
+    register_error_handlers(app)

@@ -1,0 +1,141 @@
+"""Security: headers everywhere, the admin behind its password, hostile input refused."""
+
+import base64
+import re
+
+import pytest
+
+from ulti_ledger import ledger
+from ulti_ledger.security import CONTENT_SECURITY_POLICY
+
+from .test_api import Api, bearer
+
+
+@pytest.fixture
+def api(client, session_body):
+    return Api(client, session_body)
+
+
+def basic(password, user="admin"):
+    raw = base64.b64encode(f"{user}:{password}".encode()).decode()
+    return {"Authorization": f"Basic {raw}"}
+
+
+@pytest.fixture
+def admin_app(app):
+    """The ``app`` of a public instance: an admin password is configured."""
+    app.config["ADMIN_PASSWORD"] = "correct horse battery staple"
+    return app
+
+
+@pytest.mark.parametrize("path", ["/", "/healthz", "/api/v1/sessions/1", "/no-such-page"])
+def test_every_response_carries_the_security_headers(client, path):
+    response = client.get(path)
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["X-Frame-Options"] == "DENY"
+    assert "frame-ancestors 'none'" in CONTENT_SECURITY_POLICY
+
+
+def test_links_that_cannot_be_tokens_are_refused_before_the_database(ctx, session_body):
+    session = ledger.create_session(session_body)
+    assert ledger.session_by_token(session.view_token).id == session.id
+    for token in ("", "x" * 10_000, session.view_token[:-1] + "!", "' OR 1=1 --"):
+        with pytest.raises(ledger.NotFound):
+            ledger.session_by_token(token)
+    assert len(session.edit_token) >= 43  # 256 random bits
+
+
+def test_admin_pages_do_not_exist_without_a_password(client):
+    assert not client.application.config.get("ADMIN_PASSWORD")
+    assert client.get("/admin/").status_code == 404
+    assert client.get("/admin/", headers=basic("")).status_code == 404
+
+
+def test_admin_needs_the_password(admin_app):
+    client = admin_app.test_client()
+    response = client.get("/admin/")
+    assert response.status_code == 401
+    assert response.headers["WWW-Authenticate"].startswith("Basic")
+    assert client.get("/admin/", headers=basic("wrong")).status_code == 401
+
+
+def test_admin_lists_and_deletes_a_session_softly(admin_app, session_body, hand):
+    admin_app.config["WTF_CSRF_ENABLED"] = True
+    client = admin_app.test_client()
+    api = Api(client, session_body)
+    api.start(hands=[hand()], name="Péntek <b>este</b>")
+    auth = basic("correct horse battery staple")
+    page = client.get("/admin/", headers=auth)
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "Péntek &lt;b&gt;este&lt;/b&gt;" in html and "Anna, Béla, Csaba, Dóra" in html
+    assert client.post(f"/admin/sessions/{api.id}/delete", headers=auth).status_code == 400
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    form = {"csrf_token": token}
+    response = client.post(f"/admin/sessions/{api.id}/delete", data=form, headers=auth)
+    assert response.status_code == 303
+    assert api.get().status_code == 404  # its links are closed...
+    with admin_app.app_context():
+        (gone,) = ledger.list_sessions(deleted=True)  # ...but nothing is destroyed
+        assert gone["hands"] == 1 and gone["deleted_at"]
+    client.post(f"/admin/sessions/{api.id}/restore", data=form, headers=auth)
+    assert api.get().status_code == 200
+
+
+def test_a_hashed_admin_password_works(admin_app):
+    from werkzeug.security import generate_password_hash
+
+    admin_app.config["ADMIN_PASSWORD"] = generate_password_hash("s3cret")
+    client = admin_app.test_client()
+    assert client.get("/admin/", headers=basic("s3cret")).status_code == 200
+    assert client.get("/admin/", headers=basic("s3cre")).status_code == 401
+
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (b'{"players": ["A\\u0000"]}', "NUL"),
+        (b'{"players": ["\\ud800"]}', "surrogate"),
+        (b'{"kontra": NaN}', "not a JSON number"),
+        (b"[" * 40 + b"]" * 40, "nested"),
+        (b"\xff\xfe\x00", "not valid JSON"),
+    ],
+)
+def test_bodies_no_database_could_store_are_400(api, body, message):
+    api.start()
+    for url in ("/api/v1/sessions", api.url("/hands")):
+        response = api.client.post(
+            url, data=body, content_type="application/json", headers=bearer(api.edit)
+        )
+        assert response.status_code == 400, response.get_data(as_text=True)
+        assert message in response.get_json()["error"]
+
+
+def test_control_characters_in_names_are_422(api):
+    response = api.client.post(
+        "/api/v1/sessions", json={**api.body, "players": ["A\tb", "B", "C"]}
+    )
+    assert response.status_code == 422
+    assert response.get_json()["key"] == "players[0]"
+    response = api.client.post("/api/v1/sessions", json={**api.body, "name": "a\x07"})
+    assert response.status_code == 422
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/v1/sessions/99999999999999999999", "/api/v1/sessions/1/hands/9223372036854775808"],
+)
+def test_huge_ids_are_404_not_500(api, path):
+    api.start()
+    response = api.client.get(path, headers=bearer(api.edit))
+    assert response.status_code == 404
+    assert response.is_json
+
+
+def test_html_in_names_is_text_in_json(api, hand):
+    api.start(name="<script>alert(1)</script>")
+    response = api.get()
+    assert response.mimetype == "application/json"
+    assert response.get_json()["name"] == "<script>alert(1)</script>"

@@ -1,0 +1,46 @@
+"""Who made a change: the door it came through and a fingerprint of the link used.
+
+The ledger records this on every audit row without asking its callers, so the pages and
+the API need not pass it along: it is read from the request being served. A token is
+never stored, only the first hex digits of its SHA-256, which tell two links apart
+without letting anyone who reads the history use them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from flask import g, has_request_context, request
+
+FINGERPRINT_LENGTH = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Where a change came from."""
+
+    via: str
+    """``api`` (JSON API), ``web`` (the pages), ``admin`` or ``cli`` (no request)."""
+    token_id: str | None
+    """``fingerprint`` of the capability token the request carried, if any."""
+
+
+def fingerprint(token: str) -> str:
+    """A short, stable, non-reversible name for a token."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()[:FINGERPRINT_LENGTH]
+
+
+def remember_token(token: str) -> None:
+    """Note the token that authorized this request (the API calls this)."""
+    g.audit_token = token
+
+
+def current_actor() -> Actor:
+    """The actor of the request being served, or ``cli`` outside a request."""
+    if not has_request_context():
+        return Actor("cli", None)
+    path = request.path
+    via = "api" if path.startswith("/api/") else "admin" if path.startswith("/admin") else "web"
+    token = g.get("audit_token") or (request.view_args or {}).get("token")
+    return Actor(via, fingerprint(token) if isinstance(token, str) and token else None)

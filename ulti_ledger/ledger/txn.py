@@ -1,0 +1,75 @@
+"""One write at a time per session, and optimistic concurrency on top of it.
+
+Every write runs in ``transaction()`` and starts with ``lock()``: an UPDATE that raises the
+session's ``version`` takes the row's write lock, so two scorers posting at once are
+serialized instead of picking the same position. The new version is what the write
+stamps on the hand it touches: hand versions are therefore unique within a session and
+name one state of one hand, so a form opened on hand 5 can never overwrite another hand
+that moved up to number 5 meanwhile.
+
+A writer that says which version it saw (``expected``) gets a ``Conflict`` carrying the
+current state when the version moved on: the later writer is told, never silently lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from ..db import db
+from ..models import GameSession
+from .errors import CHANGED_MEANWHILE, Conflict
+
+
+class Stale(Exception):
+    """Raised inside a transaction when the expected version is not the stored one."""
+
+
+@contextmanager
+def transaction(current: Callable[[], dict[str, Any] | None] | None = None) -> Iterator[None]:
+    """Commit the block whole or roll it back; clashes become a ``Conflict``.
+
+    A clash: two new sessions creating the same new player, or (SQLite) another write
+    committed between this transaction's first read and its first write. A ``Stale``
+    version becomes a ``Conflict`` carrying ``current()``, read after the rollback.
+    """
+    try:
+        yield
+        db.session.commit()
+    except Stale:
+        db.session.rollback()
+        raise Conflict("", CHANGED_MEANWHILE, current() if current else None) from None
+    except (IntegrityError, OperationalError) as exc:
+        db.session.rollback()
+        if isinstance(exc, OperationalError) and "locked" not in str(exc.orig):
+            raise
+        raise Conflict("", "the session was changed at the same moment; try again") from None
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def lock(session: GameSession, expected: int | None = None) -> int:
+    """Raise the session's version (taking its write lock); returns the new version.
+
+    ``expected``: the session version the writer saw; another one raises ``Stale``.
+    """
+    version = db.session.execute(
+        update(GameSession)
+        .where(GameSession.id == session.id)
+        .values(version=GameSession.version + 1)
+        .returning(GameSession.version)
+    ).scalar_one()
+    if expected is not None and expected != version - 1:
+        raise Stale
+    return version
+
+
+def check_version(expected: int | None, stored: int) -> None:
+    """Raise ``Stale`` when the writer expected another version of a hand."""
+    if expected is not None and expected != stored:
+        raise Stale

@@ -1,0 +1,98 @@
+"""Live viewers: the read-only scoreboard keeps itself up to date by cheap polling.
+
+``GET /s/<view_token>/state`` answers ``{"version", "hands", "totals"}`` with a strong
+ETag. Every write raises the session's version (``ledger.txn``: hand versions are drawn
+from it, deletes and restores raise it too), so the version alone says whether anything
+changed; a poller that sends the ETag back gets 304 after one indexed lookup, without a
+summary being computed. ``GET /live.js`` is the poller a page includes::
+
+    <script src="/live.js" data-state="/s/TOKEN/state" data-version="7" defer></script>
+
+It polls every 5 s while the page is visible, and when the version moves on it replaces
+the element marked ``data-live-region`` with the same element of a fresh copy of the
+page (or reloads the page when there is none).
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, request
+
+from .. import ledger
+
+bp = Blueprint("live", __name__)
+
+POLL_SECONDS = 5
+LIVE_JS = """\
+"use strict";
+(function () {
+  var me = document.currentScript;
+  var url = me && me.dataset.state;
+  if (!url) { return; }
+  var POLL_MS = @POLL_MS@;
+  var shown = me.dataset.version || null;
+  var etag = null;
+  var delay = POLL_MS;
+  function refresh() {
+    var region = document.querySelector("[data-live-region]");
+    if (!region || !window.DOMParser) { window.location.reload(); return; }
+    fetch(window.location.href, {credentials: "same-origin", cache: "no-store"})
+      .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
+      .then(function (html) {
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var fresh = page.querySelector("[data-live-region]");
+        if (fresh) { region.replaceWith(document.adoptNode(fresh)); }
+      })
+      .catch(function () { window.location.reload(); });
+  }
+  function poll() {
+    if (document.hidden) { setTimeout(poll, delay); return; }
+    var headers = etag ? {"If-None-Match": etag} : {};
+    fetch(url, {headers: headers, credentials: "omit", cache: "no-store"})
+      .then(function (r) {
+        if (r.status === 304) { return null; }
+        if (!r.ok) { return Promise.reject(r.status); }
+        etag = r.headers.get("ETag");
+        return r.json();
+      })
+      .then(function (state) {
+        delay = POLL_MS;
+        if (state && String(state.version) !== shown) {
+          if (shown !== null) { refresh(); }
+          shown = String(state.version);
+        }
+      })
+      .catch(function () { delay = Math.min(delay * 2, 60000); })
+      .then(function () { setTimeout(poll, delay); });
+  }
+  setTimeout(poll, delay);
+})();
+""".replace("@POLL_MS@", str(POLL_SECONDS * 1000))
+
+
+@bp.get("/s/<token>/state")
+def state(token: str):
+    """The scoreboard's version, hand count and totals; 304 while the version is the same."""
+    try:
+        session_id, version = ledger.session_stamp(token)
+        etag = f"s{session_id}-v{version}"
+        if etag in request.if_none_match:
+            response = Response(status=304)
+        else:
+            session = ledger.get_session(session_id)
+            etag = f"s{session_id}-v{session.version}"
+            summary = ledger.session_summary(session, "hu")
+            body = {"version": session.version, "hands": len(summary["hands"])}
+            response = current_app.make_response({**body, "totals": summary["totals"]})
+    except ledger.NotFound:
+        return {"error": "no session has this link"}, 404, {"Cache-Control": "no-store"}
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+@bp.get("/live.js")
+def live_js():
+    response = Response(LIVE_JS, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
