@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..models import GameSession
-from ..settlement import Engine, Option, Ruleset
+from ..settlement import Contract, Engine, Option, Rules, Ruleset
 from .pinning import builtin_engine, only_ruleset, session_engine
 
 
@@ -24,9 +24,11 @@ def hand_form(session: GameSession, lang: str = "hu") -> dict[str, Any]:
 
     contracts: id, label, components, open, common (one-tap preset), colours (allowed,
     None first when the colour may be left out), colour_required, value (per defender,
-    made, in the first allowed colour) and, per component, whether its kontra is
-    individual (one level per defender). Also the colours, the kontra names up to the
-    table's ceiling, and the silent results the table pays.
+    made, in the first allowed colour), silent_allowed (the silent results a hand of
+    this contract may list) and, per component, whether its kontra is individual (one
+    level per defender) and whether it has an open form. Also the colours, the kontra
+    names up to the table's ceiling, and the silent results the table pays (with
+    ``everyone``: a defender's result names the defender who made it).
     """
     rules = only_ruleset(session_engine(session)).resolve(session.options)
     contracts = []
@@ -44,6 +46,7 @@ def hand_form(session: GameSession, lang: str = "hu") -> dict[str, Any]:
                         "individual_kontra": rules.games[
                             rules.components[name].game
                         ].individual_kontra,
+                        "openable": rules.components[name].open is not None,
                     }
                     for name in contract.components
                 ],
@@ -53,6 +56,7 @@ def hand_form(session: GameSession, lang: str = "hu") -> dict[str, Any]:
                 "colour_required": required,
                 "value": rules.contract_value(contract, first if required else None),
                 "silent": sorted(contract.silent) if contract.silent is not None else None,
+                "silent_allowed": _silent_allowed(rules, contract),
             }
         )
     return {
@@ -71,12 +75,32 @@ def hand_form(session: GameSession, lang: str = "hu") -> dict[str, Any]:
                 "label": s.label,
                 "defenders": s.defenders,
                 "can_fail": bool(s.failed_factor),
+                "everyone": s.defender_scope == "everyone",
             }
             for s in rules.silent.values()
             if s.enabled
         ],
         "outcomes": ["played", "conceded", "all_pass", "redeal"],
     }
+
+
+def _silent_allowed(rules: Rules, contract: Contract) -> list[str]:
+    """The silent results a hand of ``contract`` may list, in the ruleset's order.
+
+    The same conditions the engine checks (hand.py ``_silent``), so the form never offers
+    what the engine would refuse: the game kind must have silent results, the contract's
+    own list wins, and otherwise a bid component excludes its silent twin.
+    """
+    game = rules.games[rules.components[contract.components[0]].game]
+    if not game.silent:
+        return []
+    bid = set(contract.components)
+    return [
+        name
+        for name, s in rules.silent.items()
+        if s.enabled
+        and (name in contract.silent if contract.silent is not None else not s.excluded_by & bid)
+    ]
 
 
 def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:

@@ -1,0 +1,132 @@
+"""The hand form's fields without HTTP: presets, what applies, form values <-> hands."""
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from ulti_ledger import handform, ledger
+from ulti_ledger.handform import Table
+
+from .conftest import canonical_hand
+
+SEATS = ("Anna", "Béla", "Csaba", "Dóra")
+
+
+def table_for(session_body, **options):
+    session = ledger.create_session({**session_body, "options": options})
+    return Table.build(SEATS, ledger.hand_form(session, "hu"), 3), session
+
+
+@pytest.fixture
+def table(ctx, session_body):
+    return table_for(session_body)[0]
+
+
+PROPOSAL = {"dealer": "Dóra", "players": ["Anna", "Béla", "Csaba"], "sitting_out": ["Dóra"]}
+
+
+def test_presets_put_the_red_passz_first_then_the_common_contracts(table):
+    ids = [p["id"] for p in table.presets]
+    assert ids[0] == "piros-passz" and ids[-1] == "all-pass"
+    common = ["passz", "40-100", "ulti", "betli", "durchmars", "20-100", "teritett-betli"]
+    assert ids[1:-1] == common
+    assert table.presets[0] | {"label": ""} == {
+        "id": "piros-passz",
+        "label": "",
+        "contract": "passz",
+        "colour": "piros",
+    }
+
+
+def test_szinlicites_presets_come_from_its_own_contracts(ctx, session_body):
+    session = ledger.create_session({**session_body, "ruleset": "ulti-szinlicites"})
+    table = Table.build(SEATS, ledger.hand_form(session, "hu"), 3)
+    assert [p["id"] for p in table.presets][:2] == ["piros-parti", "parti"]
+    assert "kiteritett-betli" in [p["id"] for p in table.presets]
+
+
+def test_a_preset_sets_contract_and_colour_and_leaves_an_all_pass(table):
+    state = handform.initial_state(table, PROPOSAL)
+    state.outcome = "all_pass"
+    handform.apply_preset(table, state, table.presets[0])
+    assert (state.contract, state.colour, state.outcome) == ("passz", "piros", "played")
+    handform.apply_preset(table, state, next(p for p in table.presets if p["id"] == "betli"))
+    assert (state.contract, state.colour) == ("betli", None)  # not a rebetli by accident
+    state.colour = "zold"
+    handform.apply_preset(table, state, next(p for p in table.presets if p["id"] == "40-100"))
+    assert state.colour == "zold"  # a trump colour stays for another trump game
+    open_betli = next(p for p in table.presets if p["id"] == "teritett-betli")
+    handform.apply_preset(table, state, open_betli)
+    assert state.colour is None  # a terített betli has no colour
+
+
+def test_piros_passz_made_needs_only_a_declarer_and_the_preset(table):
+    form = MultiDict({"dealer": "Dóra", "sitting_out_for": "Dóra", "sitting_out": "Dóra"})
+    form.update({"declarer": "Anna", "preset": "piros-passz"})
+    state = handform.state_from_form(table, form, PROPOSAL)
+    assert handform.missing(table, state) == {}
+    assert handform.to_hand(table, state) == {
+        "players": ["Anna", "Béla", "Csaba"],
+        "sitting_out": ["Dóra"],
+        "declarer": "Anna",
+        "dealer": "Dóra",
+        "colour": "piros",
+        "components": [{"name": "parti", "won": True}],
+    }
+
+
+def test_an_all_pass_is_declared_by_the_first_bidder(table):
+    state = handform.initial_state(table, PROPOSAL)
+    state.outcome = "all_pass"
+    assert handform.missing(table, state) == {}
+    hand = handform.to_hand(table, state)
+    assert hand["declarer"] == "Anna" and hand["outcome"] == "all_pass"
+    assert "components" not in hand
+
+
+def test_what_is_missing(table):
+    state = handform.initial_state(table, PROPOSAL)
+    assert handform.missing(table, state) == {
+        "declarer": "missing_declarer",
+        "contract": "missing_contract",
+    }
+
+
+def test_shown_follows_the_contract_outcome_and_renonsz(table):
+    state = handform.initial_state(table, PROPOSAL)
+    state.declarer, state.contract = "Anna", "betli"
+    shown = handform.shown(table, state)
+    assert shown["components"] == {"betli"} and shown["colours"] == {None, "piros"}
+    assert shown["silent"] == set() and shown["defenders"] == ["Béla", "Csaba"]
+    state.contract = "ulti"
+    assert handform.shown(table, state)["silent"] == {"100", "negy-asz", "durchmars"}
+    state.renonsz = "Béla"
+    shown = handform.shown(table, state)
+    assert not shown["won"] and shown["silent"] == set()
+    state.outcome = "redeal"
+    assert handform.shown(table, state)["components"] == set()
+
+
+def test_the_layout_key_names_the_defenders_only_where_they_matter(table):
+    state = handform.initial_state(table, PROPOSAL)
+    state.declarer, state.contract = "Anna", "passz"
+    assert handform.layout_key(table, state) == "passz"
+    state.contract = "betli"
+    assert handform.layout_key(table, state) == "betli|Béla,Csaba"
+
+
+def test_a_changed_dealer_without_the_script_brings_his_own_deal(table):
+    form = MultiDict({"dealer": "Anna", "sitting_out_for": "Dóra", "sitting_out": "Dóra"})
+    state = handform.state_from_form(table, form, PROPOSAL)
+    assert state.sitting_out == ["Anna"]
+    assert state.players(table) == ["Béla", "Csaba", "Dóra"]
+
+
+def test_every_kind_of_hand_comes_back_from_its_form_state(ctx, session_body, hand_kinds):
+    for name, hand in hand_kinds.items():
+        table, _ = table_for(session_body, **hand.get("options", {}))
+        stored = canonical_hand(hand)
+        stored.pop("options", None)  # the session's options, here
+        state = handform.state_from_hand(table, stored, "Dóra")
+        again = handform.to_hand(table, state)
+        assert again.pop("dealer") == "Dóra"
+        assert again == stored, name

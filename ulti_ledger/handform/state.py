@@ -1,0 +1,150 @@
+"""The form's values (``HandState``): from a new hand's proposal, a recorded hand or a post."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from .table import Table
+
+ENDLESS = ("all_pass", "redeal")
+"""Outcomes without a contract: nothing but who dealt and who would have bid."""
+
+
+@dataclass
+class HandState:
+    """The form's values; levels stay as posted (the engine names a bad one)."""
+
+    dealer: str
+    sitting_out: list[str]
+    declarer: str | None = None
+    outcome: str = "played"
+    contract: str | None = None
+    colour: str | None = None
+    won: dict[str, bool] = field(default_factory=dict)
+    kontra: dict[str, Any] = field(default_factory=dict)
+    """Common kontra by component; individual by (component, player)."""
+    silent: dict[str, str] = field(default_factory=dict)
+    """By silent result: "declarer", "defenders" or "defenders:<player>"."""
+    silent_won: dict[str, bool] = field(default_factory=dict)
+    renonsz: str | None = None
+    order: list[str] = field(default_factory=list)
+    """The players in the order recorded (or proposed); kept while they still play."""
+
+    def players(self, table: Table) -> list[str]:
+        """Who plays, first bidder first: as recorded, else from the dealer's right."""
+        seats = table.seats
+        playing = [p for p in seats if p not in self.sitting_out]
+        if sorted(self.order) == sorted(playing):
+            return list(self.order)
+        start = seats.index(self.dealer) + 1 if self.dealer in seats else 0
+        order = [seats[(start + k) % len(seats)] for k in range(len(seats))]
+        return [p for p in order if p not in self.sitting_out]
+
+    def defenders(self, table: Table) -> list[str]:
+        return [p for p in self.players(table) if p != self.declarer]
+
+
+def initial_state(table: Table, proposal: Mapping[str, Any]) -> HandState:
+    """A new hand as the rotation proposes it; everything else at its one-tap default."""
+    return HandState(
+        dealer=proposal["dealer"],
+        sitting_out=list(proposal["sitting_out"]),
+        order=list(proposal["players"]),
+    )
+
+
+def state_from_hand(table: Table, hand: Mapping[str, Any], dealer: str) -> HandState:
+    """A recorded hand (hand format) as the form shows it, for editing."""
+    state = HandState(
+        dealer=dealer,
+        sitting_out=list(hand.get("sitting_out", [])),
+        order=list(hand["players"]),
+        declarer=hand["declarer"],
+        outcome=hand.get("outcome", "played"),
+        colour=hand.get("colour"),
+        renonsz=(hand.get("renonsz") or {}).get("player"),
+    )
+    components = hand.get("components", [])
+    names = {c["name"] for c in components}
+    is_open = any(c.get("open") for c in components)
+    state.contract = next(
+        (
+            cid
+            for cid, c in table.contracts.items()
+            if {x["name"] for x in c["components"]} == names and c["open"] == is_open
+        ),
+        None,
+    )
+    for c in components:
+        state.won[c["name"]] = c.get("won", True)
+        kontra = c.get("kontra", 0)
+        if isinstance(kontra, dict):
+            for player, level in kontra.items():
+                state.kontra[c["name"], player] = level
+        else:
+            state.kontra[c["name"]] = kontra
+    for s in hand.get("silent", []):
+        side = f"defenders:{s['player']}" if s.get("player") else s["side"]
+        state.silent[s["name"]] = side
+        state.silent_won[s["name"]] = s.get("won", True)
+    return state
+
+
+def state_from_form(
+    table: Table, form: MultiDict[str, str], proposal: Mapping[str, Any]
+) -> HandState:
+    """The posted form's values; a preset tapped without the script is applied here."""
+    dealer = form.get("dealer") or proposal["dealer"]
+    if form.get("sitting_out_for") == dealer:
+        sitting_out = form.getlist("sitting_out")
+    else:  # the dealer changed without the script: his own deal
+        sitting_out = list(table.deal(dealer).sitting_out) if dealer in table.seats else []
+    state = HandState(
+        dealer=dealer,
+        sitting_out=sitting_out,
+        declarer=form.get("declarer") or None,
+        outcome=form.get("outcome") or "played",
+        contract=form.get("contract") if form.get("contract") in table.contracts else None,
+        colour=form.get("colour") or None,
+        renonsz=form.get("renonsz") or None,
+        order=list(proposal["players"]),
+    )
+    for c in table.components:
+        name = c["name"]
+        state.won[name] = form.get(f"won-{name}", "1") != "0"
+        state.kontra[name] = _level(form.get(f"kontra-{name}", "0"))
+        for index, player in enumerate(table.seats):
+            state.kontra[name, player] = _level(form.get(f"kontra-{name}-{index}", "0"))
+    for name in table.silent:
+        state.silent[name] = form.get(f"silent-{name}", "")
+        state.silent_won[name] = form.get(f"silent-{name}-won", "1") != "0"
+    preset = next((p for p in table.presets if p["id"] == form.get("preset")), None)
+    if preset is not None:
+        apply_preset(table, state, preset)
+    return state
+
+
+def apply_preset(table: Table, state: HandState, preset: Mapping[str, Any]) -> None:
+    """What one tap on a preset does (the script does the same in the browser)."""
+    if preset.get("outcome"):
+        state.outcome = preset["outcome"]
+        return
+    contract = table.contracts[preset["contract"]]
+    state.contract = contract["id"]
+    if state.outcome in ENDLESS:
+        state.outcome = "played"
+    if preset["colour"]:
+        state.colour = preset["colour"]
+    elif not (contract["colour_required"] and state.colour in contract["colours"]):
+        state.colour = None
+
+
+def _level(raw: str) -> Any:
+    try:
+        return int(raw)
+    except ValueError:
+        return raw  # the engine says what a kontra level must be
