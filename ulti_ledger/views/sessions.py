@@ -1,24 +1,28 @@
 """The session pages, reached by capability links: whoever holds the link may use it.
 
-URL scheme (tokens are ``secrets.token_urlsafe(32)``; no login, no cookie):
+URL scheme (tokens are ``secrets.token_urlsafe(32)``; no login):
 
+- ``GET /sessions/new``, ``POST /sessions``: start an evening; on success the scorer
+  lands on the edit page, which shows both links and the view link's QR code.
 - ``/s/<view_token>``: the read-only scoreboard; this is the view link, shown as a QR
   code for the phones around the table. An edit token opens it too.
-- ``/e/<edit_token>``: the scorer's scoreboard; this is the edit link. Pages that change
-  the session live under it (proposed for the UI, CSRF-protected, POST-redirect-GET):
-  ``GET /e/<t>/hands/new``, ``POST /e/<t>/hands``, ``GET /e/<t>/hands/<n>/edit``,
-  ``POST /e/<t>/hands/<n>``, ``POST /e/<t>/hands/<n>/delete``, ``POST /e/<t>/undo``.
+- ``/e/<edit_token>``: the scorer's scoreboard; this is the edit link. ``POST
+  /e/<t>/undo`` removes the last hand. The hand pages under it are in ``hands``.
 
-``links(session)`` gives both as absolute URLs (the API answers with them). The pages
-here are placeholders that show the scoreboard plainly; they send no Referer, so a link
-never leaks to another site.
+``links(session)`` gives both as absolute URLs (the API answers with them). Every page
+here sends no Referer, so a link never leaks to another site, and is never cached.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, url_for
+from functools import lru_cache
 
-from .. import ledger
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from markupsafe import Markup
+
+from .. import i18n, ledger
+from ..forms import session_form
+from ..i18n import t
 from ..models import GameSession
 from ..qr import qr_svg
 
@@ -40,33 +44,88 @@ def get_session_or_404(token: str, kind: str) -> GameSession:
         abort(404)
 
 
+@bp.route("/sessions/new", methods=["GET"])
+def new():
+    form = session_form(ledger.ruleset_choices(i18n.current()))
+    return _new_page(form)
+
+
+@bp.post("/sessions")
+def create():
+    form = session_form(ledger.ruleset_choices(i18n.current()))
+    if not form.validate_on_submit():
+        return _new_page(form), 422
+    try:
+        session = ledger.create_session(form.session_body())
+    except ledger.LedgerError as exc:
+        field = form.field_for_key(getattr(exc, "key", ""))
+        message = getattr(exc, "problem", str(exc))
+        if field is None:
+            form.form_errors.append(str(exc))
+        else:
+            field.errors = [*field.errors, message]
+        return _new_page(form), 422
+    flash(t("flash_created"))
+    return redirect(url_for("sessions.edit", token=session.edit_token), 303)
+
+
+def _new_page(form):
+    return render_template("sessions/new.html", form=form, known=ledger.known_players())
+
+
 @bp.get("/s/<token>")
 def view(token: str):
     session = get_session_or_404(token, "view")
-    return _scoreboard(session, editable=False)
+    return _scoreboard(session, token, editable=False)
 
 
 @bp.get("/e/<token>")
 def edit(token: str):
     session = get_session_or_404(token, "edit")
-    return _scoreboard(session, editable=True)
+    return _scoreboard(session, token, editable=True)
 
 
-def _scoreboard(session: GameSession, editable: bool):
+@bp.post("/e/<token>/undo")
+def undo(token: str):
+    session = get_session_or_404(token, "edit")
+    try:
+        number = ledger.undo_last(session)
+    except ledger.NotFound:
+        flash(t("flash_nothing_to_undo"), "error")
+    except ledger.Conflict:
+        flash(t("flash_conflict"), "error")
+    else:
+        flash(t("flash_undone", n=number))
+    return redirect(url_for("sessions.edit", token=token), 303)
+
+
+def _scoreboard(session: GameSession, token: str, editable: bool):
+    lang = i18n.current()
     urls = links(session)
+    summary = ledger.session_summary(session, lang)
     return render_template(
         "sessions/scoreboard.html",
-        summary=ledger.session_summary(session, "hu"),
+        summary=summary,
         editable=editable,
+        token=token,
         links=urls,
-        view_qr=qr_svg(urls["view_url"], "A megtekintő link QR-kódja"),
+        view_qr=view_qr(urls["view_url"], t("qr_label")),
+        chart=None,  # the balance chart's data (issue 4), for partials/balance_chart.html
     )
 
 
-@bp.after_request
-def _private(response):
+@lru_cache(maxsize=256)
+def view_qr(url: str, label: str) -> Markup:
+    """The view link's QR code; drawing one takes ~20 ms, so each is drawn once."""
+    return qr_svg(url, label)
+
+
+def private(response):
     """Capability URLs must not travel in Referer headers, caches or search indexes."""
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Robots-Tag"] = "noindex"
     return response
+
+
+bp.after_request(private)

@@ -1,0 +1,123 @@
+// Small comforts for every page; each page works without them.
+// - remembers the sessions opened on this device (localStorage only, never sent anywhere)
+// - copy buttons for links, a confirmation before undo, quick pick of earlier players,
+//   and only the chosen ruleset's house rules on the new-session form.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+
+  const RECENT_KEY = "ulti-ledger.recent";
+  const RECENT_MAX = 8;
+
+  function readRecent() {
+    try {
+      const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
+      return Array.isArray(list) ? list : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function rememberSession(el) {
+    const entry = {
+      url: el.dataset.url,
+      name: el.dataset.name,
+      date: el.dataset.date,
+      kind: el.dataset.kind,
+      seen: Date.now(),
+    };
+    const others = readRecent().filter((e) => e.url !== entry.url);
+    try {
+      localStorage.setItem(RECENT_KEY, JSON.stringify([entry, ...others].slice(0, RECENT_MAX)));
+    } catch (e) {
+      /* private mode: nothing to remember */
+    }
+  }
+
+  function showRecent(section) {
+    const list = readRecent();
+    if (!list.length) return;
+    const ul = section.querySelector("[data-recent-list]");
+    for (const entry of list) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = entry.url;
+      a.className = "recent-link";
+      a.textContent = entry.name || "Ulti";
+      const small = document.createElement("small");
+      const kind = section.dataset["label" + (entry.kind === "edit" ? "Edit" : "View")] || "";
+      small.textContent = [entry.date, kind].filter(Boolean).join(" · ");
+      a.appendChild(small);
+      li.appendChild(a);
+      ul.appendChild(li);
+    }
+    section.hidden = false;
+  }
+
+  function copyButtons() {
+    for (const button of document.querySelectorAll("[data-copy]")) {
+      const input = document.getElementById(button.dataset.copy);
+      if (!input || !navigator.clipboard) continue;
+      button.hidden = false;
+      button.addEventListener("click", () => {
+        navigator.clipboard.writeText(input.value).then(() => {
+          button.classList.add("done");
+          setTimeout(() => button.classList.remove("done"), 1500);
+        });
+      });
+    }
+  }
+
+  function confirmations() {
+    for (const form of document.querySelectorAll("form[data-confirm]")) {
+      form.addEventListener("submit", (event) => {
+        if (!window.confirm(form.dataset.confirm)) event.preventDefault();
+      });
+    }
+  }
+
+  function quickPick() {
+    const box = document.querySelector("[data-quick-pick]");
+    if (!box) return;
+    const inputs = Array.from(document.querySelectorAll(".player-inputs input"));
+    box.hidden = false;
+    const refresh = () => {
+      const taken = new Set(inputs.map((i) => i.value.trim()).filter(Boolean));
+      for (const b of box.querySelectorAll("button")) b.disabled = taken.has(b.dataset.name);
+    };
+    box.addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-name]");
+      const empty = inputs.find((i) => !i.value.trim());
+      if (!button || !empty) return;
+      empty.value = button.dataset.name;
+      refresh();
+    });
+    for (const input of inputs) input.addEventListener("input", refresh);
+    refresh();
+  }
+
+  function rulesetOptions() {
+    const radios = document.querySelectorAll('input[name="ruleset"]');
+    if (!radios.length) return;
+    const show = () => {
+      const chosen = document.querySelector('input[name="ruleset"]:checked');
+      for (const box of document.querySelectorAll("[data-ruleset-options]")) {
+        box.hidden = !chosen || box.dataset.rulesetOptions !== chosen.value;
+        box.classList.add("single");
+      }
+    };
+    for (const r of radios) r.addEventListener("change", show);
+    show();
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const session = document.querySelector("[data-session]");
+    if (session) rememberSession(session);
+    const recent = document.querySelector("[data-recent]");
+    if (recent) showRecent(recent);
+    copyButtons();
+    confirmations();
+    quickPick();
+    rulesetOptions();
+  });
+})();

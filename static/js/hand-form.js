@@ -1,0 +1,164 @@
+// The hand form, live: shows only what applies as the scorer taps, applies presets in
+// one tap, and asks the server for the preview (the engine settles it; nothing here
+// computes a payment). Mirrors ulti_ledger/handform (shown(), apply_preset()); the
+// server reads only what applies, so a field this script forgets to hide is harmless.
+(function () {
+  "use strict";
+  const ENDLESS = ["all_pass", "redeal"];
+  const DEBOUNCE_MS = 120;
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const form = document.getElementById("hand-form");
+    if (!form) return;
+    const data = JSON.parse(document.getElementById("hand-form-data").textContent);
+    const preview = document.getElementById("preview");
+    form.elements.js.value = "1";
+
+    const all = (selector) => Array.from(form.querySelectorAll(selector));
+    const value = (name) => {
+      const field = form.elements[name];
+      return field ? field.value || "" : "";
+    };
+    const setRadio = (name, v) => {
+      for (const input of all(`input[name="${name}"]`)) input.checked = input.value === v;
+    };
+
+    function players() {
+      const seats = data.seats;
+      const dealer = value("dealer");
+      const out = all('input[name="sitting_out"]:checked').map((i) => i.value);
+      const start = seats.indexOf(dealer) + 1;
+      const order = seats.map((_, k) => seats[(start + k) % seats.length]);
+      return order.filter((p) => !out.includes(p));
+    }
+
+    function setDealer() {
+      const dealer = value("dealer");
+      const out = data.deals[dealer] || [];
+      for (const box of all('input[name="sitting_out"]')) box.checked = out.includes(box.value);
+      form.elements.sitting_out_for.value = dealer;
+    }
+
+    function applyPreset(preset) {
+      if (preset.outcome) {
+        setRadio("outcome", preset.outcome);
+        return;
+      }
+      chooseContract(preset.contract, preset.colour);
+    }
+
+    function chooseContract(id, colour) {
+      const contract = data.contracts[id];
+      form.elements.contract.value = id;
+      if (ENDLESS.includes(value("outcome"))) setRadio("outcome", "played");
+      if (!contract) return;
+      const current = value("colour");
+      if (colour) setRadio("colour", colour);
+      else if (!(contract.required && contract.colours.includes(current))) setRadio("colour", "");
+    }
+
+    function update() {
+      const ps = players();
+      let declarer = value("declarer");
+      if (declarer && !ps.includes(declarer)) {
+        setRadio("declarer", "");
+        declarer = "";
+      }
+      const defenders = ps.filter((p) => p !== declarer);
+      const outcome = value("outcome") || "played";
+      const contract = data.contracts[value("contract")];
+      const bid = !ENDLESS.includes(outcome);
+      const played = outcome === "played";
+      let renonsz = value("renonsz");
+      if (renonsz && !ps.includes(renonsz)) {
+        setRadio("renonsz", "");
+        renonsz = "";
+      }
+      const known = played && !renonsz;
+
+      for (const el of all("[data-seat]")) el.hidden = !ps.includes(el.dataset.seat);
+      for (const el of all("[data-defender]")) el.hidden = !defenders.includes(el.dataset.defender);
+
+      const colours = bid && contract ? contract.colours : [];
+      form.querySelector("#f-colour").hidden = !colours.length;
+      for (const el of all("[data-colour]")) el.hidden = !colours.includes(el.dataset.colour);
+
+      const components = bid && contract ? contract.components : [];
+      for (const el of all("[data-component]")) {
+        el.hidden = !components.includes(el.dataset.component);
+      }
+      for (const el of all("[data-won]")) el.hidden = !known;
+
+      const silent = known && contract ? contract.silent : [];
+      form.querySelector("#f-silent").hidden = !silent.length;
+      for (const el of all("[data-silent]")) el.hidden = !silent.includes(el.dataset.silent);
+      form.querySelector("#f-renonsz").hidden = !(played && contract);
+
+      const out = all('input[name="sitting_out"]:checked').map((i) => i.value);
+      const line = { dealer: value("dealer"), out: out.join(", "), first: ps[0] || "" };
+      for (const el of form.querySelectorAll("[data-deal]")) el.textContent = line[el.dataset.deal];
+
+      for (const button of all("[data-preset]")) {
+        const p = data.presets[button.dataset.preset];
+        const on = p.outcome
+          ? outcome === p.outcome
+          : bid && value("contract") === p.contract && (!p.colour || value("colour") === p.colour);
+        button.setAttribute("aria-pressed", on ? "true" : "false");
+      }
+    }
+
+    let timer = null;
+    let inflight = null;
+    // The preview's explanation stays as the scorer left it; open where there is room.
+    let linesOpen = window.matchMedia("(min-width: 60rem)").matches;
+    preview.addEventListener("toggle", (event) => (linesOpen = event.target.open), true);
+    function schedulePreview() {
+      clearTimeout(timer);
+      timer = setTimeout(askPreview, DEBOUNCE_MS);
+    }
+
+    function askPreview() {
+      if (inflight) inflight.abort();
+      inflight = new AbortController();
+      fetch(form.dataset.previewUrl, {
+        method: "POST",
+        body: new FormData(form),
+        credentials: "same-origin",
+        signal: inflight.signal,
+      })
+        .then((response) => response.text())
+        .then((html) => {
+          preview.innerHTML = html;
+          const lines = preview.querySelector("[data-lines]");
+          if (lines) lines.open = linesOpen;
+          preview.classList.remove("stale");
+        })
+        .catch((error) => {
+          if (error.name !== "AbortError") preview.classList.add("stale");
+        });
+    }
+
+    form.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-preset]");
+      if (!button) return;
+      event.preventDefault(); // without this script the preset posts the form
+      applyPreset(data.presets[button.dataset.preset]);
+      update();
+      schedulePreview();
+    });
+
+    form.addEventListener("change", (event) => {
+      const name = event.target.name;
+      if (name === "dealer") setDealer();
+      if (name === "sitting_out") form.elements.sitting_out_for.value = value("dealer");
+      if (name === "contract") chooseContract(value("contract"), null);
+      update();
+      schedulePreview();
+    });
+
+    const lines = preview.querySelector("[data-lines]");
+    if (lines) lines.open = linesOpen;
+    update();
+    if (value("declarer") || value("contract")) schedulePreview();
+  });
+})();

@@ -1,0 +1,193 @@
+"""The session pages: landing, new-session form, scoreboards, undo, links, CSRF."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ulti_ledger import ledger
+
+from .ui_helpers import PLAYERS, Scorer, counts, csrf_token, read_form
+
+
+@pytest.fixture
+def scorer(client):
+    return Scorer(client)
+
+
+def session_form_data(client, **changes):
+    page = client.get("/sessions/new").get_data(as_text=True)
+    data = {k: v[0] for k, v in read_form(page, "session-form").items()}
+    for index, name in enumerate(PLAYERS):
+        data[f"players-{index}"] = name
+    data.update(changes)
+    return data
+
+
+def test_landing_page_offers_a_new_evening_and_lists_nothing_private(client, scorer):
+    scorer.start(name="Titkos este")
+    html = client.get("/").get_data(as_text=True)
+    assert 'href="/sessions/new"' in html
+    assert "Új este" in html
+    assert "Titkos este" not in html and "/e/" not in html and "/s/" not in html
+
+
+def test_new_session_form_shows_defaults_help_and_known_names(client, app, session_body):
+    client.post("/api/v1/sessions", json={**session_body, "players": ["Zoli", "Béla", "Csaba"]})
+    html = client.get("/sessions/new").get_data(as_text=True)
+    fields = read_form(html, "session-form")
+    assert fields["ruleset"] == ["ulti"]
+    assert fields["unit_amount"] == ["10"] and fields["currency"] == ["HUF"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d", fields["date"][0])
+    # every house rule at its default, with its meaning shown
+    assert fields["o-ulti-max_kontra_level"] == ["4"]
+    assert fields["o-ulti-failed_bid_doubling"] == ["ulti_only"]
+    assert "A legmagasabb megengedett kontrafok" in html
+    assert "Házszabályok" in html
+    assert '<option value="Zoli">' in html  # the datalist of earlier players
+
+
+def test_creating_a_session_redirects_to_the_edit_page_with_links_and_qr(client, app):
+    data = session_form_data(
+        client, name="Péntek", place="Béláéknál", **{"o-ulti-max_kontra_level": "2"}
+    )
+    data["last_declarer_deals"] = "y"
+    response = client.post("/sessions", data=data)
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert re.fullmatch(r"/e/[\w-]{40,}", location)
+    page = client.get(location)
+    html = page.get_data(as_text=True)
+    assert "Péntek" in html and "Béláéknál" in html
+    assert 'class="qr"' in html and "/s/" in html and location in html
+    with app.app_context():
+        session = ledger.session_by_token(location.rsplit("/", 1)[1], "edit")
+        assert ledger.seat_names(session) == tuple(PLAYERS)
+        assert session.options == {"max_kontra_level": 2}  # only what differs from default
+        assert session.last_declarer_deals is True
+        assert session.currency == "HUF" and session.unit_amount == "10"
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"players-2": "", "players-3": ""}, "3, 4 vagy 5 játékost"),
+        ({"players-3": "Anna"}, "Anna kétszer szerepel"),
+        ({"unit_amount": "tíz"}, "Pozitív szám kell"),
+        ({"unit_amount": "0"}, "Pozitív szám kell"),
+        ({"date": "tegnap"}, "Dátum kell"),
+        ({"players-1": "x" * 81}, "legfeljebb 80 karakter"),
+        ({"ruleset": "snapszer"}, "Válassz a felsorolt szabályok közül"),
+    ],
+)
+def test_new_session_errors_are_shown_beside_the_fields_and_nothing_is_saved(
+    client, app, changes, message
+):
+    before = counts(app)
+    response = client.post("/sessions", data=session_form_data(client, **changes))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert message in html
+    assert 'class="field-error"' in html
+    assert counts(app) == before
+
+
+def test_an_option_value_the_ruleset_does_not_offer_is_refused(client, app):
+    before = counts(app)
+    data = session_form_data(client, **{"o-ulti-max_kontra_level": "9"})
+    response = client.post("/sessions", data=data)
+    assert response.status_code == 422
+    assert counts(app) == before
+
+
+def test_a_post_without_the_csrf_token_is_refused(client, app):
+    data = session_form_data(client)
+    del data["csrf_token"]
+    assert client.post("/sessions", data=data).status_code == 400
+    assert counts(app)["game_sessions"] == 0
+
+
+def test_the_edit_scoreboard_shows_balances_rows_explanations_and_controls(client, scorer):
+    edit = scorer.start()
+    token = scorer.token()
+    # Anna deals the first hand and sits out, Béla the second
+    scorer.post_hand({"declarer": "Béla", "contract": "passz", "colour": "piros"})
+    scorer.post_hand({"declarer": "Csaba", "contract": "40-100", "colour": "zold"})
+    html = client.get(edit).get_data(as_text=True)
+    assert "piros passz" in html and "zöld 40-100" in html
+    assert 'data-testid="balance-Béla"' in html
+    assert "<details" in html and "parti nyert" in html  # the explanation, expandable
+    assert f"/e/{token}/hands/1/edit" in html and f"/e/{token}/hands/2/delete" in html
+    assert f'action="/e/{token}/undo"' in html
+    assert "Oszt:" in html and "Először licitál" in html
+
+
+def test_the_view_page_shows_the_qr_code_and_no_edit_controls(client, scorer):
+    scorer.start()
+    scorer.post_hand({"declarer": "Béla", "contract": "passz", "colour": "piros"})
+    response = client.get(scorer.view_url)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "piros passz" in html and 'class="qr"' in html
+    assert scorer.token() not in html
+    assert "/undo" not in html and "/hands/new" not in html and "Szerkesztés" not in html
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize(
+    "path", ["/e/nope", "/s/nope", "/e/nope/hands/new", "/e/nope/hands/1/edit"]
+)
+def test_unknown_tokens_are_404(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_a_view_token_opens_no_edit_page_and_posts_nothing(client, app, scorer):
+    scorer.start()
+    view_token = scorer.view_url.rsplit("/", 1)[1]
+    page = client.get(scorer.edit_url).get_data(as_text=True)
+    token = csrf_token(page)
+    assert client.get(f"/e/{view_token}").status_code == 404
+    assert client.get(f"/e/{view_token}/hands/new").status_code == 404
+    before = counts(app)
+    assert client.post(f"/e/{view_token}/undo", data={"csrf_token": token}).status_code == 404
+    response = client.post(f"/e/{view_token}/hands", data={"csrf_token": token})
+    assert response.status_code == 404
+    assert counts(app) == before
+
+
+def test_undo_removes_the_last_hand_and_needs_post(client, app, scorer):
+    edit = scorer.start()
+    scorer.post_hand({"declarer": "Béla", "contract": "passz", "colour": "piros"})
+    scorer.post_hand({"declarer": "Csaba", "contract": "passz", "colour": "makk"})
+    assert client.get(edit + "/undo").status_code == 405
+    token = csrf_token(client.get(edit).get_data(as_text=True))
+    response = client.post(edit + "/undo", data={"csrf_token": token})
+    assert response.status_code == 303 and response.headers["Location"] == edit
+    html = client.get(edit).get_data(as_text=True)
+    assert "A(z) 2. leosztás visszavonva" in html
+    assert "makk passz" not in html and "piros passz" in html
+    with app.app_context():
+        assert ledger.hand_count(ledger.session_by_token(scorer.token(), "edit")) == 1
+
+
+def test_undo_without_the_csrf_token_is_refused(client, app, scorer):
+    edit = scorer.start()
+    scorer.post_hand({"declarer": "Béla", "contract": "passz", "colour": "piros"})
+    before = counts(app)
+    assert client.post(edit + "/undo").status_code == 400
+    assert counts(app) == before
+
+
+def test_undo_with_no_hands_says_so(client, scorer):
+    edit = scorer.start()
+    token = csrf_token(client.get(edit).get_data(as_text=True))
+    client.post(edit + "/undo", data={"csrf_token": token})
+    assert "Nincs mit visszavonni" in client.get(edit).get_data(as_text=True)
+
+
+def test_the_scoreboard_includes_the_chart_and_exports_places(app):
+    """Issue 4's partials plug in by name; the page works whether or not they exist."""
+    source = Path(app.jinja_loader.searchpath[0]) / "sessions" / "scoreboard.html"
+    text = source.read_text("utf-8")
+    assert '{% include "partials/balance_chart.html" ignore missing %}' in text
+    assert "{% block exports %}" in text

@@ -1,0 +1,181 @@
+"""The new-session form (Flask-WTF): what a table fills in once, at the start of the night.
+
+The form only shapes input into a session@1 body; whether that body is a valid session
+is decided by the ledger (``ledger.create_session``), whose errors are put back next to
+the fields they name. The house-rule options come from the rulesets themselves, so a
+ruleset file that gains an option shows it here with no change to this module.
+
+Messages are looked up when a form is validated (inside a request), so they follow the
+page's language.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from decimal import Decimal
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, FieldList, StringField
+from wtforms.validators import ValidationError
+
+from .i18n import t
+from .ledger import SESSION_FORMAT
+from .models import NAME_LENGTH
+
+MAX_PLAYERS = 5
+MIN_PLAYERS = 3
+TEXT_LENGTH = 120
+AMOUNT = re.compile(r"\d{1,12}([.,]\d{1,6})?")
+OPTION_PREFIX = "o-"
+
+
+class SessionForm(FlaskForm):
+    """Name, date, place, players in seating order, ruleset, stakes; options are added."""
+
+    name = StringField()
+    date = StringField(default=lambda: dt.date.today().isoformat())
+    place = StringField()
+    players = FieldList(StringField(), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    ruleset = StringField(default="ulti")
+    last_declarer_deals = BooleanField(default=False)
+    unit_amount = StringField(default="10")
+    currency = StringField(default="HUF")
+
+    rulesets: list[dict[str, Any]]
+
+    def validate_ruleset(self, field: StringField) -> None:
+        if field.data not in {r["id"] for r in self.rulesets}:
+            raise ValidationError(t("err_ruleset"))
+
+    def validate_name(self, field: StringField) -> None:
+        _short(field, TEXT_LENGTH)
+
+    def validate_place(self, field: StringField) -> None:
+        _short(field, TEXT_LENGTH)
+
+    def validate_date(self, field: StringField) -> None:
+        if field.data:
+            try:
+                dt.date.fromisoformat(field.data)
+            except ValueError:
+                raise ValidationError(t("err_date")) from None
+
+    def validate_players(self, field: FieldList) -> None:
+        names = [(entry, (entry.data or "").strip()) for entry in field.entries]
+        given = [(entry, name) for entry, name in names if name]
+        seen: set[str] = set()
+        for entry, name in given:
+            if len(name) > NAME_LENGTH:
+                entry.errors = [t("err_name_long", n=NAME_LENGTH)]
+            elif name in seen:
+                entry.errors = [t("err_name_twice", name=name)]
+            seen.add(name)
+        if any(entry.errors for entry in field.entries):
+            raise ValidationError(t("err_players_fix"))
+        if not MIN_PLAYERS <= len(given) <= MAX_PLAYERS:
+            raise ValidationError(t("err_players_count"))
+
+    def validate_unit_amount(self, field: StringField) -> None:
+        value = (field.data or "").strip()
+        if not AMOUNT.fullmatch(value) or not Decimal(value.replace(",", ".")) > 0:
+            raise ValidationError(t("err_amount"))
+
+    def validate_currency(self, field: StringField) -> None:
+        value = (field.data or "").strip()
+        if len(value) > 8:
+            raise ValidationError(t("err_currency"))
+
+    def option_fields(self, ruleset_id: str) -> list[tuple[dict[str, Any], Any]]:
+        """The ruleset's options, each with its form field, in the ruleset's order."""
+        ruleset = next(r for r in self.rulesets if r["id"] == ruleset_id)
+        return [(o, self[option_field(ruleset_id, o["name"])]) for o in ruleset["options"]]
+
+    def option_choices(self, option: dict[str, Any]) -> list[tuple[str, str]]:
+        """The values an option's select offers, with their meaning; the default marked.
+
+        Rendered by the template, not by WTForms: the field only carries the value, and
+        any value reaches the ledger, whose message names the option and what it allows.
+        """
+        default = str(option["default"])
+        if option["choices"] is None:
+            values = [(str(v), str(v)) for v in range(option["minimum"], option["maximum"] + 1)]
+        else:
+            values = [(c["value"], c["help"] or c["value"]) for c in option["choices"]]
+        marker = t("default_marker")
+        return [(v, f"{text} ({marker})" if v == default else text) for v, text in values]
+
+    def session_body(self) -> dict[str, Any]:
+        """The session@1 body the form describes (options: only those changed)."""
+        options = {}
+        for option, field in self.option_fields(self.ruleset.data):
+            value: Any = field.data
+            if option["choices"] is None and value.isdigit():
+                value = int(value)  # anything else goes to the ledger, which names it
+            if value != option["default"]:
+                options[option["name"]] = value
+        return {
+            "format": SESSION_FORMAT,
+            "ruleset": self.ruleset.data,
+            "options": options,
+            "unit_value": {
+                "amount": self.unit_amount.data.strip().replace(",", "."),
+                "currency": (self.currency.data or "").strip(),
+            },
+            "players": [n for n in (p.strip() for p in self.players.data) if n],
+            "name": (self.name.data or "").strip(),
+            "date": self.date.data or None,
+            "place": (self.place.data or "").strip(),
+            "settings": {"last_declarer_deals": bool(self.last_declarer_deals.data)},
+        }
+
+    def field_for_key(self, key: str) -> Any:
+        """The field a ledger error's ``key`` points at (``players[1]``, ``unit_value.amount``)."""
+        match = re.fullmatch(r"players\[(\d+)\]", key)
+        if match:
+            filled = [e for e in self.players.entries if (e.data or "").strip()]
+            index = int(match.group(1))
+            return filled[index] if index < len(filled) else self.players
+        head, _, rest = key.partition(".")
+        head = head.split("[")[0]
+        if head == "options" and rest:
+            name = option_field(self.ruleset.data, rest.split(".")[0])
+            return self._fields.get(name, self.ruleset)
+        fields = {
+            "unit_value": self.currency if key.endswith("currency") else self.unit_amount,
+            "players": self.players,
+            "name": self.name,
+            "date": self.date,
+            "place": self.place,
+            "ruleset": self.ruleset,
+        }
+        return fields.get(head)
+
+
+def option_field(ruleset_id: str, option: str) -> str:
+    return f"{OPTION_PREFIX}{ruleset_id}-{option}"
+
+
+def session_form(rulesets: list[dict[str, Any]], **kwargs: Any) -> SessionForm:
+    """A ``SessionForm`` with a field per house-rule option of every ruleset.
+
+    Every ruleset's options are in the page (the script shows the chosen ruleset's only;
+    without it, each set is headed by its ruleset); only the chosen ruleset's are read.
+    """
+
+    class Form(SessionForm):
+        pass
+
+    for ruleset in rulesets:
+        for option in ruleset["options"]:
+            field = StringField(default=str(option["default"]))
+            setattr(Form, option_field(ruleset["id"], option["name"]), field)
+    form = Form(**kwargs)
+    form.rulesets = rulesets
+    return form
+
+
+def _short(field: StringField, length: int) -> None:
+    if len((field.data or "").strip()) > length:
+        raise ValidationError(t("err_text_long", n=length))

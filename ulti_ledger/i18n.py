@@ -1,0 +1,89 @@
+"""The page language: Hungarian by default, English selectable, remembered in a cookie.
+
+A table speaks Hungarian; a guest may switch the pages to English with ``?lang=en`` (the
+header's switch), and the choice sticks to the device through the ``lang`` cookie. Game
+terms (ulti, betli, kontra, renonsz, passz ...) stay Hungarian in both languages: they
+come from the ruleset, not from this catalogue. The JSON API keeps its own ``?lang=``
+(English by default) and never sets the cookie.
+
+Templates call ``t("key")`` (or ``t("key", name=...)`` for ``str.format`` fields); an
+unknown key raises ``KeyError``, so a typo fails in the tests, not at the table.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Flask, g, has_app_context, request
+
+from .texts import TEXTS
+
+LANGUAGES = ("hu", "en")
+DEFAULT = "hu"
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 3600
+
+
+def init_app(app: Flask) -> None:
+    """Pick each request's language and give templates ``t``, ``lang`` and ``lang_url``."""
+    app.before_request(_pick)
+    app.after_request(_remember)
+    app.jinja_env.globals.update(t=t, lang_url=lang_url)
+    app.jinja_env.filters.update(signed=signed, money=money)
+    app.context_processor(lambda: {"lang": current()})
+
+
+def current() -> str:
+    """The language of the page being rendered."""
+    return g.get("lang", DEFAULT) if has_app_context() else DEFAULT
+
+
+def t(key: str, /, **values: Any) -> str:
+    """The text of ``key`` in the current language, with ``values`` filled in."""
+    hu, en = TEXTS[key]
+    text = en if current() == "en" else hu
+    return text.format(**values) if values else text
+
+
+def lang_url(code: str) -> str:
+    """The current page in language ``code``; other query arguments are kept."""
+    args = [(k, v) for k, values in request.args.lists() if k != "lang" for v in values]
+    return f"{request.path}?{urlencode([*args, ('lang', code)])}"
+
+
+MINUS = "\u2212"
+"""A real minus sign: as wide as the plus, so columns of numbers line up."""
+
+
+def signed(units: int) -> str:
+    """Units as a scoresheet writes them: +4, −2, 0."""
+    if units > 0:
+        return f"+{units}"
+    return f"{MINUS}{-units}" if units < 0 else "0"
+
+
+def money(amount: str | Decimal) -> str:
+    """A decimal amount for reading: 1 240,5 in Hungarian, 1,240.5 in English; never a float."""
+    value = Decimal(amount)
+    text = f"{abs(value):,f}"
+    if current() == "hu":
+        text = text.replace(",", "\u202f").replace(".", ",")
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+def _pick() -> None:
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        g.lang = asked
+        g.lang_asked = not request.path.startswith("/api/")
+    else:
+        cookie = request.cookies.get(COOKIE)
+        g.lang = cookie if cookie in LANGUAGES else DEFAULT
+
+
+def _remember(response):
+    if g.get("lang_asked"):
+        response.set_cookie(COOKIE, g.lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    return response

@@ -1,0 +1,265 @@
+"""The hand pages of a session's edit link: enter, preview, change and delete hands.
+
+::
+
+    GET  /e/<t>/hands/new              the hand form, the rotation's deal filled in
+    POST /e/<t>/hands                  save a new hand (or re-show it: a preset or Preview)
+    GET  /e/<t>/hands/<n>/edit         the form with hand n
+    POST /e/<t>/hands/<n>              save hand n; the later totals follow
+    POST /e/<t>/preview                the live preview: an HTML fragment, nothing saved
+    GET  /e/<t>/hands/<n>/delete       "delete hand n?" (works without the script)
+    POST /e/<t>/hands/<n>/delete       delete it; the later hands move up one number
+
+A hand is judged only by the engine (through the ledger), the same path as the API: a
+rejected hand is shown again with the engine's message beside the field it names, with
+HTTP 422, and nothing is written. Saving redirects to the scoreboard (POST-redirect-GET).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from decimal import Decimal
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from .. import handform, i18n, ledger
+from ..handform import HandState, Table
+from ..i18n import t
+from ..models import GameSession
+from .sessions import get_session_or_404, private
+
+bp = Blueprint("hands", __name__, url_prefix="/e/<token>")
+bp.after_request(private)
+
+
+@bp.get("/hands/new")
+def new(token: str):
+    session = get_session_or_404(token, "edit")
+    table, proposal = _table(session)
+    state = handform.initial_state(table, proposal)
+    return _page(session, token, table, state, None, session.version, preview=False)
+
+
+@bp.post("/hands")
+def create(token: str):
+    session = get_session_or_404(token, "edit")
+    table, proposal = _table(session)
+    state = handform.state_from_form(table, request.form, proposal)
+    return _submit(session, token, table, state, None)
+
+
+@bp.get("/hands/<int:number>/edit")
+def edit(token: str, number: int):
+    session = get_session_or_404(token, "edit")
+    entry = _entry_or_404(session, number)
+    table, _ = _table(session, entry)
+    state = handform.state_from_hand(table, entry["hand"], entry["dealer"])
+    return _page(session, token, table, state, number, entry["version"])
+
+
+@bp.post("/hands/<int:number>")
+def update(token: str, number: int):
+    session = get_session_or_404(token, "edit")
+    entry = _entry_or_404(session, number)
+    table, proposal = _table(session, entry)
+    state = handform.state_from_form(table, request.form, proposal)
+    return _submit(session, token, table, state, number)
+
+
+@bp.post("/preview")
+def preview(token: str):
+    session = get_session_or_404(token, "edit")
+    table, proposal = _table(session)
+    state = handform.state_from_form(table, request.form, proposal)
+    result = _preview(session, table, state)
+    status = 422 if result["error"] else 200
+    return render_template("hands/_preview.html", preview=result), status
+
+
+@bp.get("/hands/<int:number>/delete")
+def confirm_delete(token: str, number: int):
+    session = get_session_or_404(token, "edit")
+    summary = ledger.session_summary(session, i18n.current())
+    if not 1 <= number <= len(summary["hands"]):
+        abort(404)
+    return _delete_page(summary, number, token)
+
+
+@bp.post("/hands/<int:number>/delete")
+def delete(token: str, number: int):
+    session = get_session_or_404(token, "edit")
+    try:
+        ledger.delete_hand(session, number, _expected_version())
+    except ledger.NotFound:
+        abort(404)
+    except ledger.Conflict as exc:
+        summary = ledger.session_summary(session, i18n.current())
+        if not exc.stale or not 1 <= number <= len(summary["hands"]):
+            flash(t("flash_conflict"), "error")
+            return redirect(url_for("sessions.edit", token=token), 303)
+        # The hand changed since the scorer looked: show it as it is now, ask again.
+        return _delete_page(summary, number, token, notice=t("changed_meanwhile")), 409
+    flash(t("flash_deleted", n=number))
+    return redirect(url_for("sessions.edit", token=token), 303)
+
+
+def _delete_page(summary: dict[str, Any], number: int, token: str, notice: str | None = None):
+    hand = summary["hands"][number - 1]
+    return render_template(
+        "hands/delete.html", summary=summary, hand=hand, token=token, notice=notice
+    )
+
+
+def _expected_version() -> int | None:
+    """The version the scorer's page showed (sent back by every form that writes)."""
+    raw = request.form.get("expected_version", "")
+    return int(raw) if raw.isdigit() else None
+
+
+def _table(session: GameSession, entry: dict[str, Any] | None = None) -> tuple[Table, dict]:
+    """The form's offer for this session, and the deal to start from (or fall back to)."""
+    seats = ledger.seat_names(session)
+    if entry is None:
+        proposal = ledger.next_hand(session)
+    else:
+        hand = entry["hand"]
+        proposal = {"dealer": entry["dealer"], "sitting_out": hand.get("sitting_out", [])}
+        proposal["players"] = hand["players"]
+    table = Table.build(seats, ledger.hand_form(session, "hu"), len(proposal["players"]))
+    return table, proposal
+
+
+def _entry_or_404(session: GameSession, number: int) -> dict[str, Any]:
+    try:
+        return ledger.hand_entry(session, number, i18n.current())
+    except ledger.NotFound:
+        abort(404)
+
+
+def _submit(session: GameSession, token: str, table: Table, state: HandState, number: int | None):
+    form = request.form
+    expected = _expected_version()
+    page = functools.partial(_page, session, token, table, state, number, expected)
+    if form.get("preset") or form.get("action") == "preview":
+        return page()
+    missing = handform.missing(table, state)
+    if missing:
+        return page(errors={area: t(key) for area, key in missing.items()}), 422
+    if form.get("js") != "1" and form.get("shown") != handform.layout_key(table, state):
+        # Without the script the details of a newly chosen contract were never shown.
+        return page(notice=t("review_details"))
+    hand = handform.to_hand(table, state)
+    try:
+        if number is None:
+            number = ledger.add_hand(session, hand, expected)
+        else:
+            ledger.replace_hand(session, number, hand, expected)
+    except ledger.NotFound:
+        abort(404)
+    except ledger.Conflict as exc:
+        if not exc.stale:
+            return page(errors={"form": t("flash_conflict")}), 409
+        if number is not None and not exc.current:
+            return page(errors={"form": t("hand_gone")}), 409
+        # Keep the scorer's taps and say so; the page now carries the version stored,
+        # so saving again overwrites knowingly.
+        version = (exc.current or {}).get("version")
+        again = _page(session, token, table, state, number, version, notice=t("changed_meanwhile"))
+        return again, 409
+    except ledger.LedgerError as exc:
+        errors = {_area(table, state, getattr(exc, "key", "")): _message(exc)}
+        return page(errors=errors), 422
+    flash(t("flash_saved", n=number))
+    return redirect(url_for("sessions.edit", token=token, _anchor=f"h{number}"), 303)
+
+
+def _page(
+    session: GameSession,
+    token: str,
+    table: Table,
+    state: HandState,
+    number: int | None,
+    expected_version: int | None,
+    errors: dict[str, str] | None = None,
+    notice: str | None = None,
+    preview: bool = True,
+):
+    errors = errors or {}
+    result = _preview(session, table, state) if preview else _empty_preview()
+    if errors and not result["error"]:
+        result["error"] = next(iter(errors.values()))
+    return render_template(
+        "hands/form.html",
+        token=token,
+        number=number,
+        next_number=number or ledger.hand_count(session) + 1,
+        table=table,
+        state=state,
+        shown=handform.shown(table, state),
+        errors=errors,
+        notice=notice,
+        preview=result,
+        session_name=session.name,
+        expected_version=expected_version,
+    )
+
+
+def _empty_preview() -> dict[str, Any]:
+    return {"view": None, "error": None, "hints": [t("missing_declarer"), t("missing_contract")]}
+
+
+def _preview(session: GameSession, table: Table, state: HandState) -> dict[str, Any]:
+    """The hand's result as the engine settles it, or what is missing, or its message."""
+    out: dict[str, Any] = {"view": None, "error": None, "hints": []}
+    missing = handform.missing(table, state)
+    if missing:
+        out["hints"] = [t(key) for key in missing.values()]
+        return out
+    try:
+        view = ledger.preview_hand(session, handform.to_hand(table, state), i18n.current())
+    except ledger.LedgerError as exc:
+        out["error"] = _message(exc)
+        return out
+    value = Decimal(session.unit_amount)
+    out["view"] = view
+    out["amounts"] = [
+        {
+            "name": name,
+            "units": view["changes"][name],
+            "money": format(view["changes"][name] * value, "f"),
+            "role": "declarer"
+            if name == view["declarer"]
+            else "out"
+            if name in view["sitting_out"]
+            else "defender",
+        }
+        for name in table.seats
+    ]
+    out["currency"] = session.currency
+    return out
+
+
+def _message(exc: Exception) -> str:
+    """The engine's own words, prefixed in the page's language."""
+    return t("engine_says", problem=str(exc))
+
+
+_INDEXED = re.compile(r"(components|silent)\[(\d+)\]")
+
+
+def _area(table: Table, state: HandState, key: str) -> str:
+    """The part of the form an engine error's ``key`` points at."""
+    match = _INDEXED.match(key)
+    contract = table.contracts.get(state.contract or "")
+    if match and contract is not None:
+        index = int(match.group(2))
+        if match.group(1) == "components" and index < len(contract["components"]):
+            return f"component-{contract['components'][index]['name']}"
+        listed = handform.to_hand(table, state).get("silent", [])
+        if match.group(1) == "silent" and index < len(listed):
+            return f"silent-{listed[index]['name']}"
+    head = key.split(".")[0].split("[")[0]
+    areas = {"players": "deal", "sitting_out": "deal", "dealer": "deal", "components": "contract"}
+    return areas.get(head, head if head in ("declarer", "outcome", "colour", "renonsz") else "form")
