@@ -1,0 +1,404 @@
+"""The JSON API described in OpenAPI 3.1, written by hand next to the views it describes.
+
+Served at ``/api/v1/openapi.json``. A test checks that every API route of the app is
+described here, and a fuzzing test (schemathesis) drives the API from this description
+and checks the answers against it, so the two cannot drift apart quietly. The schemas
+describe what the API takes and answers; the ledger still decides what a hand means.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+NAME = {"type": "string", "minLength": 1, "maxLength": 80}
+NAMES = {"type": "array", "items": {"$ref": "#/components/schemas/Name"}}
+UNITS = {"type": "object", "additionalProperties": {"type": "integer"}}
+MONEY = {"type": "object", "additionalProperties": {"type": "string"}}
+OPTIONS = {"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}}
+UNIT_VALUE = {
+    "type": "object",
+    "properties": {
+        "amount": {"type": "string", "pattern": r"^\d{1,12}(\.\d{1,6})?$"},
+        "currency": {"type": "string", "maxLength": 8},
+    },
+    "required": ["amount"],
+    "additionalProperties": False,
+}
+SETTINGS = {
+    "type": "object",
+    "properties": {"last_declarer_deals": {"type": "boolean"}},
+    "additionalProperties": False,
+}
+TEXT = {"type": ["string", "null"], "maxLength": 120}
+DATE = {"type": ["string", "null"], "format": "date"}
+VERSION = {"type": "integer", "minimum": 1, "description": "what a writer sends back"}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _obj(required: list[str], closed: bool = False, **properties: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": "object", "properties": properties, "required": required}
+    if closed:
+        out["additionalProperties"] = False
+    return out
+
+
+COMPONENT = _obj(
+    ["name"],
+    closed=True,
+    name={"type": "string", "maxLength": 32},
+    open={"type": "boolean"},
+    won={"type": "boolean"},
+    kontra={
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "maximum": 4},
+            {"type": "object", "additionalProperties": {"type": "integer"}},
+        ]
+    },
+)
+SILENT = _obj(
+    ["name", "side"],
+    closed=True,
+    name={"type": "string", "maxLength": 32},
+    side={"enum": ["declarer", "defenders"]},
+    won={"type": "boolean"},
+    player=_ref("Name"),
+)
+HAND = {
+    **_obj(
+        ["players", "declarer"],
+        closed=True,
+        ruleset={"type": "string", "maxLength": 64},
+        options=OPTIONS,
+        players={**NAMES, "maxItems": 7},
+        sitting_out={**NAMES, "maxItems": 7},
+        declarer=_ref("Name"),
+        outcome={"enum": ["played", "conceded", "all_pass", "redeal"]},
+        colour={"enum": ["makk", "zold", "tok", "piros"]},
+        components={"type": "array", "items": _ref("Component"), "maxItems": 8},
+        silent={"type": "array", "items": _ref("Silent"), "maxItems": 8},
+        renonsz={"oneOf": [{"type": "null"}, _obj(["player"], closed=True, player=_ref("Name"))]},
+        dealer=_ref("Name"),
+    ),
+    "description": "A hand in the hand format (spec/hand-format.md), plus its dealer.",
+}
+RESULT = _obj(
+    ["payments", "lines"],
+    payments=UNITS,
+    lines={"type": "array", "items": {"type": "string"}},
+    breakdown={
+        "type": "array",
+        "items": _obj(["text", "amounts"], text={"type": "string"}, amounts=UNITS),
+    },
+)
+HAND_ENTRY = _obj(
+    ["number", "version", "edited", "dealer", "hand", "result"],
+    number={"type": "integer", "minimum": 1},
+    version={"type": "integer"},
+    edited={"type": "boolean"},
+    dealer=_ref("Name"),
+    hand=_ref("Hand"),
+    result=_ref("Result"),
+    totals=UNITS,
+)
+TRANSFER = _obj(
+    ["from", "to", "amount"], **{"from": NAME, "to": NAME, "amount": {"type": "string"}}
+)
+TOTALS = _obj(
+    ["units", "money", "settled", "currency", "transfers"],
+    units=UNITS,
+    money=MONEY,
+    settled=MONEY,
+    currency={"type": "string"},
+    transfers={"type": "array", "items": _ref("Transfer")},
+)
+SESSION_BODY = _obj(
+    ["format", "ruleset", "unit_value", "players"],
+    closed=True,
+    format={"const": "ulti-ledger/session@1"},
+    ruleset={"type": "string", "maxLength": 64},
+    options=OPTIONS,
+    unit_value=UNIT_VALUE,
+    players={**NAMES, "minItems": 3, "maxItems": 7},
+    hands={"type": "array", "items": _ref("Hand")},
+    name=TEXT,
+    date=DATE,
+    place=TEXT,
+    settings=SETTINGS,
+)
+STATE = {
+    "name": {"type": "string"},
+    "date": DATE,
+    "place": {"type": "string"},
+    "unit_value": UNIT_VALUE,
+    "settings": SETTINGS,
+}
+SESSION = _obj(
+    ["id", "version", "format", "ruleset", "players", "hands", "totals", "next"],
+    id={"type": "integer"},
+    version={"type": "integer"},
+    created_at={"type": "string"},
+    format={"const": "ulti-ledger/session@1"},
+    ruleset={"type": "string"},
+    ruleset_digest={"type": "string"},
+    options={"type": "object"},
+    players=NAMES,
+    hands={"type": "array", "items": _ref("HandEntry")},
+    totals=_ref("Totals"),
+    next=_obj(["dealer", "players", "sitting_out", "first_bidder"], dealer=NAME),
+    **STATE,
+)
+HISTORY_ENTRY = _obj(
+    ["id", "action", "version", "via", "at", "before", "after"],
+    id={"type": "integer"},
+    action={"enum": ["create", "edit", "delete", "restore", "settings"]},
+    hand_id={"type": ["integer", "null"]},
+    number={"type": ["integer", "null"]},
+    version={"type": "integer"},
+    via={"enum": ["api", "web", "admin", "cli"]},
+    token_id={"type": ["string", "null"]},
+    at={"type": "string"},
+    before={"type": ["object", "null"]},
+    after={"type": ["object", "null"]},
+)
+DELETED_HAND = _obj(
+    ["hand_id", "audit_id", "number", "deleted_at", "hand"],
+    hand_id={"type": "integer"},
+    audit_id={"type": "integer"},
+    number={"type": "integer"},
+    deleted_at={"type": "string"},
+    via={"type": "string"},
+    hand={"type": "object"},
+)
+ERROR = _obj(["error"], error={"type": "string"}, key={"type": "string"})
+CONFLICT = _obj(
+    ["error"],
+    error={"type": "string"},
+    current={"type": ["object", "null"]},
+    key={"type": "string"},
+)
+SCHEMAS = {
+    "Name": NAME,
+    "Component": COMPONENT,
+    "Silent": SILENT,
+    "Hand": HAND,
+    "Result": RESULT,
+    "HandEntry": HAND_ENTRY,
+    "Transfer": TRANSFER,
+    "Totals": TOTALS,
+    "SessionBody": SESSION_BODY,
+    "Session": SESSION,
+    "SettingsChange": {**_obj([], closed=True, **STATE, version=VERSION), "minProperties": 1},
+    "Settings": _obj(["version"], version={"type": "integer"}, **STATE),
+    "Created": _obj(
+        ["id", "edit_token", "url", "view_url"],
+        id={"type": "integer"},
+        edit_token={"type": "string"},
+        url={"type": "string"},
+        view_url={"type": "string"},
+    ),
+    "HistoryEntry": HISTORY_ENTRY,
+    "DeletedHand": DELETED_HAND,
+    "Error": ERROR,
+    "Conflict": CONFLICT,
+}
+
+PARTI = {
+    "players": ["Béla", "Csaba", "Dóra"],
+    "sitting_out": ["Anna"],
+    "declarer": "Béla",
+    "colour": "piros",
+    "components": [{"name": "parti", "won": True}],
+}
+EXAMPLES = {
+    "Hand": PARTI,
+    "SessionBody": {
+        "format": "ulti-ledger/session@1",
+        "ruleset": "ulti",
+        "options": {},
+        "unit_value": {"amount": "10", "currency": "HUF"},
+        "players": ["Anna", "Béla", "Csaba", "Dóra"],
+        "name": "Péntek este",
+        "hands": [PARTI],
+    },
+    "SettingsChange": {"place": "Pécs"},
+}
+MESSAGES = {
+    "304": "not modified: the ETag sent in If-None-Match is still current",
+    "400": "malformed: not JSON, unstorable text, a bad If-Match or version",
+    "401": "no token was sent",
+    "403": "the token does not open this session, or only reads it",
+    "404": "no such session, hand or history entry",
+    "409": "changed meanwhile (the current state is in `current`), or a clash: try again",
+    "413": "the body is larger than the limit",
+    "415": "the body is not sent as application/json",
+    "422": "the body is JSON but not an acceptable session or hand; `key` names the place",
+    "503": "the database is busy; try again in a moment",
+}
+READ_ERRORS = ("400", "401", "403", "404", "503")
+WRITE_ERRORS = ("400", "401", "403", "404", "409", "413", "415", "422", "503")
+ID_SCHEMA = {"type": "integer", "minimum": 0, "maximum": 2147483647}
+
+
+def _path(name: str) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "schema": ID_SCHEMA}
+
+
+def _query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "schema": schema,
+            "description": description}
+
+
+IF_MATCH = {
+    "name": "If-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "pattern": r'^"v[1-9][0-9]{0,8}"$'},
+    "description": "the version the writer saw, as the ETag gave it; 409 if it moved on",
+}
+IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
+                 "schema": {"type": "string"}}
+LANG = _query("lang", {"type": "string"}, "hu: explanations in Hungarian (default en)")
+TOKEN = _query("token", {"type": "string"}, "the view (or edit) token, for reading")
+
+
+def _json(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"content": {"application/json": {"schema": schema}}}
+
+
+def _op(
+    summary: str,
+    ok: dict[str, Any],
+    errors: tuple[str, ...],
+    params: tuple[dict[str, Any], ...] = (),
+    body: str | None = None,
+    edit: bool = True,
+) -> dict[str, Any]:
+    responses = dict(ok)
+    for code in errors:
+        schema = _ref("Conflict" if code == "409" else "Error")
+        responses[code] = {"description": MESSAGES[code], **_json(schema)}
+    out: dict[str, Any] = {"summary": summary, "parameters": list(params), "responses": responses}
+    out["security"] = [{"edit": []}] if edit else [{"edit": []}, {"view": []}, {"viewQuery": []}]
+    if body:
+        content = _json(_ref(body))
+        if body in EXAMPLES:
+            content["content"]["application/json"]["example"] = EXAMPLES[body]
+        out["requestBody"] = {"required": True, **content}
+    return out
+
+
+def _answer(description: str, schema: str | dict, code: str = "200") -> dict[str, Any]:
+    """One answer: a schema by name (a component) or given in place."""
+    return {code: {"description": description, **_json(_ref(schema) if isinstance(schema, str)
+                                                         else schema)}}
+
+
+def _list(key: str, item: str, **more: Any) -> dict[str, Any]:
+    return _obj([key, *more], **{key: {"type": "array", "items": _ref(item)}}, **more)
+
+
+S = (_path("session_id"),)
+H = (*S, _path("number"))
+NOT_MODIFIED = {"304": {"description": MESSAGES["304"]}}
+PATHS = {
+    "/api/v1/openapi.json": {
+        "get": {
+            "summary": "this description",
+            "security": [],
+            "responses": {"200": {"description": "OpenAPI 3.1", **_json({"type": "object"})}},
+        }
+    },
+    "/api/v1/sessions": {
+        "post": {
+            **_op("start a session (hands included)", _answer("created", "Created", "201"),
+                  ("400", "409", "413", "415", "422", "503"), body="SessionBody"),
+            "security": [],
+        }
+    },
+    "/api/v1/sessions/{session_id}": {
+        "get": _op("the session, its hands, results and totals",
+                   {**_answer("the session", "Session"), **NOT_MODIFIED}, READ_ERRORS,
+                   (*S, LANG, TOKEN, IF_NONE_MATCH), edit=False),
+        "patch": _op("change name, date, place, stakes or settings",
+                     _answer("the settings now", "Settings"), WRITE_ERRORS, (*S, IF_MATCH),
+                     body="SettingsChange"),
+    },
+    "/api/v1/sessions/{session_id}/hands": {
+        "post": _op("record a hand (If-Match: the session's version)",
+                    _answer("recorded", "HandEntry", "201"), WRITE_ERRORS, (*S, LANG, IF_MATCH),
+                    body="Hand"),
+    },
+    "/api/v1/sessions/{session_id}/preview": {
+        "post": _op("settle a hand without recording it",
+                    _answer("the hand settled", {"type": "object", "required": ["result"]}),
+                    ("400", "401", "403", "404", "413", "415", "422", "503"), (*S, LANG),
+                    body="Hand"),
+    },
+    "/api/v1/sessions/{session_id}/hands/{number}": {
+        "get": _op("one hand and its result",
+                   {**_answer("the hand", "HandEntry"), **NOT_MODIFIED}, READ_ERRORS,
+                   (*H, LANG, TOKEN, IF_NONE_MATCH), edit=False),
+        "put": _op("replace hand n (If-Match or body version: the hand's)",
+                   _answer("the hand now", "HandEntry"), WRITE_ERRORS, (*H, LANG, IF_MATCH),
+                   body="Hand"),
+        "delete": _op("delete hand n (kept: it can be restored)",
+                      {"204": {"description": "deleted; later hands move up one number"}},
+                      WRITE_ERRORS,
+                      (*H, IF_MATCH, _query("version", VERSION, "the hand's version you saw"))),
+    },
+    "/api/v1/sessions/{session_id}/hands/{number}/history": {
+        "get": _op("every change of hand n, oldest first",
+                   _answer("its history", _list("history", "HistoryEntry",
+                                                number={"type": "integer"})),
+                   READ_ERRORS, (*H, TOKEN), edit=False),
+    },
+    "/api/v1/sessions/{session_id}/history": {
+        "get": _op("every change of the session and its hands, oldest first",
+                   _answer("the history", _list("history", "HistoryEntry")),
+                   READ_ERRORS, (*S, TOKEN), edit=False),
+    },
+    "/api/v1/sessions/{session_id}/deleted-hands": {
+        "get": _op("the deleted hands, most recently deleted first",
+                   _answer("deleted hands", _list("deleted_hands", "DeletedHand")),
+                   READ_ERRORS, (*S, TOKEN), edit=False),
+    },
+    "/api/v1/sessions/{session_id}/deleted-hands/{hand_id}/restore": {
+        "post": _op("bring a deleted hand back to its place",
+                    _answer("the hand, at its number", "HandEntry"),
+                    ("401", "403", "404", "409", "503"), (*S, _path("hand_id"))),
+    },
+    "/api/v1/sessions/{session_id}/history/{entry_id}/restore": {
+        "post": _op("bring back the deleted hand a history entry is about",
+                    _answer("the hand, at its number", "HandEntry"),
+                    ("401", "403", "404", "409", "503"), (*S, _path("entry_id"))),
+    },
+}
+SECURITY_SCHEMES = {
+    "edit": {"type": "http", "scheme": "bearer", "description": "the edit token"},
+    "view": {"type": "http", "scheme": "bearer", "description": "the view token"},
+    "viewQuery": {"type": "apiKey", "in": "query", "name": "token"},
+}
+DOCUMENT = {
+    "openapi": "3.1.0",
+    "info": {
+        "title": "Ulti ledger API",
+        "version": "1",
+        "description": (
+            "Sessions and hands of Ulti in the hand format. Writes need the edit token; reads "
+            "take the view token too. A write may name the version it saw (If-Match, or "
+            "`version` in the body); when it moved on the answer is 409 with the current "
+            "state. Without a version the last writer wins."
+        ),
+    },
+    "paths": PATHS,
+    "components": {"schemas": SCHEMAS, "securitySchemes": SECURITY_SCHEMES},
+}
+
+
+def document() -> dict[str, Any]:
+    """The OpenAPI document (a fresh copy: callers may change it)."""
+    return copy.deepcopy(DOCUMENT)
