@@ -57,10 +57,13 @@ def create_app(test_config=None):
     # The UI finds the extension as app.extensions["csrf"].
     csrf = CSRFProtect(app)
 
-    from .views import api, main, sessions
+    from . import i18n
+    from .views import api, hands, main, sessions
 
+    i18n.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(sessions.bp)
+    app.register_blueprint(hands.bp)
     api.init_app(app, csrf)  # the JSON API and its history; CSRF-exempt (no cookies)
 
     from . import security
