@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -133,3 +134,46 @@ def rules_check(path: str) -> None:
         f"ok: {ruleset.id} ({ruleset.label_en}): {len(ruleset.rules.contracts)} contracts, "
         f"{len(ruleset.options)} house-rule options"
     )
+
+
+def database_app():
+    """The web app as configured (``DATABASE_URL``, ``instance/config.py``), for its database."""
+    from . import create_app
+
+    return create_app()
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["auto", "json"]),
+    default="auto",
+    show_default=True,
+    help="auto: a SQLite copy, or pg_dump for PostgreSQL; json: every row, for any database.",
+)
+def backup(file: Path, fmt: str) -> None:
+    """Copy the app's database to FILE, consistently, while the app keeps running."""
+    from .backup import BackupError
+    from .backup import backup as make_backup
+
+    try:
+        kind = make_backup(database_app(), file, fmt)
+    except (BackupError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"backup written to {file} ({kind})")
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+def restore(file: Path) -> None:
+    """Load a backup FILE into the app's database, which must not hold any session yet."""
+    from .backup import BackupError
+    from .backup import restore as load_backup
+
+    try:
+        kind = load_backup(database_app(), file)
+    except (BackupError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"restored {file} ({kind})")

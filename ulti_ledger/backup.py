@@ -1,0 +1,194 @@
+"""Backups of the whole database while the app runs, and restoring one into an empty one.
+
+Three kinds of file, chosen by the database and told apart by their first bytes:
+
+- SQLite: a copy made with SQLite's online backup API, consistent even while scorers
+  write (it copies pages under SQLite's own locks, WAL included). It is itself a
+  database file: ``sqlite3 FILE`` opens it.
+- PostgreSQL: ``pg_dump --format=custom`` when pg_dump is installed (restored with
+  pg_restore); otherwise, or with ``fmt="json"``, the JSON dump below.
+- JSON (any database): every row of every table of the app, audit log and deleted rows
+  included, with the schema revision; read in one transaction, so consistent too. It
+  also moves an instance from SQLite to PostgreSQL or back.
+
+Restoring refuses a database that already holds a session: a restore never merges into
+or overwrites what is there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from alembic.migration import MigrationContext
+from flask import Flask
+from flask_migrate import upgrade
+from sqlalchemy import Date, DateTime, func, inspect, select, text
+
+from .db import db
+from .models import GameSession
+
+JSON_FORMAT = "ulti-ledger/backup@1"
+SQLITE_MAGIC = b"SQLite format 3\x00"
+PGDUMP_MAGIC = b"PGDMP"
+
+
+class BackupError(Exception):
+    """A backup or restore that cannot be done; the message says why and what to do."""
+
+
+def backup(app: Flask, dest: Path, fmt: str = "auto") -> str:
+    """Write a backup of ``app``'s database to ``dest``; returns the kind written."""
+    with app.app_context():
+        url = db.engine.url
+        if fmt == "auto" and url.get_backend_name() == "sqlite":
+            _sqlite_copy(Path(url.database), dest)
+            return "sqlite"
+        if fmt == "auto" and shutil.which("pg_dump"):
+            _run(["pg_dump", "--format=custom", f"--file={dest}", _libpq(url)])
+            return "pg_dump"
+        _write_atomically(dest, json.dumps(_dump(), ensure_ascii=False).encode())
+        return "json"
+
+
+def restore(app: Flask, source: Path) -> str:
+    """Load a backup into ``app``'s database, which must hold no session; returns its kind."""
+    head = source.read_bytes()[:16]
+    with app.app_context():
+        url = db.engine.url
+        _refuse_unless_empty()
+        if head.startswith(SQLITE_MAGIC):
+            if url.get_backend_name() != "sqlite":
+                raise BackupError("a SQLite backup restores into SQLite; for PostgreSQL make a "
+                                  "JSON backup (ulti-ledger backup --format json FILE)")
+            db.session.remove()
+            db.engine.dispose()
+            _sqlite_copy(source, Path(url.database))
+            _upgrade_if_migrated()  # a backup of an older version gets the current schema
+            return "sqlite"
+        if head.startswith(PGDUMP_MAGIC):
+            db.engine.dispose()
+            _run(["pg_restore", "--no-owner", "--clean", "--if-exists",
+                  f"--dbname={_libpq(url)}", str(source)])
+            return "pg_dump"
+        _load(_read_json(source))
+        return "json"
+
+
+def _sqlite_copy(source: Path, dest: Path) -> None:
+    """Copy one SQLite database into another with the online backup API."""
+    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        out = sqlite3.connect(dest)
+        try:
+            src.backup(out)
+        finally:
+            out.close()
+    finally:
+        src.close()
+
+
+def _libpq(url: Any) -> str:
+    """The SQLAlchemy URL as pg_dump takes it (no ``+psycopg`` driver part)."""
+    return url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def _run(command: list[str]) -> None:
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BackupError(f"{command[0]} failed: {done.stderr.strip()}")
+
+
+def _write_atomically(dest: Path, data: bytes) -> None:
+    partial = dest.with_name(dest.name + ".partial")
+    with open(partial, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(partial, dest)
+
+
+def _refuse_unless_empty() -> None:
+    if not inspect(db.engine).has_table(GameSession.__tablename__):
+        return
+    count = db.session.scalar(select(func.count()).select_from(GameSession))
+    db.session.rollback()
+    if count:
+        raise BackupError(f"the database already holds {count} sessions; restore into an "
+                          "empty database (a new DATABASE_URL or SQLite file), never over one")
+
+
+def _dump() -> dict[str, Any]:
+    """Every row of every table, read in one transaction."""
+    with db.engine.connect() as connection, connection.begin():
+        revision = MigrationContext.configure(connection).get_current_revision()
+        tables = {
+            table.name: [
+                {key: _plain(value) for key, value in row._mapping.items()}
+                for row in connection.execute(select(table).order_by(*table.primary_key))
+            ]
+            for table in db.metadata.sorted_tables
+        }
+    return {"format": JSON_FORMAT, "revision": revision, "tables": tables}
+
+
+def _plain(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, dt.date | dt.datetime) else value
+
+
+def _read_json(source: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(source.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BackupError(f"{source} is no backup: not SQLite, pg_dump or JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
+        raise BackupError(f"{source} is JSON but not a backup (format {JSON_FORMAT})")
+    return data
+
+
+def _load(data: dict[str, Any]) -> None:
+    """Create the schema at the backup's revision and insert every row in one transaction.
+
+    A database made without migrations (``db.create_all``, as the tests do) has no
+    revision: its schema is the models' own.
+    """
+    if data.get("revision"):
+        upgrade(revision=data["revision"])
+    else:
+        db.create_all()
+    with db.engine.begin() as connection:
+        for table in db.metadata.sorted_tables:
+            rows = [_typed(table, row) for row in data["tables"].get(table.name, [])]
+            if rows:
+                connection.execute(table.insert(), rows)
+        if connection.dialect.name == "postgresql":
+            for table in db.metadata.sorted_tables:
+                connection.execute(text(
+                    f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                    f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
+                ))
+    _upgrade_if_migrated()
+
+
+def _upgrade_if_migrated() -> None:
+    with db.engine.connect() as connection:
+        revision = MigrationContext.configure(connection).get_current_revision()
+    if revision:
+        upgrade()
+
+
+def _typed(table: Any, row: dict[str, Any]) -> dict[str, Any]:
+    out = dict(row)
+    for column in table.columns:
+        value = out.get(column.name)
+        if isinstance(value, str) and isinstance(column.type, DateTime):
+            out[column.name] = dt.datetime.fromisoformat(value)
+        elif isinstance(value, str) and isinstance(column.type, Date):
+            out[column.name] = dt.date.fromisoformat(value)
+    return out
