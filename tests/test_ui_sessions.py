@@ -191,3 +191,21 @@ def test_the_scoreboard_includes_the_chart_and_exports_places(app):
     text = source.read_text("utf-8")
     assert '{% include "partials/balance_chart.html" ignore missing %}' in text
     assert "{% block exports %}" in text
+
+
+def test_names_with_html_are_shown_as_text_everywhere(client):
+    scorer = Scorer(client)
+    evil = '<b>Zé"</b>'
+    scorer.start(players=["Anna", evil, "Csaba", "Dóra"])
+    fields = {"declarer": evil, "contract": "betli", "colour": "", "kontra-betli-2": "1"}
+    assert scorer.post_hand({**fields, "won-betli": "0"}).status_code == 303
+    pages = [
+        client.get(scorer.edit_url).get_data(as_text=True),
+        client.get(scorer.view_url).get_data(as_text=True),
+        client.get(scorer.edit_url + "/hands/1/edit").get_data(as_text=True),
+        client.get(scorer.edit_url + "/hands/1/delete").get_data(as_text=True),
+        client.get(scorer.edit_url + "/hands/new").get_data(as_text=True),
+    ]
+    for html in pages:
+        assert "<b>Zé" not in html
+        assert "&lt;b&gt;Zé&#34;&lt;/b&gt;" in html

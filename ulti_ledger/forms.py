@@ -29,6 +29,7 @@ MIN_PLAYERS = 3
 TEXT_LENGTH = 120
 AMOUNT = re.compile(r"\d{1,12}([.,]\d{1,6})?")
 OPTION_PREFIX = "o-"
+DEFAULT_RULESET = "ulti"
 
 
 class SessionForm(FlaskForm):
@@ -38,7 +39,7 @@ class SessionForm(FlaskForm):
     date = StringField(default=lambda: dt.date.today().isoformat())
     place = StringField()
     players = FieldList(StringField(), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    ruleset = StringField(default="ulti")
+    ruleset = StringField(default=DEFAULT_RULESET)
     last_declarer_deals = BooleanField(default=False)
     unit_amount = StringField(default="10")
     currency = StringField(default="HUF")
@@ -172,7 +173,8 @@ def session_form(rulesets: list[dict[str, Any]], **kwargs: Any) -> SessionForm:
             field = StringField(default=str(option["default"]))
             setattr(Form, option_field(ruleset["id"], option["name"]), field)
     form = Form(**kwargs)
-    form.rulesets = rulesets
+    # The standard game first: it is the default and what most tables play.
+    form.rulesets = sorted(rulesets, key=lambda r: r["id"] != DEFAULT_RULESET)
     return form
 
 

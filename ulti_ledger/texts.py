@@ -175,6 +175,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "failed": ("bukott", "failed"),
     "kontra_label": ("kontra", "kontra"),
     "no_kontra": ("nincs", "none"),
+    "kontra_by": ("{name} kontrája", "{name}'s kontra"),
     "silent": ("Csendes", "Silent (csendes)"),
     "side_declarer": ("felvevő", "declarer"),
     "side_defenders": ("védők", "defenders"),
