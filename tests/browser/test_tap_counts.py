@@ -1,0 +1,156 @@
+"""How many taps a hand takes on a phone: "piros passz, made" at most 4, any hand at most 15.
+
+Every tap goes through ``Taps``, which counts it; choosing from a list counts two (open
+it, pick). The count starts once the new-hand form is open and includes Save. Each hand
+is then checked where it matters: in the database, through the ledger.
+"""
+
+import pytest
+
+from ulti_ledger import ledger
+
+PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
+
+
+class Taps:
+    """The scorer's thumb: clicks by ``data-testid`` and counts them."""
+
+    def __init__(self, page):
+        self.page = page
+        self.count = 0
+
+    def tap(self, testid: str) -> None:
+        self.page.get_by_test_id(testid).click()
+        self.count += 1
+
+    def choose(self, testid: str, value: str) -> None:
+        self.page.get_by_test_id(testid).select_option(value)
+        self.count += 2
+
+    def save(self) -> None:
+        with self.page.expect_navigation():
+            self.tap("save")
+
+
+@pytest.fixture
+def table(app, client, live_url, session_body):
+    """A four-player session (Anna deals first and sits out); its edit page's URL."""
+    created = client.post("/api/v1/sessions", json=session_body).get_json()
+    token = created["edit_token"]
+
+    class Table:
+        url = f"{live_url}/e/{token}"
+
+        @staticmethod
+        def hand(number):
+            with app.app_context():
+                return ledger.hand_entry(ledger.session_by_token(token, "edit"), number)
+
+    return Table
+
+
+def open_form(phone, table):
+    phone.goto(table.url + "/hands/new")
+    return Taps(phone)
+
+
+def test_piros_passz_made_takes_three_taps(phone, table):
+    taps = open_form(phone, table)
+    taps.tap("declarer-Béla")
+    taps.tap("preset-piros-passz")  # contract and colour; "made" is the default
+    phone.get_by_test_id("preview-amount-Béla").get_by_text("+4").wait_for()
+    taps.save()
+    assert taps.count == 3 <= 4
+    assert phone.url == table.url + "#h1"
+    entry = table.hand(1)
+    assert entry["hand"]["components"] == [{"name": "parti", "won": True}]
+    assert entry["result"]["payments"] == {"Béla": 4, "Csaba": -2, "Dóra": -2, "Anna": 0}
+
+
+def test_piros_passz_without_the_script_takes_three_taps_too(browser, table):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    taps = open_form(page, table)
+    taps.tap("declarer-Béla")
+    with page.expect_navigation():
+        taps.tap("preset-piros-passz")  # posts the form; it comes back with the details
+    taps.save()
+    context.close()
+    assert taps.count == 3
+    assert table.hand(1)["hand"]["colour"] == "piros"
+
+
+def test_a_kontrad_40_100_ulti_with_a_silent_result_takes_nine_taps(phone, table):
+    taps = open_form(phone, table)
+    taps.tap("declarer-Csaba")
+    taps.choose("contract-select", "40-100-ulti")
+    taps.tap("colour-zold")
+    taps.tap("won-ulti-lost")
+    taps.tap("kontra-ulti-2")
+    taps.tap("kontra-40-100-1")
+    taps.tap("silent-negy-asz-defenders")
+    phone.get_by_test_id("preview-title").get_by_text("zöld 40-100 ulti").wait_for()
+    taps.save()
+    assert taps.count == 9 <= 15
+    hand = table.hand(1)["hand"]
+    assert hand["components"] == [
+        {"name": "40-100", "won": True, "kontra": 1},
+        {"name": "ulti", "won": False, "kontra": 2},
+    ]
+    assert hand["silent"] == [{"name": "negy-asz", "side": "defenders", "won": True}]
+
+
+def test_a_betli_with_a_kontra_per_defender_takes_six_taps(phone, table):
+    taps = open_form(phone, table)
+    taps.tap("declarer-Csaba")
+    taps.tap("preset-betli")
+    taps.tap("won-betli-lost")
+    taps.tap("kontra-betli-Dóra-1")
+    taps.tap("kontra-betli-Béla-2")
+    taps.save()
+    assert taps.count == 6
+    kontra = table.hand(1)["hand"]["components"][0]["kontra"]
+    assert kontra == {"Dóra": 1, "Béla": 2}
+
+
+def test_all_pass_takes_two_taps(phone, table):
+    taps = open_form(phone, table)
+    taps.tap("preset-all-pass")
+    taps.save()
+    assert taps.count == 2
+    hand = table.hand(1)["hand"]
+    assert hand["outcome"] == "all_pass" and hand["declarer"] == "Béla"  # the first bidder
+
+
+def test_the_longest_hand_stays_within_fifteen_taps(phone, table):
+    """Another dealer, a color, three components with kontras, a silent ulti lost, renonsz."""
+    taps = open_form(phone, table)
+    taps.tap("deal-toggle")
+    taps.choose("dealer-select", "Dóra")  # Dóra deals and sits out instead of Anna
+    taps.tap("declarer-Anna")
+    taps.choose("contract-select", "ulti-negy-asz")
+    taps.tap("colour-tok")
+    taps.tap("kontra-ulti-1")
+    taps.tap("kontra-negy-asz-1")
+    taps.tap("kontra-parti-1")
+    taps.tap("renonsz-Csaba")
+    taps.save()
+    assert taps.count == 12 <= 15
+    entry = table.hand(1)
+    assert entry["dealer"] == "Dóra" and entry["hand"]["sitting_out"] == ["Dóra"]
+    assert entry["hand"]["renonsz"] == {"player": "Csaba"}
+
+
+def test_what_cannot_apply_is_not_offered(phone, table):
+    open_form(phone, table)
+    assert phone.get_by_test_id("declarer-Anna").is_hidden()  # the dealer sits out
+    phone.get_by_test_id("declarer-Béla").click()
+    phone.get_by_test_id("preset-betli").click()
+    assert phone.get_by_test_id("colour-makk").is_hidden()
+    assert phone.get_by_test_id("colour-piros").is_visible()  # rebetli
+    assert phone.get_by_test_id("kontra-betli-Béla-1").is_hidden()  # not a defender
+    assert phone.get_by_test_id("kontra-betli-Csaba-1").is_visible()
+    assert phone.locator("#f-silent").is_hidden()  # no silent results in a betli
+    phone.get_by_test_id("preset-all-pass").click()
+    assert phone.locator("[data-component=betli]").is_hidden()
+    assert phone.locator("#f-renonsz").is_hidden()
