@@ -51,6 +51,7 @@ from .changes import update_session
 from .checks import SESSION_FORMAT
 from .errors import Conflict, NotFound, SessionError
 from .history import deleted_hands, hand_history, restore_hand, session_history
+from .live import scoreboard_state
 from .pinning import session_engine
 from .reads import (
     get_session,
@@ -90,6 +91,7 @@ __all__ = [
     "restore_hand",
     "restore_session",
     "ruleset_choices",
+    "scoreboard_state",
     "seat_names",
     "session_by_token",
     "session_engine",

@@ -4,7 +4,8 @@
 ETag. Every write raises the session's version (``ledger.txn``: hand versions are drawn
 from it, deletes and restores raise it too), so the version alone says whether anything
 changed; a poller that sends the ETag back gets 304 after one indexed lookup, without a
-summary being computed. ``GET /live.js`` is the poller a page includes::
+summary being computed, and the state of a new version is computed once per process
+(``ledger.scoreboard_state``). ``GET /live.js`` is the poller a page includes::
 
     <script src="/live.js" data-state="/s/TOKEN/state" data-version="7" defer></script>
 
@@ -80,9 +81,7 @@ def state(token: str):
         else:
             session = ledger.get_session(session_id)
             etag = f"s{session_id}-v{session.version}"
-            summary = ledger.session_summary(session, "hu")
-            body = {"version": session.version, "hands": len(summary["hands"])}
-            response = current_app.make_response({**body, "totals": summary["totals"]})
+            response = current_app.make_response(ledger.scoreboard_state(session))
     except ledger.NotFound:
         return {"error": "no session has this link"}, 404, {"Cache-Control": "no-store"}
     response.set_etag(etag)
