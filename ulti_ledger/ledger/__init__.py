@@ -52,7 +52,6 @@ from .checks import SESSION_FORMAT
 from .errors import Conflict, NotFound, SessionError
 from .history import deleted_hands, hand_history, restore_hand, session_history
 from .live import scoreboard_state
-from .history import deleted_hands, hand_history, restore_hand, session_history
 from .pinning import session_engine
 from .reads import (
     get_session,
