@@ -20,6 +20,8 @@ def to_hand(table: Table, state: HandState) -> dict[str, Any]:
     if declarer is None and state.outcome in ENDLESS and players:
         declarer = players[0]  # an all pass: the first bidder threw in first
     hand: dict[str, Any] = {"players": players, "declarer": declarer, "dealer": state.dealer}
+    if state.options is not None:
+        hand["options"] = state.options
     if state.sitting_out:
         hand["sitting_out"] = list(state.sitting_out)
     if state.outcome != "played":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,8 @@ class HandState:
     renonsz: str | None = None
     order: list[str] = field(default_factory=list)
     """The players in the order recorded (or proposed); kept while they still play."""
+    options: Any = None
+    """A recorded hand's own house rules (the API allows them); carried through an edit."""
 
     def players(self, table: Table) -> list[str]:
         """Who plays, first bidder first: as recorded, else from the dealer's right."""
@@ -63,6 +66,7 @@ def state_from_hand(table: Table, hand: Mapping[str, Any], dealer: str) -> HandS
         dealer=dealer,
         sitting_out=list(hand.get("sitting_out", [])),
         order=list(hand["players"]),
+        options=hand.get("options") or None,
         declarer=hand["declarer"],
         outcome=hand.get("outcome", "played"),
         colour=hand.get("colour"),
@@ -112,6 +116,7 @@ def state_from_form(
         colour=form.get("colour") or None,
         renonsz=form.get("renonsz") or None,
         order=list(proposal["players"]),
+        options=_options(form.get("options", "")),
     )
     for c in table.components:
         name = c["name"]
@@ -141,6 +146,16 @@ def apply_preset(table: Table, state: HandState, preset: Mapping[str, Any]) -> N
         state.colour = preset["colour"]
     elif not (contract["colour_required"] and state.colour in contract["colours"]):
         state.colour = None
+
+
+def _options(raw: str) -> Any:
+    """The hand's own options as the page carried them (JSON); the engine judges them."""
+    if not raw:
+        return None
+    try:
+        return json.loads(raw)
+    except ValueError:
+        return raw
 
 
 def _level(raw: str) -> Any:

@@ -19,8 +19,12 @@ def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict
     return [_ruleset(r, lang) for r in engine.rulesets.values()]
 
 
-def hand_form(session: GameSession, lang: str = "hu") -> dict[str, Any]:
+def hand_form(
+    session: GameSession, lang: str = "hu", options: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """What the hand-entry form of ``session`` may offer, from its pinned rules.
+
+    ``options``: a recorded hand's own house rules, over the session's (for editing it).
 
     contracts: id, label, components, open, common (one-tap preset), colours (allowed,
     None first when the colour may be left out), colour_required, value (per defender,
@@ -30,7 +34,7 @@ def hand_form(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     names up to the table's ceiling, and the silent results the table pays (with
     ``everyone``: a defender's result names the defender who made it).
     """
-    rules = only_ruleset(session_engine(session)).resolve(session.options)
+    rules = only_ruleset(session_engine(session)).resolve({**session.options, **(options or {})})
     contracts = []
     for contract in rules.contracts:
         colours, required = rules.contract_colours(contract)

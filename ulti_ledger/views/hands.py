@@ -127,7 +127,9 @@ def _table(session: GameSession, entry: dict[str, Any] | None = None) -> tuple[T
         hand = entry["hand"]
         proposal = {"dealer": entry["dealer"], "sitting_out": hand.get("sitting_out", [])}
         proposal["players"] = hand["players"]
-    table = Table.build(seats, ledger.hand_form(session, "hu"), len(proposal["players"]))
+    own = entry["hand"].get("options") if entry else None
+    form = ledger.hand_form(session, "hu", own)
+    table = Table.build(seats, form, len(proposal["players"]))
     return table, proposal
 
 
