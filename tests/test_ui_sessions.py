@@ -209,3 +209,15 @@ def test_names_with_html_are_shown_as_text_everywhere(client):
     for html in pages:
         assert "<b>Zé" not in html
         assert "&lt;b&gt;Zé&#34;&lt;/b&gt;" in html
+
+
+def test_a_stale_form_gets_a_page_that_says_what_to_do(client, scorer):
+    edit = scorer.start()
+    response = client.post(edit + "/undo", data={"csrf_token": "old"})
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert 'data-testid="stale-form"' in html and "töltsd újra az oldalt" in html
+
+
+def test_csrf_tokens_last_the_whole_evening(app):
+    assert app.config["WTF_CSRF_TIME_LIMIT"] is None

@@ -34,6 +34,9 @@ def create_app(test_config=None):
         ),
         # A session@1 body of thousands of hands fits easily; anything larger is refused.
         MAX_CONTENT_LENGTH=1024 * 1024,
+        # A form's CSRF token lives as long as the browser's session, not an hour: a
+        # scoresheet left open all evening must still undo and save.
+        WTF_CSRF_TIME_LIMIT=None,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

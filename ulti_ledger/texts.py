@@ -205,5 +205,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ezt a leosztást időközben törölték; nézd meg az eredménylapot.",
         "This hand was deleted meanwhile; look at the scoresheet.",
     ),
+    "stale_form_title": ("Ez az űrlap nem küldhető el", "This form cannot be sent"),
+    "stale_form_text": (
+        "Hiányzik vagy lejárt a biztonsági kulcsa (például mert a böngésző újraindult). "
+        "Menj vissza, töltsd újra az oldalt, és próbáld újra: semmi nem változott.",
+        "Its security token is missing or expired (for example after the browser "
+        "restarted). Go back, reload the page and try again: nothing was changed.",
+    ),
+    "home": ("Kezdőlap", "Home"),
     "engine_says": ("Így nem rögzíthető: {problem}", "This cannot be recorded: {problem}"),
 }

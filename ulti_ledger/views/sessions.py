@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 
 from .. import i18n, ledger
@@ -143,6 +144,12 @@ def player_cells(players: list[str], hand: dict) -> Markup:
 def view_qr(url: str, label: str) -> Markup:
     """The view link's QR code; drawing one takes ~20 ms, so each is drawn once."""
     return qr_svg(url, label)
+
+
+@bp.app_errorhandler(CSRFError)
+def stale_form(exc: CSRFError):
+    """A form without a valid CSRF token: say what to do, in the page's language (400)."""
+    return render_template("errors/stale_form.html", reason=exc.description), 400
 
 
 def private(response):
