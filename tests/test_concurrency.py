@@ -145,3 +145,10 @@ def test_racing_threads_one_wins_the_others_are_told(app, session_body, hand):
     with app.app_context():
         session = ledger.get_session(data["id"])
         assert [e["action"] for e in ledger.hand_history(session, 1)] == ["create", "edit"]
+
+
+def test_a_delete_without_a_body_needs_no_content_type(api, hand):
+    api.start(hands=[hand(), hand()])
+    headers = {**bearer(api.edit), "Content-Type": "application/json"}
+    assert api.client.delete(api.url("/hands/2"), headers=headers).status_code == 204
+    assert api.client.delete(api.url("/hands/1"), data="[1]", headers=headers).status_code == 400

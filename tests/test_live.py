@@ -56,3 +56,10 @@ def test_the_poller_script_is_served(client):
     script = response.get_data(as_text=True)
     assert "If-None-Match" in script and "data-live-region" in script
     assert "5000" in script
+
+
+def test_a_weak_etag_from_a_proxy_still_matches(api):
+    api.start()
+    url = f"/s/{api.view}/state"
+    etag = api.client.get(url).headers["ETag"]
+    assert api.client.get(url, headers={"If-None-Match": f"W/{etag}"}).status_code == 304

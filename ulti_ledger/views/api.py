@@ -124,7 +124,7 @@ def replace_hand(session_id: int, number: int):
 @bp.delete(f"/sessions/<{ID}:session_id>/hands/<{ID}:number>")
 def delete_hand(session_id: int, number: int):
     session = authorized(session_id, "edit")
-    body = json_body() if request.content_length or request.is_json else None
+    body = json_body() if request.content_length else None  # a body is optional here
     if body is not None and not isinstance(body, dict):
         abort(400, description='a DELETE body, if any, is {"version": N}')
     _, expected = _body_and_version(body or {}, query=True)
@@ -189,7 +189,8 @@ def _body_and_version(body: Any, query: bool = False) -> tuple[Any, int | None]:
 
 
 def _not_modified(version: int) -> bool:
-    return f"v{version}" in request.if_none_match
+    """If-None-Match compares weakly (RFC 9110): ``W/"v7"`` matches ``"v7"`` too."""
+    return request.if_none_match.contains_weak(f"v{version}")
 
 
 def _tagged(body: Any, version: int, status: int = 200, headers: dict | None = None):

@@ -76,7 +76,7 @@ def state(token: str):
     try:
         session_id, version = ledger.session_stamp(token)
         etag = f"s{session_id}-v{version}"
-        if etag in request.if_none_match:
+        if request.if_none_match.contains_weak(etag):
             response = Response(status=304)
         else:
             session = ledger.get_session(session_id)
