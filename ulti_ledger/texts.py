@@ -96,6 +96,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "read_only": ("csak olvasható", "read only"),
     "balances": ("Egyenlegek", "Balances"),
     "who_pays_whom": ("Ki kinek fizet", "Who pays whom"),
+    "balance_chart": ("Az egyenlegek alakulása", "Running balances"),
     "pays": ("fizet ennek:", "pays"),
     "transfers_hint": (
         "A legkevesebb átutalás, a pénznem legkisebb érméjére kerekítve.",
