@@ -5,9 +5,14 @@ URL scheme (tokens are ``secrets.token_urlsafe(32)``; no login):
 - ``GET /sessions/new``, ``POST /sessions``: start an evening; on success the scorer
   lands on the edit page, which shows both links and the view link's QR code.
 - ``/s/<view_token>``: the read-only scoreboard; this is the view link, shown as a QR
-  code for the phones around the table. An edit token opens it too.
+  code for the phones around the table. An edit token opens it too. It includes
+  ``/live.js`` (``views.live``), so it follows the scorer's hands by itself.
 - ``/e/<edit_token>``: the scorer's scoreboard; this is the edit link. ``POST
   /e/<t>/undo`` removes the last hand. The hand pages under it are in ``hands``.
+- ``GET /e/<t>/hands/<n>/history`` and ``GET /s/<t>/hands/<n>/history``: a hand's audit
+  entries (created, edited, deleted, restored; when, through which link, before and
+  after). The edit scoreboard lists deleted hands; ``POST /e/<t>/deleted/<hand_id>/restore``
+  brings one back where it was (no click destroys anything).
 
 ``links(session)`` gives both as absolute URLs (the API answers with them). Every page
 here sends no Referer, so a link never leaks to another site, and is never cached.
@@ -16,6 +21,7 @@ here sends no Referer, so a link never leaks to another site, and is never cache
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_wtf.csrf import CSRFError
@@ -26,6 +32,7 @@ from ..forms import session_form
 from ..i18n import signed, t
 from ..models import GameSession
 from ..qr import qr_svg
+from ..texts import TEXTS
 
 bp = Blueprint("sessions", __name__)
 
@@ -100,6 +107,112 @@ def undo(token: str):
     return redirect(url_for("sessions.edit", token=token), 303)
 
 
+@bp.post("/e/<token>/deleted/<int:hand_id>/restore")
+def restore(token: str, hand_id: int):
+    """Bring a deleted hand back where it was (POST-redirect-GET to its row)."""
+    session = get_session_or_404(token, "edit")
+    try:
+        number = ledger.restore_hand(session, hand_id)
+    except ledger.NotFound:
+        abort(404)
+    except ledger.Conflict:
+        flash(t("flash_already_restored"), "error")
+        return redirect(url_for("sessions.edit", token=token), 303)
+    flash(t("flash_restored", n=number))
+    return redirect(url_for("sessions.edit", token=token) + f"#h{number}", 303)
+
+
+@bp.get("/e/<token>/hands/<int:number>/history")
+def edit_history(token: str, number: int):
+    session = get_session_or_404(token, "edit")
+    return _history_page(session, token, number, editable=True)
+
+
+@bp.get("/s/<token>/hands/<int:number>/history")
+def view_history(token: str, number: int):
+    session = get_session_or_404(token, "view")
+    return _history_page(session, token, number, editable=False)
+
+
+def _history_page(session: GameSession, token: str, number: int, editable: bool):
+    lang = i18n.current()
+    try:
+        entries = ledger.hand_history(session, number)
+    except ledger.NotFound:
+        abort(404)
+    rows = [
+        {
+            **entry,
+            "when": _when(entry["at"]),
+            "action_label": _label("action", entry["action"]),
+            "via_label": _label("via", entry["via"]),
+            "before_view": _state_view(session, entry["before"], lang),
+            "after_view": _state_view(session, entry["after"], lang),
+        }
+        for entry in entries
+    ]
+    back = url_for("sessions.edit" if editable else "sessions.view", token=token)
+    return render_template(
+        "hands/history.html",
+        entries=rows,
+        number=number,
+        back=back,
+        editable=editable,
+        players=ledger.seat_names(session),
+    )
+
+
+def _label(kind: str, value: str | None) -> str:
+    """``action_edit``, ``via_api``...: the catalogue's word, or the stored value itself."""
+    key = f"{kind}_{value}"
+    return t(key) if key in TEXTS else str(value or "")
+
+
+def _state_view(session: GameSession, state: dict[str, Any] | None, lang: str):
+    """A stored hand state, read back: notation, declarer, dealer and payments.
+
+    The engine judges it afresh (as the scoreboard would show it); a state it no longer
+    accepts is shown by its declarer and dealer alone rather than failing the page.
+    """
+    if not state:
+        return None
+    out: dict[str, Any] = {
+        "declarer": state.get("declarer"),
+        "dealer": state.get("dealer"),
+        "notation": None,
+        "changes": None,
+    }
+    try:
+        view = ledger.preview_hand(session, state, lang)
+    except (ledger.LedgerError, KeyError, TypeError, ValueError):
+        return out
+    out["notation"] = view.get("notation")
+    out["declarer"] = view.get("declarer") or out["declarer"]
+    out["changes"] = view.get("changes")
+    return out
+
+
+def _when(at: str | None) -> str:
+    """An audit time (ISO 8601, UTC) for reading: 2026-11-29 14:26 UTC."""
+    if not at:
+        return ""
+    return f"{at[:10]} {at[11:16]} UTC"
+
+
+def _deleted(session: GameSession, lang: str) -> list[dict[str, Any]]:
+    """The deleted hands for the edit scoreboard, each with its readable state."""
+    out = []
+    for entry in ledger.deleted_hands(session):
+        out.append(
+            {
+                **entry,
+                "when": _when(entry["deleted_at"]),
+                "view": _state_view(session, entry["hand"], lang),
+            }
+        )
+    return out
+
+
 def _scoreboard(session: GameSession, token: str, editable: bool):
     lang = i18n.current()
     urls = links(session)
@@ -113,6 +226,9 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
         view_qr=view_qr(urls["view_url"], t("qr_label")),
         chart=_chart(summary, lang),  # for partials/balance_chart.html
         player_cells=player_cells,
+        deleted=_deleted(session, lang) if editable else [],
+        history_base=url_for("sessions.edit" if editable else "sessions.view", token=token),
+        live_state=None if editable else url_for("live.state", token=token),
     )
 
 
