@@ -165,7 +165,9 @@ def test_undo_removes_the_last_hand_and_needs_post(client, app, scorer):
     assert response.status_code == 303 and response.headers["Location"] == edit
     html = client.get(edit).get_data(as_text=True)
     assert "A(z) 2. leosztás visszavonva" in html
-    assert "makk passz" not in html and "piros passz" in html
+    sheet = html.split('class="sheet"', 1)[1].split("</section>", 1)[0]
+    assert "makk passz" not in sheet and "piros passz" in sheet  # gone from the hands table
+    assert "makk passz" in html.split('class="sheet"', 1)[1].split("</section>", 1)[1]
     with app.app_context():
         assert ledger.hand_count(ledger.session_by_token(scorer.token(), "edit")) == 1
 
