@@ -1,0 +1,112 @@
+"""The running-balance chart: well-formed inline SVG, one line per player, thinned ticks."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from ulti_ledger.chart import PALETTE, balance_chart, balance_chart_svg, nice_ticks
+
+SVG = "{http://www.w3.org/2000/svg}"
+PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
+
+
+def running(hands: int, seed: int = 1) -> list[dict[str, int]]:
+    """Running totals of a random zero-sum evening."""
+    rng = random.Random(seed)
+    totals = dict.fromkeys(PLAYERS, 0)
+    out = []
+    for _ in range(hands):
+        declarer, *defenders = rng.sample(PLAYERS, 3)
+        value = rng.choice([1, 2, 4, 5, 8, 10, 20]) * rng.choice([1, -1])
+        totals[declarer] += 2 * value
+        for d in defenders:
+            totals[d] -= value
+        out.append(dict(totals))
+    return out
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(str(svg))
+
+
+def test_one_polyline_per_player_from_zero_to_the_final_total():
+    series = running(25)
+    root = parse(balance_chart(PLAYERS, series))
+    lines = root.findall(f".//{SVG}polyline")
+    assert len(lines) == len(PLAYERS)
+    assert {line.get("stroke") for line in lines} == set(PALETTE[: len(PLAYERS)])
+    for line in lines:
+        assert len(line.get("points").split()) == 26  # the start at 0, then every hand
+    legend = [t.text for t in root.findall(f".//{SVG}g[@class='legend']/{SVG}text")]
+    assert legend == [f"{p} {_signed(series[-1][p])}" for p in PLAYERS]
+
+
+def test_the_zero_line_is_drawn_and_labelled():
+    root = parse(balance_chart(PLAYERS, running(10)))
+    labels = [t.text for t in root.findall(f".//{SVG}g[@class='axes']/{SVG}text")]
+    assert "0" in labels
+    dark = [ln for ln in root.findall(f".//{SVG}line") if ln.get("stroke") == "#444"]
+    assert len(dark) == 1 and dark[0].get("y1") == dark[0].get("y2")
+
+
+def test_a_thousand_hands_stay_one_polyline_each_with_few_ticks():
+    svg = str(balance_chart(PLAYERS, running(1000)))
+    root = parse(svg)
+    assert len(root.findall(f".//{SVG}polyline")) == 4
+    x_labels = [
+        t.text
+        for t in root.findall(f".//{SVG}g[@class='axes']/{SVG}text")
+        if t.get("text-anchor") == "middle"
+    ]
+    assert 3 <= len(x_labels) <= 12
+    assert x_labels[0] == "0" and int(x_labels[-1]) <= 1000
+    assert len(svg) < 150_000
+
+
+def test_names_are_escaped_and_the_svg_scales_to_its_box():
+    name = '<script>alert("x")</script> & Co'
+    svg = str(balance_chart([name, "Béla", "Csaba"], [{name: 2, "Béla": -1, "Csaba": -1}]))
+    assert "<script>" not in svg
+    root = parse(svg)
+    assert root.get("width") == "100%" and root.get("viewBox").startswith("0 0 ")
+    assert root.get("role") == "img" and root.find(f"{SVG}title") is not None
+    assert any(name in (t.text or "") for t in root.iter(f"{SVG}text"))
+
+
+def test_no_hands_no_chart():
+    assert balance_chart_svg({"players": PLAYERS, "hands": []}) == ""
+
+
+def test_the_summary_form_reads_each_hands_running_totals():
+    series = running(5)
+    summary = {"players": PLAYERS, "hands": [{"totals": t} for t in series]}
+    assert balance_chart_svg(summary) == balance_chart(PLAYERS, series)
+    english = str(balance_chart_svg(summary, lang="en"))
+    assert "Running balances" in english and "hand" in english
+
+
+def test_more_players_than_colours_repeat_colours_dashed():
+    names = [f"P{i}" for i in range(9)]
+    series = [dict.fromkeys(names, 0)]
+    lines = parse(balance_chart(names, series)).findall(f".//{SVG}polyline")
+    assert [ln.get("stroke-dasharray") for ln in lines[7:]] == ["7 4", "7 4"]
+    assert lines[7].get("stroke") == lines[0].get("stroke")
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "ticks"),
+    [
+        (0, 0, [-1, 0, 1]),
+        (-3, 7, [-4, -2, 0, 2, 4, 6, 8]),
+        (0, 1000, [0, 200, 400, 600, 800, 1000]),
+    ],
+)
+def test_nice_ticks_are_round_and_cover_the_range(low, high, ticks):
+    assert nice_ticks(low, high, 5) == ticks
+
+
+def _signed(units: int) -> str:
+    return f"+{units}" if units > 0 else f"−{-units}" if units < 0 else "0"

@@ -1,0 +1,225 @@
+"""Each player's running balance over the hands, as an inline SVG: no script, no library.
+
+One function, pure (values in, markup out), so the scoreboard page and the PDF draw the
+very same chart: browsers and WeasyPrint both render inline SVG. Lines are polylines (a
+thousand hands is a thousand points, not a thousand elements); ticks are thinned to
+round numbers; colours are the Okabe-Ito palette, which stays distinct under the common
+colour-vision deficiencies, and past seven players the colours repeat dashed.
+
+Text sizes are in the SVG's own units, so the ``width`` of the viewBox decides how large
+text looks: the default (560) keeps labels readable on a 390 px phone; the PDF asks for
+a wider one so that the same labels are small on A4.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from markupsafe import Markup
+
+#: Okabe & Ito (2008), without the yellow that vanishes on white; black last.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+DASHES = ("", "7 4", "2 3")
+WORDS = {
+    "hu": {"title": "Az egyenlegek alakulása", "x": "leosztás", "y": "egység"},
+    "en": {"title": "Running balances", "x": "hand", "y": "units"},
+}
+CHAR_WIDTH = 0.58
+"""A sans-serif character's average width, in ems: enough to lay out labels without fonts."""
+
+
+def balance_chart_svg(
+    summary: Mapping[str, Any],
+    *,
+    lang: str = "hu",
+    width: int = 560,
+    height: int = 320,
+    font_size: int = 16,
+    font_family: str | None = None,
+) -> Markup:
+    """The chart of a ``ledger.session_summary``: one line per seated player.
+
+    Empty markup when there are no hands yet (a template can test it with ``if``).
+    """
+    players = list(summary["players"])
+    series = [hand["totals"] for hand in summary["hands"]]
+    return balance_chart(
+        players,
+        series,
+        lang=lang,
+        width=width,
+        height=height,
+        font_size=font_size,
+        font_family=font_family,
+    )
+
+
+def balance_chart(
+    players: Sequence[str],
+    running: Sequence[Mapping[str, int]],
+    *,
+    lang: str = "hu",
+    width: int = 560,
+    height: int = 320,
+    font_size: int = 16,
+    font_family: str | None = None,
+) -> Markup:
+    """The chart of ``running`` (each hand's running totals by player, in units).
+
+    Without ``font_family`` the text takes the page's font; the PDF names its bundled one.
+    """
+    if not running or not players:
+        return Markup("")
+    words = WORDS["en" if lang == "en" else "hu"]
+    lines = [[0, *(totals.get(p, 0) for totals in running)] for p in players]
+    legend, legend_height = _legend(players, lines, width, font_size)
+    low = min(0, *(min(line) for line in lines))
+    high = max(0, *(max(line) for line in lines))
+    plot_height = height - legend_height - 3.9 * font_size
+    y_ticks = nice_ticks(low, high, max(3, int(plot_height // (2.6 * font_size))))
+    label_width = max(len(_signed(t)) for t in y_ticks) * CHAR_WIDTH * font_size
+    box = _Box(
+        left=label_width + 0.8 * font_size,
+        right=width - max(0.8, len(str(len(running))) * CHAR_WIDTH / 2) * font_size,
+        top=legend_height + 1.6 * font_size,
+        bottom=height - 2.3 * font_size,
+        x_max=len(running),
+        y_min=y_ticks[0],
+        y_max=y_ticks[-1],
+    )
+    x_ticks = [
+        t for t in nice_ticks(0, len(running), max(2, int(box.width // (4.5 * font_size))))
+        if t <= len(running)
+    ]
+    family = f' font-family="{escape(font_family)}"' if font_family else ""
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="balance-chart" role="img" '
+        f'viewBox="0 0 {width} {height}" width="100%" font-size="{font_size}"{family} '
+        f'aria-label="{escape(words["title"])}">',
+        f"<title>{escape(words['title'])}</title>",
+        *_grid(box, y_ticks, x_ticks, font_size, words),
+        *_lines(box, lines, 2.2 if len(running) <= 100 else 1.4),
+        *legend,
+        "</svg>",
+    ]
+    return Markup("\n".join(parts))
+
+
+def nice_ticks(low: float, high: float, target: int = 5) -> list[int]:
+    """Round tick values (1, 2 or 5 x 10^k apart, at least 1) covering ``low``..``high``."""
+    if high <= low:
+        low, high = low - 1, high + 1
+    raw = (high - low) / max(1, target)
+    magnitude = 10 ** math.floor(math.log10(raw)) if raw > 0 else 1
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    step = max(1, int(step))
+    first = math.floor(low / step) * step
+    last = math.ceil(high / step) * step
+    return list(range(first, last + step, step))
+
+
+class _Box:
+    """The plot area in SVG units, and the mapping of (hand, units) into it."""
+
+    def __init__(self, left, right, top, bottom, x_max, y_min, y_max) -> None:
+        self.left, self.right, self.top, self.bottom = left, right, top, bottom
+        self.width = right - left
+        self.x_max, self.y_min, self.y_max = max(1, x_max), y_min, y_max
+
+    def x(self, hand: float) -> float:
+        return self.left + self.width * hand / self.x_max
+
+    def y(self, units: float) -> float:
+        span = self.y_max - self.y_min
+        return self.bottom - (self.bottom - self.top) * (units - self.y_min) / span
+
+
+def _grid(
+    box: _Box, y_ticks: list[int], x_ticks: list[int], size: int, words: Mapping[str, str]
+) -> list[str]:
+    out = ['<g class="axes" fill="#555" stroke-width="1">']
+    for tick in y_ticks:
+        y = _n(box.y(tick))
+        colour = "#444" if tick == 0 else "#e3e3e3"
+        width = 1.4 if tick == 0 else 1
+        out.append(
+            f'<line x1="{_n(box.left)}" x2="{_n(box.right)}" y1="{y}" y2="{y}" '
+            f'stroke="{colour}" stroke-width="{width}"/>'
+        )
+        out.append(
+            f'<text x="{_n(box.left - 0.4 * size)}" y="{_n(box.y(tick) + 0.35 * size)}" '
+            f'text-anchor="end">{_signed(tick)}</text>'
+        )
+    for tick in x_ticks:
+        x = _n(box.x(tick))
+        out.append(
+            f'<line x1="{x}" x2="{x}" y1="{_n(box.bottom)}" y2="{_n(box.bottom + 0.35 * size)}" '
+            f'stroke="#888"/>'
+        )
+        out.append(
+            f'<text x="{x}" y="{_n(box.bottom + 1.3 * size)}" text-anchor="middle">{tick}</text>'
+        )
+    out.append(
+        f'<text x="{_n(box.right)}" y="{_n(box.bottom + 2.2 * size)}" text-anchor="end" '
+        f'fill="#777">{escape(words["x"])} →</text>'
+    )
+    out.append(
+        f'<text x="0" y="{_n(box.top - 0.8 * size)}" fill="#777">{escape(words["y"])}</text>'
+    )
+    out.append("</g>")
+    return out
+
+
+def _lines(box: _Box, lines: list[list[int]], stroke: float) -> list[str]:
+    out = [f'<g class="lines" fill="none" stroke-width="{stroke}" stroke-linejoin="round">']
+    for index, line in enumerate(lines):
+        points = " ".join(f"{_n(box.x(i))},{_n(box.y(v))}" for i, v in enumerate(line))
+        colour, dash = _style(index)
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<polyline stroke="{colour}"{dashed} points="{points}"/>')
+    out.append("</g>")
+    return out
+
+
+def _legend(
+    players: Sequence[str], lines: list[list[int]], width: int, size: int
+) -> tuple[list[str], float]:
+    """Legend entries ("Anna +120") in rows across the top; returns them and their height."""
+    row_height = 1.6 * size
+    x, y = 0.0, 1.1 * size
+    out = ['<g class="legend" fill="#222">']
+    for index, (name, line) in enumerate(zip(players, lines, strict=True)):
+        label = f"{name} {_signed(line[-1])}"
+        item = 2.2 * size + len(label) * CHAR_WIDTH * size + 1.2 * size
+        if x > 0 and x + item > width:
+            x, y = 0.0, y + row_height
+        colour, dash = _style(index)
+        dashed = f' stroke-dasharray="{dash}"' if dash else ""
+        mid = _n(y - 0.35 * size)
+        out.append(
+            f'<line x1="{_n(x + 0.2 * size)}" x2="{_n(x + 1.8 * size)}" y1="{mid}" y2="{mid}" '
+            f'stroke="{colour}" stroke-width="3"{dashed}/>'
+        )
+        out.append(f'<text x="{_n(x + 2.2 * size)}" y="{_n(y)}">{escape(label)}</text>')
+        x += item
+    out.append("</g>")
+    return out, y + 0.9 * size
+
+
+def _style(index: int) -> tuple[str, str]:
+    colour = PALETTE[index % len(PALETTE)]
+    return colour, DASHES[(index // len(PALETTE)) % len(DASHES)]
+
+
+def _signed(units: int) -> str:
+    """Units as a scoresheet writes them: +12, −12 (a true minus sign), 0."""
+    return f"+{units}" if units > 0 else f"−{-units}" if units < 0 else "0"
+
+
+def _n(value: float) -> str:
+    """A coordinate with one decimal at most: small markup, no visible loss."""
+    text = f"{value:.1f}"
+    return text[:-2] if text.endswith(".0") else text
