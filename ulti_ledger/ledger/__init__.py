@@ -37,6 +37,16 @@ Reading:
 - ``next_hand(session)``: the rotation's proposal (dealer, players, sitting_out, first_bidder)
 - ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players()``: form data
 
+The end of the night and files (``settling``, ``exchange``):
+
+- ``session_settlement(session, method="minimal", banker=None)``: balances in units and
+  money and the transfers; ``method`` one of ``METHODS`` (minimal, banker, pairwise)
+- ``group_settlement(sessions, method, banker)``: several sessions of a group as one
+- ``house_rules(session, lang)``: the options that differ from the ruleset's defaults
+- ``session_export_json(session)``, ``session_document(session)``: the session@1 file
+- ``session_csv(summary, lang)``: the hands as CSV for spreadsheets
+- ``import_session(raw)``: create a session from a session@1 file's text, or raise
+
 Errors: ``LedgerError`` (the engine's ``HandError``, or ``SessionError`` with ``key`` and
 ``problem``); ``NotFound`` and ``Conflict`` are ``SessionError`` subclasses.
 
@@ -50,6 +60,13 @@ from .catalogue import hand_form, ruleset_choices
 from .changes import update_session
 from .checks import SESSION_FORMAT
 from .errors import Conflict, NotFound, SessionError
+from .exchange import (
+    import_session,
+    parse_session_file,
+    session_csv,
+    session_document,
+    session_export_json,
+)
 from .history import deleted_hands, hand_history, restore_hand, session_history
 from .live import scoreboard_state
 from .pinning import session_engine
@@ -63,10 +80,12 @@ from .reads import (
     token_grants,
 )
 from .registry import delete_session, list_sessions, restore_session
+from .settling import METHODS, group_settlement, house_rules, session_settlement
 from .summary import hand_entry, next_hand, preview_hand, session_json, session_summary
 from .writes import add_hand, create_session, delete_hand, replace_hand, undo_last
 
 __all__ = [
+    "METHODS",
     "SESSION_FORMAT",
     "Conflict",
     "HandError",
@@ -79,13 +98,17 @@ __all__ = [
     "delete_session",
     "deleted_hands",
     "get_session",
+    "group_settlement",
     "hand_count",
     "hand_entry",
     "hand_form",
     "hand_history",
+    "house_rules",
+    "import_session",
     "known_players",
     "list_sessions",
     "next_hand",
+    "parse_session_file",
     "preview_hand",
     "replace_hand",
     "restore_hand",
@@ -94,9 +117,13 @@ __all__ = [
     "scoreboard_state",
     "seat_names",
     "session_by_token",
+    "session_csv",
+    "session_document",
     "session_engine",
+    "session_export_json",
     "session_history",
     "session_json",
+    "session_settlement",
     "session_stamp",
     "session_summary",
     "token_grants",

@@ -1,0 +1,125 @@
+"""Sessions in and out as files: session@1 JSON (export and import) and a CSV for spreadsheets.
+
+The JSON export holds every fact needed to recompute the evening, and nothing computed:
+the session's own keys, its seating, every hand in the hand format plus the hand's
+``dealer`` (a fact the rotation only proposes). It is canonical (fixed key order, options
+sorted, two-space indent, UTF-8 letters as they are, one final newline), so export ->
+import -> export gives the same bytes.
+
+Import goes through ``create_session``: the whole file is validated by the engine before
+anything is written, and a bad file is rejected naming the hand and the problem.
+
+The CSV is for spreadsheets, Hungarian Excel first: UTF-8 with a byte-order mark (without
+one Excel reads UTF-8 as the local code page and mangles ő and ű), ``;`` between fields
+(with a decimal-comma locale Excel expects ``;``, and a ``,`` file would open as one
+column), CRLF line ends. One row per hand; per player first the hand's change, then the
+running total, all in units (whole numbers, so no decimal separator is ever needed).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from ..models import GameSession
+from .checks import SESSION_FORMAT
+from .errors import SessionError
+from .summary import session_summary
+from .writes import create_session
+
+CSV_DELIMITER = ";"
+BOM = "\ufeff"
+CSV_WORDS = {
+    "hu": ("Leosztás", "Osztó", "Felvevő", "Játék", "Kontra", "Csendes", "Renonsz", "összesen"),
+    "en": ("Hand", "Dealer", "Declarer", "Game", "Kontra", "Silent", "Renonsz", "total"),
+}
+
+
+def session_document(session: GameSession, summary: Mapping[str, Any] | None = None) -> dict:
+    """The session as a session@1 body with the app's keys (``settings``, hands' ``dealer``)."""
+    summary = summary if summary is not None else session_summary(session, "en")
+    return {
+        "format": SESSION_FORMAT,
+        "name": summary["name"],
+        "date": summary["date"],
+        "place": summary["place"],
+        "ruleset": summary["ruleset"]["id"],
+        "options": dict(sorted(summary["options"].items())),
+        "unit_value": {
+            "amount": summary["unit_value"]["amount"],
+            "currency": summary["unit_value"]["currency"],
+        },
+        "players": list(summary["players"]),
+        "settings": dict(summary["settings"]),
+        "hands": [_hand(h) for h in summary["hands"]],
+    }
+
+
+def session_export_json(session: GameSession, summary: Mapping[str, Any] | None = None) -> str:
+    """``session_document`` as canonical JSON text (the bytes an import gives back)."""
+    return dumps(session_document(session, summary))
+
+
+def dumps(document: Any) -> str:
+    """The one JSON layout of exported files."""
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+
+
+def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
+    """The hands as CSV text, starting with the byte-order mark (write it as UTF-8)."""
+    words = CSV_WORDS["en" if lang == "en" else "hu"]
+    players = list(summary["players"])
+    out = io.StringIO()
+    out.write(BOM)
+    writer = csv.writer(out, delimiter=CSV_DELIMITER, lineterminator="\r\n")
+    writer.writerow([*words[:7], *players, *(f"{p} {words[7]}" for p in players)])
+    for hand in summary["hands"]:
+        writer.writerow(
+            [
+                hand["number"],
+                hand["dealer"],
+                hand["declarer"],
+                hand["notation"],
+                ", ".join(f"{k['label']} {k['text']}" for k in hand["kontras"]),
+                ", ".join(s["text"] for s in hand["silent"]),
+                hand["renonsz"] or "",
+                *(hand["changes"][p] for p in players),
+                *(hand["totals"][p] for p in players),
+            ]
+        )
+    return out.getvalue()
+
+
+def parse_session_file(raw: bytes | str) -> Any:
+    """The JSON in an uploaded or given file; a byte-order mark is allowed, bad JSON is not."""
+    try:
+        text = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw.removeprefix(BOM)
+    except UnicodeDecodeError:
+        raise SessionError("", "the file is not UTF-8 text; export it again as JSON") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SessionError(
+            "", f"the file is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    except RecursionError:
+        raise SessionError("", "the file is not valid JSON (nested too deeply)") from None
+
+
+def import_session(raw: bytes | str) -> GameSession:
+    """Create a session from the text of a session@1 file; all of it, or nothing.
+
+    Raises ``SessionError`` (``key`` e.g. ``hands[3].components[0].kontra``) for a file
+    that cannot be recorded; the database is then left as it was.
+    """
+    return create_session(parse_session_file(raw))
+
+
+def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
+    facts = dict(view["hand"])
+    if "options" in facts:
+        facts["options"] = dict(sorted(facts["options"].items()))
+    return {"dealer": view["dealer"], **facts}
