@@ -1,0 +1,83 @@
+"""A long evening's scoresheet paginates: the column headers and "oldal N / M" on every page,
+every hand on some page, in order. The 300-hand PDF is made once for the module."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import close_app, make_app
+from ulti_ledger import ledger, rotation
+from ulti_ledger.ledger.pinning import builtin_engine
+from ulti_ledger.pdf import scoresheet_pdf
+from ulti_ledger.samples import random_hand
+
+SEATS = ("Anna", "Béla", "Győző", "Tünde")
+HANDS = 300
+
+
+def long_evening(hands: int, seed: int = 7) -> dict:
+    """A session@1 body of random legal hands; the dealer rotates and sits out."""
+    rng = random.Random(seed)
+    rules = builtin_engine().rulesets["ulti"].rules
+    body = []
+    for number in range(hands):
+        deal = rotation.deal(SEATS, SEATS[number % len(SEATS)])
+        hand = random_hand(rng, rules, deal.players, deal.sitting_out)
+        hand.pop("ruleset")
+        body.append({"dealer": deal.dealer, **hand})
+    return {
+        "format": "ulti-ledger/session@1",
+        "name": "Hosszú este",
+        "ruleset": "ulti",
+        "unit_value": {"amount": "10", "currency": "HUF"},
+        "players": list(SEATS),
+        "hands": body,
+    }
+
+
+@pytest.fixture(scope="module")
+def long_sheet(tmp_path_factory):
+    """(pages' text, the summary) of a 300-hand session's scoresheet."""
+    app = make_app(tmp_path_factory.mktemp("long"))
+    try:
+        with app.app_context():
+            session = ledger.create_session(long_evening(HANDS))
+            pdf = scoresheet_pdf(session)
+            summary = ledger.session_summary(session)
+    finally:
+        close_app(app)
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    return pages, summary
+
+
+def test_every_page_repeats_the_headers_and_is_numbered(long_sheet):
+    pages, _ = long_sheet
+    assert len(pages) >= 5
+    for number, text in enumerate(pages, start=1):
+        assert f"oldal {number} / {len(pages)}" in text
+        if number == 1 and "Leosztások" not in text:
+            continue  # the table may start on the second page, after the chart
+        for header in ("Osztó", "Felvevő", "Játék", "Kontra", "Csendes", "Renonsz", *SEATS):
+            assert header in text, f"page {number} lacks {header}"
+
+
+def test_pages_after_the_first_carry_the_running_title(long_sheet):
+    pages, _ = long_sheet
+    assert all("Hosszú este" in text and "Ulti jegyzőkönyv" in text for text in pages[1:])
+
+
+def test_every_hand_is_on_a_page_once_and_in_order(long_sheet):
+    pages, summary = long_sheet
+    starts = [
+        int(m.group(1))
+        for text in pages
+        for m in re.finditer(r"^(\d+) (Anna|Béla|Győző|Tünde) (Anna|Béla|Győző|Tünde) ", text, re.M)
+    ]
+    assert starts == list(range(1, HANDS + 1))
+    final = summary["hands"][-1]["totals"]
+    assert len(final) == 4 and sum(final.values()) == 0

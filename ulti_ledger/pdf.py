@@ -1,0 +1,281 @@
+"""The scoresheet as a PDF: an HTML string in, PDF bytes out (WeasyPrint, A4).
+
+As in indico's receipts, the template gets plain values (never ORM rows), and WeasyPrint
+may read nothing but the app's own ``static/`` folder: the URL fetcher refuses every
+other file and every network URL, so no name typed at the table can make the server read
+a file or call out. Names reach the page through Jinja's autoescaping, as text.
+
+The font is bundled (``static/fonts``, DejaVu Sans Condensed, with its licence) and named
+by ``@font-face``, so ő and ű render the same on any machine, whatever fonts the system
+has installed.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+from . import PROJECT_ROOT
+from .chart import balance_chart_svg
+
+STATIC = PROJECT_ROOT / "static"
+CHART = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}
+"""The chart's viewBox for A4: 13 units of text come out at about 7.5 pt."""
+MONO_EM = Decimal("0.602")
+"""DejaVu Sans Mono's advance width, in ems: the hand table sizes the player columns by it."""
+MONO_PT = 7
+"""The size of the hand table's numbers, in points (the stylesheet's ``td.p``)."""
+
+WORDS = {
+    "hu": {
+        "untitled": "Ulti este",
+        "app": "Ulti jegyzőkönyv",
+        "date": "Dátum",
+        "place": "Helyszín",
+        "players": "Játékosok",
+        "ruleset": "Szabályok",
+        "unit": "Egy egység",
+        "house_rules": "Házszabályok",
+        "no_house_rules": "a szabályrendszer alapbeállításai",
+        "hands": "Leosztások",
+        "no_hands": "Még nincs rögzített leosztás.",
+        "number": "#",
+        "dealer": "Osztó",
+        "declarer": "Felvevő",
+        "game": "Játék",
+        "kontra": "Kontra",
+        "silent": "Csendes",
+        "renonsz": "Renonsz",
+        "change": "±",
+        "total": "Σ",
+        "result": "Végeredmény",
+        "player": "Játékos",
+        "units": "Egység",
+        "exact": "Pontos összeg",
+        "money": "Fizetendő / kapja",
+        "transfers": "Ki kinek fizet",
+        "no_transfers": "Senkinek sem kell fizetnie.",
+        "chart": "Az egyenlegek alakulása",
+        "page": "oldal",
+        "rounded": "Az összegek a legkisebb címletre kerekítve; együtt pontosan nullát adnak.",
+        "minimal": "A lehető legkevesebb átutalással.",
+        "banker": "Mindenki a bankkal számol el: {banker}.",
+        "pairwise": "Páronként: ki kinek mennyivel tartozik a leosztások alapján.",
+        "hand_options": "Saját házszabály",
+    },
+    "en": {
+        "untitled": "An evening of Ulti",
+        "app": "Ulti ledger",
+        "date": "Date",
+        "place": "Place",
+        "players": "Players",
+        "ruleset": "Rules",
+        "unit": "One unit",
+        "house_rules": "House rules",
+        "no_house_rules": "the ruleset's defaults",
+        "hands": "Hands",
+        "no_hands": "No hand recorded yet.",
+        "number": "#",
+        "dealer": "Dealer",
+        "declarer": "Declarer",
+        "game": "Game",
+        "kontra": "Kontra",
+        "silent": "Silent",
+        "renonsz": "Renonsz",
+        "change": "±",
+        "total": "Σ",
+        "result": "Final balances",
+        "player": "Player",
+        "units": "Units",
+        "exact": "Exact amount",
+        "money": "Pays / receives",
+        "transfers": "Who pays whom",
+        "no_transfers": "Nobody needs to pay.",
+        "chart": "Running balances",
+        "page": "page",
+        "rounded": "Amounts rounded to the smallest coin; together they sum to exactly zero.",
+        "minimal": "With the fewest possible transfers.",
+        "banker": "Everyone settles with the banker: {banker}.",
+        "pairwise": "Pair by pair: what each owes each other from the hands.",
+        "hand_options": "Own house rule",
+    },
+}
+CURRENCY_SIGNS = {"hu": {"HUF": "Ft"}, "en": {}}
+
+
+def html_to_pdf(html: str, static_folder: Path = STATIC) -> bytes:
+    """Render an HTML string to PDF; relative URLs resolve inside ``static_folder`` only."""
+    from weasyprint import HTML
+
+    root = Path(static_folder).resolve()
+    document = HTML(string=html, base_url=root.as_uri() + "/", url_fetcher=static_fetcher(root))
+    return document.write_pdf()
+
+
+def static_fetcher(root: Path) -> Any:
+    """A WeasyPrint URL fetcher that serves the files under ``root`` and refuses the rest."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class StaticFetcher(URLFetcher):
+        def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
+            path = inside(root, url)
+            if path is None:
+                raise ValueError(f"refused: {url[:80]} is not a file of the app's static folder")
+            kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": kind})
+
+    return StaticFetcher(allowed_protocols=("file",))
+
+
+def inside(root: Path, url: str) -> Path | None:
+    """The file ``url`` names if it is a ``file:`` URL of a file under ``root``, else None."""
+    parts = urlsplit(url)
+    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+        return None
+    path = Path(url2pathname(parts.path)).resolve()
+    return path if path.is_relative_to(root) and path.is_file() else None
+
+
+def scoresheet_pdf(
+    session: Any, method: str = "minimal", banker: str | None = None, lang: str = "hu"
+) -> bytes:
+    """The scoresheet of a ``GameSession`` (needs an app context for the template)."""
+    return html_to_pdf(scoresheet_html(session, method, banker, lang))
+
+
+def scoresheet_html(
+    session: Any, method: str = "minimal", banker: str | None = None, lang: str = "hu"
+) -> str:
+    """The scoresheet's HTML, from the ledger's plain values."""
+    from flask import render_template
+
+    from . import ledger
+
+    summary = ledger.session_summary(session, lang)
+    settlement = ledger.session_settlement(session, method, banker, summary)
+    context = scoresheet_context(summary, settlement, ledger.house_rules(session, lang), lang)
+    return render_template("pdf/scoresheet.html", **context)
+
+
+def scoresheet_context(
+    summary: Mapping[str, Any],
+    settlement: Mapping[str, Any],
+    house_rules: Sequence[Mapping[str, Any]],
+    lang: str = "hu",
+) -> dict[str, Any]:
+    """Everything the template shows, as strings and lists: no logic left for Jinja."""
+    words = WORDS["en" if lang == "en" else "hu"]
+    players = list(summary["players"])
+    currency = summary["unit_value"]["currency"]
+    cash = lambda amount: money_text(amount, currency, lang)  # noqa: E731
+    widths = _widths(summary["hands"], words)
+    return {
+        "lang": "en" if lang == "en" else "hu",
+        "w": words,
+        "title": summary["name"] or words["untitled"],
+        "date": summary["date"] or "",
+        "place": summary["place"] or "",
+        "players": players,
+        "ruleset": summary["ruleset"]["label"],
+        "unit": cash(summary["unit_value"]["amount"]),
+        "house_rules": list(house_rules),
+        "hands": [_row(hand, players, widths) for hand in summary["hands"]],
+        "subheader": _pair(words["change"], words["total"], widths),
+        "player_width": _column_mm(widths),
+        "balances": [
+            {
+                "player": b["player"],
+                "units": signed(b["units"]) if b["units"] is not None else "",
+                "exact": cash(b["exact"]),
+                "money": cash(b["money"]),
+                "sign": _sign(Decimal(b["money"])),
+            }
+            for b in settlement["balances"]
+        ],
+        "rounded": settlement["rounded"],
+        "method_note": words[settlement["method"]].format(banker=settlement["banker"]),
+        "transfers": [
+            {"from": t["from"], "to": t["to"], "amount": cash(t["amount"])}
+            for t in settlement["transfers"]
+        ],
+        "chart": balance_chart_svg(summary, lang=lang, **CHART),
+    }
+
+
+def signed(units: int) -> str:
+    """Units as the sheet writes them: +12, −12 (a true minus sign), 0."""
+    return f"+{units}" if units > 0 else f"−{-units}" if units < 0 else "0"
+
+
+def money_text(amount: str | Decimal, currency: str, lang: str = "hu") -> str:
+    """A decimal string as money: ``−1 250,50 EUR`` in Hungarian, ``−1,250.50 EUR`` in English.
+
+    Groups are split by a no-break space (hu) or a comma (en); a Hungarian forint is Ft.
+    """
+    value = Decimal(amount)
+    text = format(abs(value), ",f")
+    if lang != "en":
+        text = text.replace(",", "\u00a0").replace(".", ",")
+    sign = "−" if value < 0 else ""
+    unit = CURRENCY_SIGNS["en" if lang == "en" else "hu"].get(currency, currency)
+    return f"{sign}{text}\u00a0{unit}" if unit else f"{sign}{text}"
+
+
+def _row(hand: Mapping[str, Any], players: Sequence[str], widths: tuple[int, int]) -> dict:
+    """One line of the hand table.
+
+    A player's change and running total share one cell, padded to fixed widths for the
+    monospaced face: a cell is a box WeasyPrint must lay out and draw, and halving their
+    number is most of what keeps 300 hands within seconds. "·" marks a player sitting out.
+    """
+    playing = set(hand["players"])
+    own = hand["hand"].get("options")
+    return {
+        "number": hand["number"],
+        "dealer": hand["dealer"],
+        "declarer": hand["declarer"],
+        "notation": hand["notation"],
+        "kontras": ", ".join(f"{k['label']} {k['text']}" for k in hand["kontras"]),
+        "silent": ", ".join(s["text"] for s in hand["silent"]),
+        "renonsz": hand["renonsz"] or "",
+        "own_options": ", ".join(f"{k}: {v}" for k, v in own.items()) if own else "",
+        "cells": [
+            {
+                "text": _pair(
+                    signed(hand["changes"][p])
+                    if p in playing or hand["changes"][p]
+                    else "·",
+                    signed(hand["totals"][p]),
+                    widths,
+                ),
+                "out": p not in playing,
+            }
+            for p in players
+        ],
+    }
+
+
+def _widths(hands: Sequence[Mapping[str, Any]], words: Mapping[str, str]) -> tuple[int, int]:
+    """The characters the change and the running total need, the longest in the session."""
+    changes = [len(signed(v)) for h in hands for v in h["changes"].values()]
+    totals = [len(signed(v)) for h in hands for v in h["totals"].values()]
+    return max(changes, default=1), max(totals, default=1)
+
+
+def _column_mm(widths: tuple[int, int]) -> str:
+    """A player column's width: its characters in the monospaced face, plus the padding."""
+    points = (widths[0] + 2 + widths[1]) * MONO_EM * MONO_PT
+    return f"{points * Decimal('0.3528') + 3:.1f}mm"
+
+
+def _pair(change: str, total: str, widths: tuple[int, int]) -> str:
+    return f"{change:>{widths[0]}}  {total:>{widths[1]}}"
+
+
+def _sign(value: int | Decimal) -> str:
+    return "plus" if value > 0 else "minus" if value < 0 else "zero"
