@@ -61,12 +61,13 @@ def create_app(test_config=None):
     csrf = CSRFProtect(app)
 
     from . import i18n
-    from .views import api, hands, main, sessions
+    from .views import api, exports, hands, main, sessions
 
     i18n.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(sessions.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(exports.bp)
     api.init_app(app, csrf)  # the JSON API and its history; CSRF-exempt (no cookies)
 
     from . import security
