@@ -1,7 +1,11 @@
-"""The ``ulti-ledger`` command: settle hands and sessions, read and check rulesets.
+"""The ``ulti-ledger`` command: settle hands and sessions, read and check rulesets, and
+export, import and settle the sessions kept in the app's database.
 
 It prints JSON for machines and plain tables for people; a user's mistake gives a
-message and exit status 1, never a traceback.
+message and exit status 1, never a traceback. ``settle`` and ``rules`` work on files
+alone; ``export``, ``import`` and ``settle-group`` open the configured database
+(``DATABASE_URL``, ``instance/config.py``, or ``--database URL``), creating or upgrading
+its schema by the migrations first, as ``make run`` does.
 """
 
 from __future__ import annotations
@@ -13,10 +17,16 @@ from typing import Any
 
 import click
 
+from . import cli_db
 from .settlement import Engine, LedgerError, load_ruleset_file, settlement_json
 from .settlement.money import balances
 from .settlement.session import is_session, settle_session
+from .settlement.transfers import pairwise_transfers
 from .settlement.transfers import settle as settle_transfers
+
+METHODS = cli_db.METHODS
+APP_HAND_KEYS = ("dealer",)
+"""Keys the app adds to a session file's hands (an export has them); no payment needs them."""
 
 
 def _engine() -> Engine:
@@ -49,8 +59,20 @@ def main() -> None:
     show_default=True,
     help="Language of the explanation lines.",
 )
-def settle(file: click.File, lang: str) -> None:
-    """Settle one hand, a JSON list of hands, or a session file (FILE, or - for stdin)."""
+@click.option(
+    "--method",
+    type=click.Choice(METHODS),
+    default="minimal",
+    show_default=True,
+    help="How a session's transfers are made: fewest, all with one banker, or pair by pair.",
+)
+@click.option("--banker", help="The banker for --method banker (default: the biggest winner).")
+def settle(file: click.File, lang: str, method: str, banker: str | None) -> None:
+    """Settle one hand, a JSON list of hands, or a session file (FILE, or - for stdin).
+
+    A session gives every hand, each player's total in units and in money (rounded to
+    the currency's smallest coin, summing to zero) and the transfers that settle it.
+    """
     data = _read_json(file)
     engine = _engine()
     if isinstance(data, list):
@@ -65,7 +87,7 @@ def settle(file: click.File, lang: str) -> None:
         sys.exit(1 if failed else 0)
     try:
         if is_session(data):
-            _dump(_session_json(engine, data, lang))
+            _dump(_session_json(engine, data, lang, method, banker))
         else:
             _dump(engine.result_json(data, lang=lang))
     except LedgerError as exc:
@@ -73,19 +95,46 @@ def settle(file: click.File, lang: str) -> None:
         sys.exit(1)
 
 
-def _session_json(engine: Engine, data: Any, lang: str) -> dict[str, Any]:
+def _session_json(
+    engine: Engine, data: Any, lang: str, method: str = "minimal", banker: str | None = None
+) -> dict[str, Any]:
+    data = _engine_session(data)
     result = settle_session(engine, data)
     scorer = engine.ruleset(data["ruleset"]).scorer
     unit = result.unit_value
-    money = balances(result.totals, unit.amount, unit.currency or None)
-    transfers = settle_transfers({b.player: b.money for b in money})
+    currency = unit.currency or None
+    money = balances(result.totals, unit.amount, currency)
+    if method == "pairwise":
+        records = [dict(s.payments) for s in result.hands]
+        transfers = pairwise_transfers(records, unit.amount, currency)
+    else:
+        rounded = {b.player: b.money for b in money}
+        transfers = settle_transfers(rounded, method, banker=banker if method == "banker" else None)
     return {
         "hands": [settlement_json(s, scorer, lang) for s in result.hands],
         "totals": dict(result.totals),
         "money": {b.player: str(b.money) for b in money},
         "currency": unit.currency,
+        "method": method,
         "transfers": [t.to_json() for t in transfers],
     }
+
+
+def _engine_session(data: Any) -> Any:
+    """A session file without the app's own keys (``settings``, a hand's ``dealer``).
+
+    An exported session carries them; they never change a payment, and the engine, which
+    knows only the hand format, would reject them as unknown.
+    """
+    if not isinstance(data, dict):
+        return data
+    out = {k: v for k, v in data.items() if k != "settings"}
+    if isinstance(out.get("hands"), list):
+        out["hands"] = [
+            {k: v for k, v in h.items() if k not in APP_HAND_KEYS} if isinstance(h, dict) else h
+            for h in out["hands"]
+        ]
+    return out
 
 
 @main.group()
@@ -177,3 +226,9 @@ def restore(file: Path) -> None:
     except (BackupError, OSError) as exc:
         raise click.ClickException(str(exc)) from None
     click.echo(f"restored {file} ({kind})")
+
+
+# The commands on the app's database live apart: they need Flask and the migrations.
+main.add_command(cli_db.export)
+main.add_command(cli_db.import_)
+main.add_command(cli_db.settle_group)

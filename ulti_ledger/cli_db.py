@@ -1,0 +1,170 @@
+"""The ``ulti-ledger`` commands that work on the app's database: export, import, settle-group.
+
+Each opens the app as ``make run`` would (``DATABASE_URL``, else ``instance/config.py``,
+else the SQLite file in ``instance/``; ``--database URL`` overrides them all), brings the
+schema to the newest migration when it is behind, and works inside one app context.
+Flask is imported only here, so ``settle`` and ``rules`` stay quick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+
+METHODS = ("minimal", "banker", "pairwise")
+FORMATS = ("pdf", "csv", "json")
+
+database_option = click.option(
+    "--database",
+    metavar="URL",
+    help="The database to use instead of the configured one (e.g. sqlite:///evening.db).",
+)
+method_option = click.option(
+    "--method",
+    type=click.Choice(METHODS),
+    default="minimal",
+    show_default=True,
+    help="Transfers: the fewest, all with one banker, or pair by pair from the hands.",
+)
+banker_option = click.option(
+    "--banker", help="The banker for --method banker (default: the biggest winner)."
+)
+
+
+@click.command()
+@click.argument("session_ref", metavar="SESSION")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True)
+@click.option("-o", "--output", default="-", metavar="FILE", help="Where to write (- = stdout).")
+@click.option("--lang", type=click.Choice(["hu", "en"]), default="hu", show_default=True)
+@method_option
+@banker_option
+@database_option
+def export(
+    session_ref: str,
+    fmt: str,
+    output: str,
+    lang: str,
+    method: str,
+    banker: str | None,
+    database: str | None,
+) -> None:
+    """Write a session (its id, or its edit or view token) as a PDF scoresheet, CSV or JSON."""
+    from . import ledger
+
+    with app_context(database):
+        session = find_session(session_ref)
+        if fmt == "pdf":
+            from .pdf import scoresheet_pdf
+
+            data = guarded(scoresheet_pdf, session, method, banker, lang)
+        elif fmt == "csv":
+            data = ledger.session_csv(ledger.session_summary(session, lang), lang).encode()
+        else:
+            data = ledger.session_export_json(session).encode()
+    with click.open_file(output, "wb") as out:
+        out.write(data)
+
+
+@click.command("import")
+@click.argument("file", type=click.File("rb"))
+@database_option
+def import_(file: Any, database: str | None) -> None:
+    """Record a session@1 file (FILE, or - for stdin) as a new session; prints its id last.
+
+    The file is checked whole first: a bad one is rejected naming the hand and the problem,
+    and nothing is written.
+    """
+    from . import ledger
+
+    with app_context(database):
+        session = guarded(ledger.import_session, file.read())
+        hands = ledger.hand_count(session)
+        click.echo(f"edit link: /e/{session.edit_token}")
+        click.echo(f"view link: /s/{session.view_token}")
+        click.echo(f"imported {hands} hands as session {session.id}")
+
+
+@click.command("settle-group")
+@click.argument("session_refs", metavar="SESSION...", nargs=-1, required=True)
+@method_option
+@banker_option
+@database_option
+def settle_group(
+    session_refs: tuple[str, ...], method: str, banker: str | None, database: str | None
+) -> None:
+    """Settle several sessions of one group together (a month, a season), as JSON.
+
+    Players are matched by name; the money is summed exactly and rounded once, at the end.
+    """
+    import json
+
+    from . import ledger
+
+    with app_context(database):
+        sessions = [find_session(ref) for ref in session_refs]
+        result = guarded(ledger.group_settlement, sessions, method, banker)
+    click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+
+
+@contextmanager
+def app_context(database: str | None) -> Iterator[Any]:
+    """The app's context on its database, with the schema upgraded to the newest migration."""
+    from . import create_app, database_uri
+    from .db import db
+
+    config = {"SQLALCHEMY_DATABASE_URI": database_uri(database, None)} if database else None
+    app = create_app(config)
+    with app.app_context():
+        try:
+            ensure_schema()
+            yield app
+        finally:
+            db.session.remove()
+            db.engine.dispose()
+
+
+def ensure_schema() -> None:
+    """Run the migrations the database lacks (all of them for a new one); quiet when current."""
+    from alembic.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+    from flask import current_app
+    from flask_migrate import upgrade
+    from sqlalchemy import inspect
+
+    from .db import db
+
+    config = current_app.extensions["migrate"].migrate.get_config()
+    heads = set(ScriptDirectory.from_config(config).get_heads())
+    with db.engine.connect() as connection:
+        current = set(MigrationContext.configure(connection).get_current_heads())
+        tables = set(inspect(connection).get_table_names())
+    if current == heads:
+        return
+    if not current and "game_sessions" in tables:
+        raise click.ClickException(
+            "the database has the app's tables but no migration record; "
+            "mark it current with `flask --app app db stamp head`"
+        )
+    upgrade()
+
+
+def find_session(ref: str) -> Any:
+    """The session with id ``ref``, or whose edit or view token is ``ref``."""
+    from . import ledger
+
+    if ref.isdigit():
+        return guarded(ledger.get_session, int(ref))
+    return guarded(ledger.session_by_token, ref, "view")
+
+
+def guarded(function: Any, *args: Any) -> Any:
+    """Call ``function``; a user's mistake (a ``LedgerError``) becomes a message, exit 1."""
+    from .settlement import LedgerError
+
+    try:
+        return function(*args)
+    except LedgerError as exc:
+        raise click.ClickException(str(exc)) from None
