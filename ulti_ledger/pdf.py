@@ -22,14 +22,11 @@ from urllib.request import url2pathname
 
 from . import PROJECT_ROOT
 from .chart import balance_chart_svg
+from .pdf_table import Columns, rows, signed
 
 STATIC = PROJECT_ROOT / "static"
 CHART = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}
 """The chart's viewBox for A4: 13 units of text come out at about 7.5 pt."""
-MONO_EM = Decimal("0.602")
-"""DejaVu Sans Mono's advance width, in ems: the hand table sizes the player columns by it."""
-MONO_PT = 7
-"""The size of the hand table's numbers, in points (the stylesheet's ``td.p``)."""
 
 WORDS = {
     "hu": {
@@ -173,7 +170,7 @@ def scoresheet_context(
     players = list(summary["players"])
     currency = summary["unit_value"]["currency"]
     cash = lambda amount: money_text(amount, currency, lang)  # noqa: E731
-    widths = _widths(summary["hands"], words)
+    columns = Columns.of(summary, words)
     return {
         "lang": "en" if lang == "en" else "hu",
         "w": words,
@@ -184,9 +181,11 @@ def scoresheet_context(
         "ruleset": summary["ruleset"]["label"],
         "unit": cash(summary["unit_value"]["amount"]),
         "house_rules": list(house_rules),
-        "hands": [_row(hand, players, widths) for hand in summary["hands"]],
-        "subheader": _pair(words["change"], words["total"], widths),
-        "player_width": _column_mm(widths),
+        "hands": rows(summary, columns),
+        "lead_header": columns.lead(words["number"], words["dealer"], words["declarer"]),
+        "player_header": columns.player(words["change"], words["total"]),
+        "lead_width": columns.lead_width(),
+        "player_width": columns.player_width(),
         "balances": [
             {
                 "player": b["player"],
@@ -207,11 +206,6 @@ def scoresheet_context(
     }
 
 
-def signed(units: int) -> str:
-    """Units as the sheet writes them: +12, −12 (a true minus sign), 0."""
-    return f"+{units}" if units > 0 else f"−{-units}" if units < 0 else "0"
-
-
 def money_text(amount: str | Decimal, currency: str, lang: str = "hu") -> str:
     """A decimal string as money: ``−1 250,50 EUR`` in Hungarian, ``−1,250.50 EUR`` in English.
 
@@ -224,57 +218,6 @@ def money_text(amount: str | Decimal, currency: str, lang: str = "hu") -> str:
     sign = "−" if value < 0 else ""
     unit = CURRENCY_SIGNS["en" if lang == "en" else "hu"].get(currency, currency)
     return f"{sign}{text}\u00a0{unit}" if unit else f"{sign}{text}"
-
-
-def _row(hand: Mapping[str, Any], players: Sequence[str], widths: tuple[int, int]) -> dict:
-    """One line of the hand table.
-
-    A player's change and running total share one cell, padded to fixed widths for the
-    monospaced face: a cell is a box WeasyPrint must lay out and draw, and halving their
-    number is most of what keeps 300 hands within seconds. "·" marks a player sitting out.
-    """
-    playing = set(hand["players"])
-    own = hand["hand"].get("options")
-    return {
-        "number": hand["number"],
-        "dealer": hand["dealer"],
-        "declarer": hand["declarer"],
-        "notation": hand["notation"],
-        "kontras": ", ".join(f"{k['label']} {k['text']}" for k in hand["kontras"]),
-        "silent": ", ".join(s["text"] for s in hand["silent"]),
-        "renonsz": hand["renonsz"] or "",
-        "own_options": ", ".join(f"{k}: {v}" for k, v in own.items()) if own else "",
-        "cells": [
-            {
-                "text": _pair(
-                    signed(hand["changes"][p])
-                    if p in playing or hand["changes"][p]
-                    else "·",
-                    signed(hand["totals"][p]),
-                    widths,
-                ),
-                "out": p not in playing,
-            }
-            for p in players
-        ],
-    }
-
-
-def _widths(hands: Sequence[Mapping[str, Any]], words: Mapping[str, str]) -> tuple[int, int]:
-    """The characters the change and the running total need, the longest in the session."""
-    changes = [len(signed(v)) for h in hands for v in h["changes"].values()]
-    totals = [len(signed(v)) for h in hands for v in h["totals"].values()]
-    return max(changes, default=1), max(totals, default=1)
-
-
-def _column_mm(widths: tuple[int, int]) -> str:
-    """A player column's width: its characters in the monospaced face, plus the padding."""
-    points = (widths[0] + 2 + widths[1]) * MONO_EM * MONO_PT
-    return f"{points * Decimal('0.3528') + 3:.1f}mm"
-
-
-def _pair(change: str, total: str, widths: tuple[int, int]) -> str:
-    return f"{change:>{widths[0]}}  {total:>{widths[1]}}"
 
 
 def _sign(value: int | Decimal) -> str:
