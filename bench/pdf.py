@@ -1,0 +1,83 @@
+"""PDF scoresheet time for sessions of 50, 300 and 1,000 hands (target: 300 hands in 4 s).
+
+Run: .venv/bin/python bench/pdf.py [--hands 50 300 1000] [--repeat 3]
+
+Each session of random legal hands (four players, the dealer sitting out) is recorded in
+a throwaway SQLite database; the time is the whole ``scoresheet_pdf`` call as the
+download route makes it: the summary (results cached after the first call), the
+settlement, the chart, the template and WeasyPrint. "first" is the first call in the
+process (cold caches, fonts loaded), "median" the median of the repeats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ulti_ledger import create_app, ledger, rotation  # noqa: E402
+from ulti_ledger.db import db  # noqa: E402
+from ulti_ledger.ledger.pinning import builtin_engine  # noqa: E402
+from ulti_ledger.pdf import scoresheet_pdf  # noqa: E402
+from ulti_ledger.samples import random_hand  # noqa: E402
+
+SEATS = ("Anna", "Béla", "Győző", "Tünde")
+
+
+def session_body(hands: int, seed: int = 2026) -> dict[str, Any]:
+    """A session@1 body of ``hands`` random legal hands at a four-player table."""
+    rng = random.Random(seed)
+    rules = builtin_engine().rulesets["ulti"].rules
+    body = []
+    for number in range(hands):
+        deal = rotation.deal(SEATS, SEATS[number % len(SEATS)])
+        hand = random_hand(rng, rules, deal.players, deal.sitting_out)
+        hand.pop("ruleset")
+        body.append({"dealer": deal.dealer, **hand})
+    return {
+        "format": "ulti-ledger/session@1",
+        "name": f"{hands} leosztás",
+        "ruleset": "ulti",
+        "unit_value": {"amount": "10", "currency": "HUF"},
+        "players": list(SEATS),
+        "hands": body,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, nargs="+", default=[50, 300, 1000])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3"})
+        with app.app_context():
+            db.create_all()
+            for count in args.hands:
+                session = ledger.create_session(session_body(count))
+                start = time.perf_counter()
+                pdf = scoresheet_pdf(session)
+                first = time.perf_counter() - start
+                times = []
+                for _ in range(args.repeat):
+                    start = time.perf_counter()
+                    scoresheet_pdf(session)
+                    times.append(time.perf_counter() - start)
+                median = statistics.median(times)
+                print(
+                    f"{count:>5} hands: first {first:5.2f} s, median {median:5.2f} s"
+                    f" ({args.repeat} runs), {len(pdf) // 1024} KiB"
+                )
+            db.session.remove()
+            db.engine.dispose()
+
+
+if __name__ == "__main__":
+    main()
