@@ -155,29 +155,11 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         for key in ("components", "silent", "renonsz"):
             if get(key):
                 raise HandError(key, f"a hand with outcome {outcome} has no {key}")
-        return Hand(
-            rules.id,
-            options,
-            players,
-            sitting_out,
-            declarer,
-            outcome,
-            colour,
-            None,
-            (),
-            (),
-            renonsz,
-            defenders,
+        contract, components, silent = None, (), ()
+    else:
+        components, contract, silent = _played_parts(
+            get, rules, defenders, outcome, renonsz, colour
         )
-    components = _components(get("components"), rules, defenders, outcome, renonsz)
-    contract = _contract(components, rules)
-    allowed, required = rules.contract_colours(contract)
-    if colour not in allowed:
-        _colour_error(colour, contract, rules)
-    silent = get("silent")
-    silent = _silent(silent, rules, contract, components, defenders, outcome) if silent else ()
-    if (silent or contract.takes_all_tricks) and renonsz is None and outcome == "played":
-        _check_all_tricks(rules, components, silent)
     return Hand(
         rules.id,
         options,
@@ -192,6 +174,20 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         renonsz,
         defenders,
     )
+
+
+def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
+    """The contract, components and silent results of a hand that came to a contract."""
+    components = _components(get("components"), rules, defenders, outcome, renonsz)
+    contract = _contract(components, rules)
+    allowed, required = rules.contract_colours(contract)
+    if colour not in allowed:
+        _colour_error(colour, contract, rules)
+    silent = get("silent")
+    silent = _silent(silent, rules, contract, components, defenders, outcome) if silent else ()
+    if (silent or contract.takes_all_tricks) and renonsz is None and outcome == "played":
+        _check_all_tricks(rules, components, silent)
+    return components, contract, silent
 
 
 def _check_sitting_out(
