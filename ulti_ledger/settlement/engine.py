@@ -47,6 +47,8 @@ class Engine:
         if ruleset is None:
             ruleset = self.ruleset(ruleset_id)  # raises the message that lists the known ones
         options = data.get("options")
+        if options is None and not defaults:  # the common case: the ruleset's defaults
+            return ruleset.scorer_module.parse_hand(data, ruleset.rules, {}), ruleset.rules
         if options is not None and type(options) is not dict:
             raise HandError("options", "must be an object of option names and values")
         if defaults and defaults.get("options"):
@@ -56,7 +58,7 @@ class Engine:
             given = {n: ruleset.options[n].normalize(v) for n, v in options.items()}
         else:
             rules, given = ruleset.rules, {}
-        hand = SCORERS[ruleset.scorer].parse_hand(data, rules, given)
+        hand = ruleset.scorer_module.parse_hand(data, rules, given)
         return hand, rules
 
     def settle(self, data: Any, defaults: Mapping[str, Any] | None = None) -> Settlement:

@@ -36,6 +36,18 @@ SIDES = ("declarer", "defenders")
 _COMPONENT_KEYSET = frozenset(COMPONENT_KEYS)
 _HAND_KEYSET = frozenset(HAND_KEYS)
 _ALLOWED = {keys: frozenset(keys) for keys in (HAND_KEYS, COMPONENT_KEYS, SILENT_KEYS, ("player",))}
+_STR = frozenset((str,))
+_new_hand = tuple.__new__
+MEMO_NAME_CHARS = 400
+MEMO_SIZE = 4096
+"""At most this many validated seatings, component and silent lists are kept per rules.
+
+A table seats the same players and plays the same few contracts all night, so most of a
+hand has been validated before. Only what passed every check is stored. A component or
+silent list's key holds each object's keys and values *and the types of the values*, so
+``1`` never passes for ``true``; a seating's key holds names only, which are strings.
+An unhashable value (a per-defender kontra) simply goes the long way.
+"""
 
 
 class Component(NamedTuple):
@@ -128,25 +140,14 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     if not _HAND_KEYSET.issuperset(data):
         _check_keys(data, HAND_KEYS, "", "a hand")
     get = data.get
-    players = _names(get("players"), "players", required=True)
-    if len(players) != rules.active_players:
-        raise HandError(
-            "players", f"{rules.label} is played by {rules.active_players}, not {len(players)}"
-        )
-    sitting_out = _names(get("sitting_out"), "sitting_out", required=False)
-    if sitting_out:
-        _check_sitting_out(players, sitting_out, rules)
-    declarer = get("declarer")
-    if declarer not in players:
-        _player(declarer, "declarer", players, sitting_out)
+    seating = _seating(get("players"), get("sitting_out"), get("declarer"), rules)
+    players, sitting_out, declarer, defenders = seating
     outcome = get("outcome", "played")
     if outcome not in OUTCOMES:
         raise HandError("outcome", _not_one_of(outcome, OUTCOMES))
     renonsz = get("renonsz")
     if renonsz is not None:
         renonsz = _renonsz(renonsz, players, sitting_out, outcome)
-    seat = players.index(declarer)
-    defenders = players[:seat] + players[seat + 1 :]
     colour = get("colour")
     if colour is not None and (type(colour) is not str or colour not in rules.colours):
         raise HandError("colour", _not_one_of(colour, rules.colours))
@@ -160,34 +161,103 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         components, contract, silent = _played_parts(
             get, rules, defenders, outcome, renonsz, colour
         )
-    return Hand(
-        rules.id,
-        options,
-        players,
-        sitting_out,
-        declarer,
-        outcome,
-        colour,
-        contract,
-        components,
-        silent,
-        renonsz,
-        defenders,
+    # tuple.__new__ is what Hand(...) calls, minus a Python-level frame (speed: see MEMO_SIZE)
+    return _new_hand(
+        Hand,
+        (
+            rules.id,
+            options,
+            players,
+            sitting_out,
+            declarer,
+            outcome,
+            colour,
+            contract,
+            components,
+            silent,
+            renonsz,
+            defenders,
+        ),
     )
+
+
+def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules) -> tuple:
+    """Players, sitting-out players, declarer and defenders, checked (and remembered)."""
+    key = None
+    if type(players) is list and (sitting_out is None or type(sitting_out) is list):
+        try:  # names are strings, so equal keys are equal seatings (see MEMO_SIZE)
+            key = (tuple(players), tuple(sitting_out) if sitting_out else (), declarer)
+            seating = rules.seatings.get(key)
+        except TypeError:  # an unhashable name: the long way says what is wrong
+            key = seating = None
+        if seating is not None:
+            return seating
+    players = _names(players, "players", required=True)
+    if len(players) != rules.active_players:
+        raise HandError(
+            "players", f"{rules.label} is played by {rules.active_players}, not {len(players)}"
+        )
+    sitting_out = _names(sitting_out, "sitting_out", required=False)
+    if sitting_out:
+        _check_sitting_out(players, sitting_out, rules)
+    if declarer not in players:
+        _player(declarer, "declarer", players, sitting_out)
+    seat = players.index(declarer)
+    seating = players, sitting_out, declarer, players[:seat] + players[seat + 1 :]
+    if key is not None and len(rules.seatings) < MEMO_SIZE and _short(players + sitting_out):
+        rules.seatings[key] = seating
+    return seating
 
 
 def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
     """The contract, components and silent results of a hand that came to a contract."""
-    components = _components(get("components"), rules, defenders, outcome, renonsz)
-    contract = _contract(components, rules)
-    allowed, required = rules.contract_colours(contract)
+    raw = get("components")
+    needs_result = outcome == "played" and renonsz is None
+    parts = key = None
+    if type(raw) is list:
+        try:
+            key = (needs_result, *_typed(raw))
+            parts = rules.component_lists.get(key)
+        except (TypeError, AttributeError):  # unhashable (a per-defender kontra) or no object
+            key = None
+    if parts is None:
+        components = _components(raw, rules, defenders, outcome, renonsz)
+        contract = _contract(components, rules)
+        if contract.takes_all_tricks and needs_result:  # once per list, not per hand
+            _check_all_tricks(rules, components, ())
+        parts = components, contract, rules.contract_colours(contract)[0]
+        if key is not None and len(rules.component_lists) < MEMO_SIZE:
+            rules.component_lists[key] = parts
+    components, contract, allowed = parts
     if colour not in allowed:
         _colour_error(colour, contract, rules)
-    silent = get("silent")
-    silent = _silent(silent, rules, contract, components, defenders, outcome) if silent else ()
-    if (silent or contract.takes_all_tricks) and renonsz is None and outcome == "played":
-        _check_all_tricks(rules, components, silent)
+    raw = get("silent")
+    if not raw:
+        return components, contract, ()
+    key = silent = None
+    if type(raw) is list and outcome == "played":
+        try:  # the components and defenders decide what a silent list may hold
+            key = (needs_result, components, defenders, *_typed(raw))
+            silent = rules.silent_lists.get(key)
+        except (TypeError, AttributeError):
+            key = None
+    if silent is None:
+        silent = _silent(raw, rules, contract, components, defenders, outcome)
+        if needs_result:
+            _check_all_tricks(rules, components, silent)
+        if key is not None and len(rules.silent_lists) < MEMO_SIZE and _short(defenders):
+            rules.silent_lists[key] = silent
     return components, contract, silent
+
+
+def _short(names: tuple[str, ...]) -> bool:
+    """Whether names are short enough to keep in a memo (a hostile 1 MB name is not)."""
+    return sum(map(len, names)) <= MEMO_NAME_CHARS
+
+
+def _typed(objects: list[Any]) -> list[tuple[Any, ...]]:
+    """Memo keys of JSON objects: their keys and values, and the types of the values."""
+    return [(type(o), *o.items(), *map(type, o.values())) for o in objects]
 
 
 def _check_sitting_out(
@@ -449,13 +519,10 @@ def _check_all_tricks(
 
 
 def _names(raw: Any, key: str, required: bool) -> tuple[str, ...]:
-    if type(raw) is list:
-        for n in raw:
-            if type(n) is not str or not n or n.isspace():
-                break
-        else:
-            if len(set(raw)) == len(raw):
-                return tuple(raw)
+    # The happy path in three C-level passes: all strings, none blank, no repeats.
+    if type(raw) is list and _STR.issuperset(map(type, raw)):
+        if all(map(str.strip, raw)) and len(set(raw)) == len(raw):
+            return tuple(raw)
     if raw is None:
         if required:
             raise HandError(key, "is required: the names of the players, in seating order")

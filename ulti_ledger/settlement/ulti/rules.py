@@ -166,6 +166,14 @@ class Rules:
     """(component, open, colour) -> per-defender value, precomputed for speed."""
     powers: tuple[int, ...] = ()
     """Kontra multiplier by level."""
+    failed_extras: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
+    """Contract id -> component -> its failed_extra in that contract, precomputed."""
+    seatings: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    """Validated seatings (see `hand.MEMO_SIZE`)."""
+    component_lists: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    """Validated component lists with their contract and colours (see `hand.MEMO_SIZE`)."""
+    silent_lists: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    """Validated silent lists (see `hand.MEMO_SIZE`)."""
 
     def __post_init__(self) -> None:
         self.contracts_by_key.update({c.key: c for c in self.contracts})
@@ -175,6 +183,14 @@ class Rules:
                 for colour in (None, *self.colours):
                     self.values[name, open_, colour] = self.component_value(name, open_, colour)
         object.__setattr__(self, "powers", self.kontra.powers)
+        for contract in self.contracts:
+            bid = frozenset(contract.components)
+            self.failed_extras[contract.id] = {
+                name: 0
+                if self.components[name].failed_extra_unless_with & bid
+                else self.components[name].failed_extra
+                for name in contract.components
+            }
 
     def colour_factor(self, colour: str | None) -> int:
         return 1 if colour is None else self.colours[colour].factor

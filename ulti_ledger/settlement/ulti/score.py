@@ -7,6 +7,8 @@ without kontra. Renonsz, bedobás and all-pass have their own rows (RULES.md 1.1
 
 from __future__ import annotations
 
+from functools import partial
+
 from ..result import Line, Settlement, Term
 from .hand import Component, Hand
 from .rules import Rules
@@ -15,20 +17,32 @@ from .rules import Rules
 def settle(hand: Hand, rules: Rules) -> Settlement:
     """Payments (+ receives) for every player named in the hand, and their lines.
 
-    A played hand's payments are summed straight from the components (the common case,
-    and the one a scoreboard repeats thousands of times); its lines follow on demand
-    from the same per-component factors. Other outcomes sum their lines.
+    Played hands, throw-ins and the declarer's renonsz (the common cases, which a
+    scoreboard repeats thousands of times) are summed straight from the per-component
+    factors; their lines follow on demand from the same factors. The other outcomes have
+    few lines and sum them.
     """
-    if hand.outcome == "played" and hand.renonsz is None:
-        return Settlement(_played_payments(hand, rules), explain=lambda: _lines(hand, rules))
-    lines = _lines(hand, rules)
+    renonsz = hand.renonsz
+    if renonsz is None and hand.outcome == "played":
+        payments = _played_payments(hand, rules)
+    elif renonsz == hand.declarer or (renonsz is None and hand.outcome == "conceded"):
+        payments = _declarer_pays(hand, rules)
+    else:
+        lines = _lines(hand, rules)
+        payments = _zeros(hand)
+        for line in lines:
+            for player, amount in line.amounts.items():
+                payments[player] += amount
+        return Settlement(payments, lines)
+    return Settlement(payments, explain=partial(_lines, hand, rules))
+
+
+def _zeros(hand: Hand) -> dict[str, int]:
+    """Every player named in the hand, in seating order (then who sits out), at 0."""
     payments = dict.fromkeys(hand.players, 0)
     if hand.sitting_out:
         payments.update(dict.fromkeys(hand.sitting_out, 0))
-    for line in lines:
-        for player, amount in line.amounts.items():
-            payments[player] += amount
-    return Settlement(payments, lines)
+    return payments
 
 
 def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
@@ -53,35 +67,64 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
 
 def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
     """What `_played` sums to, without building its lines."""
-    payers = _payers(hand, rules)
+    # one unpacking instead of a dozen attribute reads: this runs for every hand shown
+    _, _, players, sitting_out, declarer, _, colour, _, components, silent, _, defenders = hand
+    payers = defenders + sitting_out if sitting_out and rules.sitting_out_pays else defenders
     n = len(payers)
     owed = [0] * n  # what each payer pays the declarer
     values, powers = rules.values, rules.powers
-    replaced = hand.silent and _parti_replaced_by(hand, rules)
-    for c in hand.components:
-        if replaced and c.name == "parti":
+    extras = rules.failed_extras[hand.contract.id]
+    replaced = silent and _parti_replaced_by(hand, rules)
+    for c in components:
+        name, open_, won, kontra = c
+        if replaced and name == "parti":
             continue
-        v = values[c.name, c.open, hand.colour]
-        kontra = c.kontra
+        v = values[name, open_, colour]
         if len(kontra) < n:  # sitting-out players who pay as defenders
             kontra = tuple(_level(c, rules, i) for i in range(n))
-        if c.won:
-            for i in range(n):
-                owed[i] += powers[kontra[i]] * v
+        if won:
+            for i, k in enumerate(kontra):
+                owed[i] += powers[k] * v
         else:
-            extra = _extra(c, hand, rules)
-            for i in range(n):
-                owed[i] -= (powers[kontra[i]] + extra) * v
-    payments = dict.fromkeys(hand.players, 0)
-    if hand.sitting_out:
-        payments.update(dict.fromkeys(hand.sitting_out, 0))
-    payments[hand.declarer] = sum(owed)
-    for i in range(n):
-        payments[payers[i]] = -owed[i]
-    for s in hand.silent:
-        for player, amount in _silent_line(s, hand, rules, payers).amounts.items():
-            payments[player] += amount
+            extra = extras[name]
+            for i, k in enumerate(kontra):
+                owed[i] -= (powers[k] + extra) * v
+    payments = dict.fromkeys(players, 0)
+    if sitting_out:
+        payments.update(dict.fromkeys(sitting_out, 0))
+    payments[declarer] = sum(owed)
+    for player, amount in zip(payers, owed, strict=True):
+        payments[player] = -amount
+    for s in silent:
+        if not _absorbed(s, hand, rules):
+            for player, amount in _silent_amounts(s, hand, rules, payers).items():
+                payments[player] += amount
     return payments
+
+
+def _declarer_pays(hand: Hand, rules: Rules) -> dict[str, int]:
+    """What `_throw_in` or `_declarer_renonsz` sums to, without building the lines."""
+    payers = _payers(hand, rules)
+    paid = [0] * len(payers)  # what the declarer pays each payer
+    extras = rules.failed_extras[hand.contract.id]
+    for c in hand.components:
+        v = rules.values[c.name, c.open, hand.colour]
+        for i in range(len(payers)):
+            paid[i] += _payout_factor(hand, rules, _level(c, rules, i), extras[c.name]) * v
+    payments = _zeros(hand)
+    payments[hand.declarer] = -sum(paid)
+    for player, amount in zip(payers, paid, strict=True):
+        payments[player] = amount
+    return payments
+
+
+def _payout_factor(hand: Hand, rules: Rules, level: int, extra: int) -> int:
+    """What the declarer pays a payer per unit of value: his renonsz or his throw-in."""
+    if hand.renonsz is not None:  # the loss value of the whole bid
+        return rules.powers[level] + extra
+    if rules.throw_in_mode == "double_win":
+        return rules.throw_in_factor * rules.powers[level]
+    return rules.kontra.factor ** (level + 1) + extra  # the loss at the next kontra level
 
 
 def _payers(hand: Hand, rules: Rules) -> tuple[str, ...]:
@@ -105,12 +148,8 @@ def _value(c: Component, hand: Hand, rules: Rules) -> int:
 
 
 def _extra(c: Component, hand: Hand, rules: Rules) -> int:
-    rule = rules.components[c.name]
-    if rule.failed_extra_unless_with and any(
-        o.name in rule.failed_extra_unless_with for o in hand.components
-    ):
-        return 0
-    return rule.failed_extra
+    """The failed-bid extra of a lost component in this contract (see `Rules.failed_extras`)."""
+    return rules.failed_extras[hand.contract.id][c.name]
 
 
 def _label(c: Component, rules: Rules, colour: str | None) -> str:
@@ -176,12 +215,19 @@ def _silent_line(s, hand: Hand, rules: Rules, payers: tuple[str, ...]) -> Line:
     params = {"label": rule.label, "side": s.side, "won": s.won, "player": s.player}
     if absorbed_by:
         return Line("silent_absorbed", {**params, "by": absorbed_by}, {})
-    value = rule.value * rules.colour_factor(hand.colour)
-    factor = 1 if s.won else rule.failed_factor
-    amount = factor * value
+    params.update(factor=1 if s.won else rule.failed_factor, value=_silent_value(s, hand, rules))
+    return Line("silent", params, _silent_amounts(s, hand, rules, payers))
+
+
+def _silent_value(s, hand: Hand, rules: Rules) -> int:
+    return rules.silent[s.name].value * rules.colour_factor(hand.colour)
+
+
+def _silent_amounts(s, hand: Hand, rules: Rules, payers: tuple[str, ...]) -> dict[str, int]:
+    """Who pays whom for a silent result that is paid (not absorbed)."""
+    amount = _silent_value(s, hand, rules) * (1 if s.won else rules.silent[s.name].failed_factor)
     # gain: what the maker's side receives from each player of the other side
     gain = amount if s.won else -amount
-    params.update(factor=factor, value=value)
     if s.side == "declarer":
         amounts = {d: -gain for d in payers}
         amounts[hand.declarer] = gain * len(payers)
@@ -192,23 +238,29 @@ def _silent_line(s, hand: Hand, rules: Rules, payers: tuple[str, ...]) -> Line:
         others = [p for p in hand.players if p != s.player]
         amounts = {p: -gain for p in others}
         amounts[s.player] = gain * len(others)
-    return Line("silent", params, amounts)
+    return amounts
 
 
 def _declarer_renonsz(hand: Hand, rules: Rules) -> list[Line]:
     lines = [Line("renonsz_declarer", {"player": hand.declarer}, {})]
+    return lines + _payout_lines(hand, rules, "renonsz_component")
+
+
+def _payout_lines(hand: Hand, rules: Rules, key: str) -> list[Line]:
+    """A line per component of what the declarer pays: his renonsz or his throw-in."""
+    lines = []
     for c in hand.components:
         v = _value(c, hand, rules)
         extra = _extra(c, hand, rules)
         terms, amounts = [], {hand.declarer: 0}
         for i, d in enumerate(_payers(hand, rules)):
             k = _level(c, rules, i)
-            factor = rules.kontra.factor**k + extra
+            factor = _payout_factor(hand, rules, k, extra)
             terms.append(_term(d, k, factor, v, rules))
             amounts[d] = factor * v
             amounts[hand.declarer] -= factor * v
         label = _label(c, rules, hand.colour)
-        lines.append(Line("renonsz_component", {"label": label, "terms": terms}, amounts))
+        lines.append(Line(key, {"label": label, "terms": terms}, amounts))
     return lines
 
 
@@ -249,21 +301,7 @@ def _defender_renonsz(hand: Hand, rules: Rules) -> list[Line]:
 
 def _throw_in(hand: Hand, rules: Rules) -> list[Line]:
     lines = [Line("throw_in", {"player": hand.declarer, "mode": rules.throw_in_mode}, {})]
-    for c in hand.components:
-        v = _value(c, hand, rules)
-        terms, amounts = [], {hand.declarer: 0}
-        for i, d in enumerate(_payers(hand, rules)):
-            k = _level(c, rules, i)
-            if rules.throw_in_mode == "double_win":
-                factor = rules.throw_in_factor * rules.kontra.factor**k
-            else:
-                factor = rules.kontra.factor ** (k + 1) + _extra(c, hand, rules)
-            terms.append(_term(d, k, factor, v, rules))
-            amounts[d] = factor * v
-            amounts[hand.declarer] -= factor * v
-        label = _label(c, rules, hand.colour)
-        lines.append(Line("throw_in_component", {"label": label, "terms": terms}, amounts))
-    return lines
+    return lines + _payout_lines(hand, rules, "throw_in_component")
 
 
 def _all_pass(hand: Hand, rules: Rules) -> Line:

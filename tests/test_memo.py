@@ -1,0 +1,111 @@
+"""The engine remembers validated seatings, component and silent lists: never a wrong answer.
+
+A memo keyed by plain values would take ``1`` for ``true`` (they are equal in Python);
+these tests warm the memo with a valid hand, then send its look-alikes.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import given, settings
+
+from tests.engine_helpers import ENGINE, hand
+from tests.test_properties import legal_hands
+from ulti_ledger.settlement import HandError
+from ulti_ledger.settlement.ulti.hand import MEMO_SIZE
+
+
+def _forget(rules) -> None:
+    rules.seatings.clear()
+    rules.component_lists.clear()
+    rules.silent_lists.clear()
+
+
+def _silent(**item):
+    return [{"name": "100", "side": "declarer", "won": True, **item}]
+
+
+LOOK_ALIKES = [
+    # (valid hand, a hand equal to it in Python but not in JSON, the key the error names)
+    (hand(), hand(components=[{"name": "parti", "won": 1}]), "components[0].won"),
+    (
+        hand(components=[{"name": "parti", "won": False}]),
+        hand(components=[{"name": "parti", "won": 0}]),
+        "components[0].won",
+    ),
+    (
+        hand(components=[{"name": "parti", "won": True, "kontra": 1}]),
+        hand(components=[{"name": "parti", "won": True, "kontra": True}]),
+        "components[0].kontra",
+    ),
+    (
+        hand(components=[{"name": "parti", "won": True, "kontra": 1}]),
+        hand(components=[{"name": "parti", "won": True, "kontra": 1.0}]),
+        "components[0].kontra",
+    ),
+    (
+        hand(colour=None, components=[{"name": "betli", "won": True, "open": True}]),
+        hand(colour=None, components=[{"name": "betli", "won": True, "open": 1}]),
+        "components[0].open",
+    ),
+    (
+        hand(silent=_silent()),
+        hand(silent=_silent(won=1)),
+        "silent[0].won",
+    ),
+    (hand(), hand(components=({"name": "parti", "won": True},)), "components"),
+    (hand(), hand(players=("Anna", "Béla", "Csaba")), "players"),
+    (
+        hand(sitting_out=["Dóra"]),
+        hand(sitting_out=("Dóra",)),
+        "sitting_out",
+    ),
+]
+
+
+@pytest.mark.parametrize(("valid", "look_alike", "key"), LOOK_ALIKES)
+def test_a_remembered_hand_never_lets_its_look_alike_through(valid, look_alike, key):
+    ENGINE.settle(valid)
+    ENGINE.settle(copy.deepcopy(valid))  # now certainly remembered
+    with pytest.raises(HandError) as caught:
+        ENGINE.settle(look_alike)
+    assert caught.value.key == key
+
+
+def test_the_memo_stops_growing_at_its_size():
+    rules = ENGINE.rulesets["ulti"].rules
+    _forget(rules)
+    for i in range(MEMO_SIZE + 50):
+        ENGINE.settle(hand(players=[f"A{i}", "B", "C"], declarer="B"))
+    assert len(rules.seatings) == MEMO_SIZE
+    ENGINE.settle(hand(players=["late", "B", "C"], declarer="late"))  # still settled
+    _forget(rules)
+
+
+def test_per_defender_kontra_goes_the_long_way_and_is_right():
+    betli = {"name": "betli", "won": False, "kontra": {"Béla": 1}}
+    first = ENGINE.settle(hand(colour=None, components=[betli])).payments
+    again = ENGINE.settle(hand(colour=None, components=[betli])).payments
+    assert first == again == {"Anna": -15, "Béla": 10, "Csaba": 5}
+
+
+@settings(max_examples=300, deadline=None)
+@given(legal_hands())
+def test_a_remembered_hand_settles_as_a_fresh_one(data):
+    _, rules = ENGINE.parse(data)
+    _forget(rules)
+    cold = ENGINE.settle(data)
+    warm = ENGINE.settle(copy.deepcopy(data))
+    assert warm.payments == cold.payments
+    assert warm.lines == cold.lines
+
+
+def test_long_names_are_settled_but_not_remembered():
+    rules = ENGINE.rulesets["ulti"].rules
+    _forget(rules)
+    long = "x" * 100_000
+    payments = ENGINE.settle(hand(players=[long, "B", "C"], declarer="B")).payments
+    assert payments == {long: -1, "B": 2, "C": -1}
+    assert not rules.seatings
