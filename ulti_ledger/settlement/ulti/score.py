@@ -17,16 +17,17 @@ from .rules import Rules
 def settle(hand: Hand, rules: Rules) -> Settlement:
     """Payments (+ receives) for every player named in the hand, and their lines.
 
-    Played hands, throw-ins and the declarer's renonsz (the common cases, which a
-    scoreboard repeats thousands of times) are summed straight from the per-component
-    factors; their lines follow on demand from the same factors. The other outcomes have
-    few lines and sum them.
+    Played hands, throw-ins and renonsz (what a scoreboard repeats thousands of times) are
+    summed straight from the per-component factors; their lines follow on demand from the
+    same factors. All pass and redeal have a line or two and sum them.
     """
     renonsz = hand.renonsz
     if renonsz is None and hand.outcome == "played":
         payments = _played_payments(hand, rules)
     elif renonsz == hand.declarer or (renonsz is None and hand.outcome == "conceded"):
         payments = _declarer_pays(hand, rules)
+    elif renonsz is not None:
+        payments = _offender_pays(hand, rules)
     else:
         lines = _lines(hand, rules)
         payments = _zeros(hand)
@@ -265,26 +266,19 @@ def _payout_lines(hand: Hand, rules: Rules, key: str) -> list[Line]:
 
 
 def _defender_renonsz(hand: Hand, rules: Rules) -> list[Line]:
-    offender = hand.renonsz
-    partner = next(d for d in hand.defenders if d != offender)
+    offender, partner = hand.renonsz, _partner(hand)
     double = rules.defender_renonsz == "double_win_to_declarer"
     lines = [
         Line("renonsz_defender", {"player": offender, "partner": partner, "double": double}, {})
     ]
     for c in hand.components:
-        v = _value(c, hand, rules)
-        k_off = _level(c, rules, hand.defenders.index(offender))
-        k_par = _level(c, rules, hand.defenders.index(partner))
-        win_factor = rules.kontra.factor**k_off
-        terms = [_term(offender, k_off, win_factor, v, rules)]
-        if double:
-            partner_factor = rules.kontra.factor**k_par
-            to_declarer, to_partner = (win_factor + partner_factor) * v, 0
-            terms.append(_term(partner, k_par, partner_factor, v, rules))
-        else:
-            partner_factor = rules.kontra.factor**k_par + _extra(c, hand, rules)
-            to_declarer, to_partner = win_factor * v, partner_factor * v
-            terms.append(_term(partner, k_par, partner_factor, v, rules))
+        v, k_off, win_factor, k_par, partner_factor = _offender_factors(c, hand, rules)
+        to_declarer = (win_factor + partner_factor) * v if double else win_factor * v
+        to_partner = 0 if double else partner_factor * v
+        terms = [
+            _term(offender, k_off, win_factor, v, rules),
+            _term(partner, k_par, partner_factor, v, rules),
+        ]
         amounts = {hand.declarer: to_declarer, offender: -to_declarer - to_partner}
         if to_partner:
             amounts[partner] = to_partner
@@ -297,6 +291,44 @@ def _defender_renonsz(hand: Hand, rules: Rules) -> list[Line]:
             )
         )
     return lines
+
+
+def _offender_pays(hand: Hand, rules: Rules) -> dict[str, int]:
+    """What `_defender_renonsz` sums to, without building the lines."""
+    offender, partner = hand.renonsz, _partner(hand)
+    double = rules.defender_renonsz == "double_win_to_declarer"
+    to_declarer = to_partner = 0
+    for c in hand.components:
+        v, _, win_factor, _, partner_factor = _offender_factors(c, hand, rules)
+        if double:
+            to_declarer += (win_factor + partner_factor) * v
+        else:
+            to_declarer += win_factor * v
+            to_partner += partner_factor * v
+    payments = _zeros(hand)
+    payments[hand.declarer] = to_declarer
+    payments[partner] = to_partner
+    payments[offender] = -to_declarer - to_partner
+    return payments
+
+
+def _partner(hand: Hand) -> str:
+    return next(d for d in hand.defenders if d != hand.renonsz)
+
+
+def _offender_factors(c: Component, hand: Hand, rules: Rules) -> tuple[int, int, int, int, int]:
+    """Value; the offender's kontra level and win factor; the partner's level and factor.
+
+    The partner's factor is his loss factor (failed extra included) unless the offender
+    pays the declarer both defenders' win shares (``double_win_to_declarer``).
+    """
+    v = _value(c, hand, rules)
+    k_off = _level(c, rules, hand.defenders.index(hand.renonsz))
+    k_par = _level(c, rules, hand.defenders.index(_partner(hand)))
+    partner_factor = rules.powers[k_par]
+    if rules.defender_renonsz != "double_win_to_declarer":
+        partner_factor += _extra(c, hand, rules)
+    return v, k_off, rules.powers[k_off], k_par, partner_factor
 
 
 def _throw_in(hand: Hand, rules: Rules) -> list[Line]:
