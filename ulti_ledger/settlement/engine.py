@@ -14,8 +14,7 @@ from .errors import HandError
 from .loader import Ruleset, builtin_rulesets
 from .result import Settlement
 from .schema import suggest
-from .scorers import SCORERS
-from .ulti.rules import Rules
+from .scorers import SCORERS, ScorerRules
 
 
 class Engine:
@@ -36,7 +35,9 @@ class Engine:
             raise HandError("ruleset", f"unknown ruleset {ruleset_id!r}{hint}; known: {known}")
         return ruleset
 
-    def parse(self, data: Any, defaults: Mapping[str, Any] | None = None) -> tuple[Any, Rules]:
+    def parse(
+        self, data: Any, defaults: Mapping[str, Any] | None = None
+    ) -> tuple[Any, ScorerRules]:
         """Validate a hand; ``defaults`` (a session's ruleset and options) fill what it omits."""
         if type(data) is not dict:
             raise HandError("", "a hand must be a JSON object")

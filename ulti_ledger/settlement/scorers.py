@@ -8,7 +8,15 @@ A scorer module provides ``SECTIONS`` (the ruleset-file sections it reads),
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Protocol
 
 from . import ulti
 
 SCORERS: dict[str, ModuleType] = {"ulti": ulti}
+
+
+class ScorerRules(Protocol):
+    """What the engine itself reads of a scorer's resolved rules; the rest is the scorer's."""
+
+    id: str
+    scorer: str
