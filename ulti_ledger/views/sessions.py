@@ -28,6 +28,7 @@ from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 
 from .. import i18n, ledger
+from ..chart import balance_chart_svg
 from ..forms import session_form
 from ..i18n import signed, t
 from ..models import GameSession
@@ -224,7 +225,7 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
         token=token,
         links=urls,
         view_qr=view_qr(urls["view_url"], t("qr_label")),
-        chart=_chart(summary, lang),  # for partials/balance_chart.html
+        chart=balance_chart_svg(summary, lang=lang),  # for partials/balance_chart.html
         player_cells=player_cells,
         deleted=_deleted(session, lang) if editable else [],
         history_base=url_for("sessions.edit" if editable else "sessions.view", token=token),
@@ -254,19 +255,6 @@ def player_cells(players: list[str], hand: dict) -> Markup:
             f'<span class="c-p {kind}">{signed(units)}<small>{signed(totals[name])}</small></span>'
         )
     return Markup("".join(cells))
-
-
-def _chart(summary: dict, lang: str) -> Markup | None:
-    """The running-balance chart (issue 4's ``ulti_ledger.chart``), once that has landed.
-
-    Issue 4 is built in parallel; until its module is committed the page shows no chart
-    rather than failing. Drop the guard when it is in.
-    """
-    try:
-        from ..chart import balance_chart_svg
-    except ImportError:
-        return None
-    return balance_chart_svg(summary, lang=lang)
 
 
 @lru_cache(maxsize=256)
