@@ -5,9 +5,11 @@ For each size: a session on a temporary SQLite file, created in one go through
 4-player table, players and sitting-out following the dealer rotation). Then, with the
 Flask test client (no network):
 
-- warm render: GET /e/<edit_token> after one warm-up request, median of ``--repeat`` (5);
-- cold render: the same after clearing the app's per-process result cache
-  (``ledger.pinning.result_cache()``, per-hand settlement results), median of 5;
+- warm render: GET /e/<edit_token> after one warm-up request (each hand's result and row
+  markup already kept, as at the table after every new hand), median of ``--repeat`` (5);
+- cold render: the same after clearing the app's per-process caches of each hand
+  (``ledger.pinning.result_cache()``, settlement results, and
+  ``views.sheet.facts_cache()``, the markup of its row), median of 5;
 - API POST: POST /api/v1/sessions/<id>/hands with the bearer token, median of 5;
 - form POST: the HTML hand form (POST /e/<token>/hands, CSRF off), median of 5.
 
@@ -34,6 +36,7 @@ from ulti_ledger.db import db  # noqa: E402
 from ulti_ledger.ledger.pinning import result_cache  # noqa: E402
 from ulti_ledger.samples import random_hand  # noqa: E402
 from ulti_ledger.settlement import Engine  # noqa: E402
+from ulti_ledger.views.sheet import facts_cache  # noqa: E402
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 SESSION = {
@@ -116,6 +119,7 @@ def bench_size(n: int, repeat: int, rng: random.Random, tmp: Path) -> dict[str, 
     def cold_render():
         with app.app_context():
             result_cache().clear()
+            facts_cache().clear()
         render()
 
     cold = median_ms(cold_render, repeat)
@@ -183,7 +187,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
             results[n] = bench_size(n, args.repeat, rng, Path(tmp))
-    print(f"median of {args.repeat}, ms; cold = after clearing the per-process result cache")
+    print(f"median of {args.repeat}, ms; cold = after clearing the per-process hand caches")
     print(f"{'hands':>7} {'render warm':>12} {'render cold':>12} {'POST api':>9} {'POST form':>10}")
     for n, r in results.items():
         print(f"{n:>7} {r['warm']:>12.1f} {r['cold']:>12.1f} {r['api']:>9.1f} {r['form']:>10.1f}")

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ulti_ledger.chart import PALETTE, balance_chart, balance_chart_svg, nice_ticks
+from ulti_ledger.chart import PALETTE, balance_chart, balance_chart_svg, nice_ticks, thinned
 
 SVG = "{http://www.w3.org/2000/svg}"
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
@@ -64,6 +64,29 @@ def test_a_thousand_hands_stay_one_polyline_each_with_few_ticks():
     assert 3 <= len(x_labels) <= 12
     assert x_labels[0] == "0" and int(x_labels[-1]) <= 1000
     assert len(svg) < 150_000
+
+
+def test_ten_thousand_hands_are_drawn_through_each_columns_extremes():
+    svg = str(balance_chart(PLAYERS, running(10_000)))
+    for line in parse(svg).findall(f".//{SVG}polyline"):
+        xs = [float(point.split(",")[0]) for point in line.get("points").split()]
+        assert xs == sorted(xs) and len(xs) <= 4 * 560
+    assert len(svg) < 200_000
+
+
+def test_a_long_line_keeps_its_ends_and_every_columns_lowest_and_highest_point():
+    values = [0, *(totals["Anna"] for totals in running(10_000))]
+    kept = thinned(values, 500)
+    assert kept[0] == 0 and kept[-1] == len(values) - 1
+    assert list(kept) == sorted(set(kept)) and len(kept) <= 4 * 500
+    for column in range(500):
+        start, end = column * len(values) // 500, (column + 1) * len(values) // 500
+        drawn = [values[i] for i in kept if start <= i < end]
+        assert min(drawn) == min(values[start:end]) and max(drawn) == max(values[start:end])
+
+
+def test_a_short_line_keeps_every_point():
+    assert list(thinned([3, 1, 2], 500)) == [0, 1, 2]
 
 
 def test_names_are_escaped_and_the_svg_scales_to_its_box():

@@ -187,11 +187,7 @@ def test_undo_with_no_hands_says_so(client, scorer):
     assert "Nincs mit visszavonni" in client.get(edit).get_data(as_text=True)
 
 
-def test_the_scoreboard_shows_the_balance_chart_once_there_are_hands(app, client, scorer):
-    pytest.importorskip("ulti_ledger.chart", reason="issue 4's chart is not in yet")
-    partial = Path(app.jinja_loader.searchpath[0]) / "partials" / "balance_chart.html"
-    if not partial.exists():
-        pytest.skip("issue 4's partials/balance_chart.html is not in yet")
+def test_the_scoreboard_shows_the_balance_chart_once_there_are_hands(client, scorer):
     edit = scorer.start()
     assert "balance-chart-figure" not in client.get(edit).get_data(as_text=True)
     scorer.post_hand({"declarer": "Béla", "contract": "passz", "colour": "piros"})

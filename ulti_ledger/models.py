@@ -126,9 +126,11 @@ class Hand(db.Model):
 
     __tablename__ = "hands"
     # AUTOINCREMENT: SQLite must never reuse the id of a deleted hand, because cached
-    # results are keyed by (hand id, version).
+    # results are keyed by (hand id, version). The second index covers the live hands in
+    # order (count, number -> id and version) without reading the rows themselves.
     __table_args__ = (
         UniqueConstraint("session_id", "position"),
+        Index("ix_hands_live", "session_id", "deleted_at", "position", "version"),
         {"sqlite_autoincrement": True},
     )
 
@@ -171,8 +173,10 @@ class AuditEntry(db.Model):
     """
 
     __tablename__ = "audit_log"
+    # The second index finds a session's edits and deletes without reading every create.
     __table_args__ = (
         Index("ix_audit_log_session_id_hand_id", "session_id", "hand_id"),
+        Index("ix_audit_log_session_id_action", "session_id", "action", "hand_id"),
         {"sqlite_autoincrement": True},
     )
 

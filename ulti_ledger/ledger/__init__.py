@@ -34,6 +34,7 @@ Reading:
 - ``session_summary(session, lang="hu")``: the scoreboard dict
 - ``session_json(session, lang="en")``: the API's session answer
 - ``hand_entry(session, number, lang="en")``, ``preview_hand(session, data, lang="hu")``
+- ``hand_view(session, number, lang="hu")``: one hand as the scoreboard shows it
 - ``next_hand(session)``: the rotation's proposal (dealer, players, sitting_out, first_bidder)
 - ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players()``: form data
 
@@ -81,7 +82,14 @@ from .reads import (
 )
 from .registry import delete_session, list_sessions, restore_session
 from .settling import METHODS, group_settlement, house_rules, session_settlement
-from .summary import hand_entry, next_hand, preview_hand, session_json, session_summary
+from .summary import (
+    hand_entry,
+    hand_view,
+    next_hand,
+    preview_hand,
+    session_json,
+    session_summary,
+)
 from .writes import add_hand, create_session, delete_hand, replace_hand, undo_last
 
 __all__ = [
@@ -103,6 +111,7 @@ __all__ = [
     "hand_entry",
     "hand_form",
     "hand_history",
+    "hand_view",
     "house_rules",
     "import_session",
     "known_players",

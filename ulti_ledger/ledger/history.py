@@ -181,6 +181,20 @@ def edited_hand_ids(session: GameSession) -> set[int]:
     return set(rows)
 
 
+def was_edited(session: GameSession, hand_id: int) -> bool:
+    """Whether the hand was edited after it was recorded: one indexed probe, not the log."""
+    found = db.session.scalar(
+        select(AuditEntry.id)
+        .where(
+            AuditEntry.session_id == session.id,
+            AuditEntry.hand_id == hand_id,
+            AuditEntry.action == "edit",
+        )
+        .limit(1)
+    )
+    return found is not None
+
+
 def _number(row: Hand) -> int:
     """The number of a live hand: its rank among the session's live hands."""
     return db.session.scalar(

@@ -19,6 +19,7 @@ import re
 
 from sqlalchemy import func, select
 
+from .. import rotation
 from ..db import db
 from ..models import GameSession, Hand, Player, Seat
 from .errors import NotFound
@@ -96,6 +97,24 @@ def hand_count(session: GameSession) -> int:
 def live_hands(session_id: int) -> tuple:
     """The WHERE clauses that pick a session's live (not deleted) hands."""
     return (Hand.session_id == session_id, Hand.deleted_at.is_(None))
+
+
+def last_hand(session: GameSession) -> rotation.LastHand | None:
+    """What the rotation needs of the session's last live hand, or None before the first.
+
+    One row, read backwards along the (session, position) index: proposing the next deal
+    must cost the same at the ten-thousandth hand as at the first.
+    """
+    row = db.session.execute(
+        select(Hand.dealer_id, Hand.declarer_id, Hand.outcome)
+        .where(*live_hands(session.id))
+        .order_by(Hand.position.desc())
+        .limit(1)
+    ).first()
+    if row is None:
+        return None
+    names = {seat.player_id: seat.player.name for seat in session.seats}
+    return rotation.LastHand(names[row.dealer_id], names[row.declarer_id], row.outcome)
 
 
 def hand_id_at(session: GameSession, number: int) -> int:

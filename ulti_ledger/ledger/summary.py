@@ -21,10 +21,10 @@ from ..settlement.money import balances
 from ..settlement.transfers import minimal_transfers
 from .checks import SESSION_FORMAT, check_hand
 from .facts import hand_heads, hand_keys, read_facts
-from .history import edited_hand_ids
+from .history import edited_hand_ids, was_edited
 from .notation import kontras, notation, silent_results
 from .pinning import only_ruleset, result_cache, session_engine
-from .reads import hand_key_at, seat_names
+from .reads import hand_key_at, last_hand, seat_names
 
 
 def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
@@ -85,10 +85,17 @@ def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
 
 def hand_entry(session: GameSession, number: int, lang: str = "en") -> dict[str, Any]:
     """One recorded hand as the API shows it: number, version, edited, dealer, hand, result."""
+    return _hand_json(hand_view(session, number, lang))
+
+
+def hand_view(session: GameSession, number: int, lang: str = "hu") -> dict[str, Any]:
+    """Hand ``number`` as ``session_summary`` shows it, but for the running totals.
+
+    Reads that hand alone, so one hand's page costs the same in a session of any length.
+    """
     key = hand_key_at(session, number)
     (view,) = _views(session, [key], lang)
-    edited = key[0] in edited_hand_ids(session)
-    return _hand_json({**view, "number": number, "version": key[1], "edited": edited})
+    return {**view, "number": number, "version": key[1], "edited": was_edited(session, key[0])}
 
 
 def preview_hand(session: GameSession, data: Any, lang: str = "hu") -> dict[str, Any]:
@@ -107,15 +114,14 @@ def preview_hand(session: GameSession, data: Any, lang: str = "hu") -> dict[str,
 def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[str, Any]:
     """The rotation's proposal for the next hand: dealer, players, sitting_out, first_bidder.
 
-    ``last`` is the previous hand as ``session_summary`` shows it; found when omitted.
+    ``last`` is the previous hand as ``session_summary`` shows it; read when omitted
+    (one row: the form and the preview ask for every hand added, at any length).
     """
     seats = seat_names(session)
     if last is None:
-        keys = hand_keys(session.id)
-        last = _views(session, keys[-1:], "en")[0] if keys else None
-    previous = (
-        rotation.LastHand(last["dealer"], last["declarer"], last["outcome"]) if last else None
-    )
+        previous = last_hand(session)
+    else:
+        previous = rotation.LastHand(last["dealer"], last["declarer"], last["outcome"])
     engine = session_engine(session)
     active = only_ruleset(engine).resolve(session.options).active_players
     deal = rotation.next_deal(seats, previous, session.last_declarer_deals, active)

@@ -23,7 +23,7 @@ from .errors import NotFound
 from .facts import write_facts
 from .history import hand_state, record, settings_state
 from .pinning import builtin_engine, session_engine
-from .reads import hand_count, hand_key_at, live_hands, seat_names
+from .reads import hand_count, hand_key_at, last_hand, seat_names
 from .summary import hand_entry, session_json
 from .txn import Stale, check_version, lock, transaction
 
@@ -78,24 +78,13 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
     checked = check_hand(data, engine, session.options, seats)
     with transaction(current=lambda: session_json(session)):
         version = lock(session, expected_version)
-        last = db.session.execute(
-            select(Hand.dealer_id, Hand.declarer_id, Hand.outcome)
-            .where(*live_hands(session.id))
-            .order_by(Hand.position.desc())
-            .limit(1)
-        ).first()
         top = db.session.scalar(
             select(func.max(Hand.position)).where(Hand.session_id == session.id)
         )
         ids = _seat_ids(session)
         dealer = checked.dealer
         if dealer is None:
-            names = {i: n for n, i in ids.items()}
-            previous = (
-                rotation.LastHand(names[last.dealer_id], names[last.declarer_id], last.outcome)
-                if last
-                else None
-            )
+            previous = last_hand(session)
             dealer = rotation.next_dealer(seats, previous, session.last_declarer_deals)
         row = _insert_hand(session, (top or 0) + 1, checked.facts, ids[dealer], ids, version)
         db.session.flush()

@@ -81,10 +81,10 @@ def preview(token: str):
 @bp.get("/hands/<int:number>/delete")
 def confirm_delete(token: str, number: int):
     session = get_session_or_404(token, "edit")
-    summary = ledger.session_summary(session, i18n.current())
-    if not 1 <= number <= len(summary["hands"]):
+    hand = _hand_view(session, number)
+    if hand is None:
         abort(404)
-    return _delete_page(summary, number, token)
+    return _delete_page(hand, token)
 
 
 @bp.post("/hands/<int:number>/delete")
@@ -95,21 +95,26 @@ def delete(token: str, number: int):
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict as exc:
-        summary = ledger.session_summary(session, i18n.current())
-        if not exc.stale or not 1 <= number <= len(summary["hands"]):
+        hand = _hand_view(session, number) if exc.stale else None
+        if hand is None:
             flash(t("flash_conflict"), "error")
             return redirect(url_for("sessions.edit", token=token), 303)
         # The hand changed since the scorer looked: show it as it is now, ask again.
-        return _delete_page(summary, number, token, notice=t("changed_meanwhile")), 409
+        return _delete_page(hand, token, notice=t("changed_meanwhile")), 409
     flash(t("flash_deleted", n=number))
     return redirect(url_for("sessions.edit", token=token), 303)
 
 
-def _delete_page(summary: dict[str, Any], number: int, token: str, notice: str | None = None):
-    hand = summary["hands"][number - 1]
-    return render_template(
-        "hands/delete.html", summary=summary, hand=hand, token=token, notice=notice
-    )
+def _delete_page(hand: dict[str, Any], token: str, notice: str | None = None):
+    return render_template("hands/delete.html", hand=hand, token=token, notice=notice)
+
+
+def _hand_view(session: GameSession, number: int) -> dict[str, Any] | None:
+    """Hand ``number`` as the scoreboard shows it, or None if there is none."""
+    try:
+        return ledger.hand_view(session, number, i18n.current())
+    except ledger.NotFound:
+        return None
 
 
 def _expected_version() -> int | None:

@@ -28,11 +28,13 @@ from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 
 from .. import i18n, ledger
+from ..chart import balance_chart_svg
 from ..forms import session_form
-from ..i18n import signed, t
+from ..i18n import t
 from ..models import GameSession
 from ..qr import qr_svg
 from ..texts import TEXTS
+from .sheet import Sheet, hand_rows
 
 bp = Blueprint("sessions", __name__)
 
@@ -217,6 +219,8 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
     lang = i18n.current()
     urls = links(session)
     summary = ledger.session_summary(session, lang)
+    own = url_for("sessions.edit" if editable else "sessions.view", token=token)
+    sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
         summary=summary,
@@ -224,49 +228,11 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
         token=token,
         links=urls,
         view_qr=view_qr(urls["view_url"], t("qr_label")),
-        chart=_chart(summary, lang),  # for partials/balance_chart.html
-        player_cells=player_cells,
+        chart=balance_chart_svg(summary, lang=lang),  # for partials/balance_chart.html
+        rows=hand_rows(sheet, summary["hands"]),
         deleted=_deleted(session, lang) if editable else [],
-        history_base=url_for("sessions.edit" if editable else "sessions.view", token=token),
         live_state=None if editable else url_for("live.state", token=token),
     )
-
-
-def player_cells(players: list[str], hand: dict) -> Markup:
-    """A scoreboard row's cells: each player's change and running total.
-
-    Built here, not in the template: four or five cells a row, a thousand rows, and only
-    numbers and our own class names in them (nothing to escape), so a join is enough.
-    """
-    changes, totals, out, declarer = (
-        hand["changes"],
-        hand["totals"],
-        hand["sitting_out"],
-        hand["declarer"],
-    )
-    cells = []
-    for name in players:
-        units = changes[name]
-        kind = "out" if name in out else "pos" if units > 0 else "neg" if units < 0 else "zero"
-        if name == declarer:
-            kind += " decl"
-        cells.append(
-            f'<span class="c-p {kind}">{signed(units)}<small>{signed(totals[name])}</small></span>'
-        )
-    return Markup("".join(cells))
-
-
-def _chart(summary: dict, lang: str) -> Markup | None:
-    """The running-balance chart (issue 4's ``ulti_ledger.chart``), once that has landed.
-
-    Issue 4 is built in parallel; until its module is committed the page shows no chart
-    rather than failing. Drop the guard when it is in.
-    """
-    try:
-        from ..chart import balance_chart_svg
-    except ImportError:
-        return None
-    return balance_chart_svg(summary, lang=lang)
 
 
 @lru_cache(maxsize=256)
