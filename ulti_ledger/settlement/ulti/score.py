@@ -17,25 +17,27 @@ from .rules import Rules
 def settle(hand: Hand, rules: Rules) -> Settlement:
     """Payments (+ receives) for every player named in the hand, and their lines.
 
-    Played hands, throw-ins and renonsz (what a scoreboard repeats thousands of times) are
-    summed straight from the per-component factors; their lines follow on demand from the
-    same factors. All pass and redeal have a line or two and sum them.
+    The payments are summed straight from the per-component factors (a scoreboard needs
+    them for every hand); the lines are built from the same factors when first read
+    (a player opens the explanation of a few).
     """
-    renonsz = hand.renonsz
-    if renonsz is None and hand.outcome == "played":
-        payments = _played_payments(hand, rules)
-    elif renonsz == hand.declarer or (renonsz is None and hand.outcome == "conceded"):
-        payments = _declarer_pays(hand, rules)
-    elif renonsz is not None:
-        payments = _offender_pays(hand, rules)
-    else:
-        lines = _lines(hand, rules)
-        payments = _zeros(hand)
-        for line in lines:
-            for player, amount in line.amounts.items():
-                payments[player] += amount
-        return Settlement(payments, lines)
-    return Settlement(payments, explain=partial(_lines, hand, rules))
+    return Settlement(_payments(hand, rules), explain=partial(_lines, hand, rules))
+
+
+def _payments(hand: Hand, rules: Rules) -> dict[str, int]:
+    renonsz, outcome = hand.renonsz, hand.outcome
+    if renonsz is None and outcome == "played":
+        return _played_payments(hand, rules)
+    if renonsz == hand.declarer or outcome == "conceded":
+        return _declarer_pays(hand, rules)
+    if renonsz is not None:
+        return _offender_pays(hand, rules)
+    payments = _zeros(hand)
+    if outcome == "all_pass":  # the first bidder pays each other active player
+        each = rules.all_pass_pays_each
+        payments.update(dict.fromkeys(hand.defenders, each))
+        payments[hand.declarer] = -each * len(hand.defenders)
+    return payments  # a redeal moves nothing
 
 
 def _zeros(hand: Hand) -> dict[str, int]:
@@ -67,35 +69,42 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
 
 
 def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
-    """What `_played` sums to, without building its lines."""
+    """What `_played` sums to, without building its lines.
+
+    A common kontra is the same for every payer, so most hands owe one amount per payer;
+    only components with individual kontra (betli, színtelen durchmars) are summed per payer.
+    """
     # one unpacking instead of a dozen attribute reads: this runs for every hand shown
-    _, _, players, sitting_out, declarer, _, colour, _, components, silent, _, defenders = hand
-    payers = defenders + sitting_out if sitting_out and rules.sitting_out_pays else defenders
-    n = len(payers)
-    owed = [0] * n  # what each payer pays the declarer
-    values, powers = rules.values, rules.powers
-    extras = rules.failed_extras[hand.contract.id]
+    _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, _ = hand
+    pays = sitting_out and rules.sitting_out_pays
+    payers = _payers(hand, rules)
+    values, powers, rules_of = rules.values, rules.powers, rules.components
+    extras = rules.failed_extras[contract.id]
     replaced = silent and _parti_replaced_by(hand, rules)
+    each = 0  # what every payer pays the declarer
+    apart = None  # and on top, per payer, for individual kontras
     for c in components:
         name, open_, won, kontra = c
         if replaced and name == "parti":
             continue
         v = values[name, open_, colour]
-        if len(kontra) < n:  # sitting-out players who pay as defenders
-            kontra = tuple(_level(c, rules, i) for i in range(n))
-        if won:
-            for i, k in enumerate(kontra):
-                owed[i] += powers[k] * v
-        else:
-            extra = extras[name]
-            for i, k in enumerate(kontra):
-                owed[i] -= (powers[k] + extra) * v
-    payments = dict.fromkeys(players, 0)
+        if not rules_of[name].individual:
+            each += powers[kontra[0]] * v if won else -(powers[kontra[0]] + extras[name]) * v
+            continue
+        if apart is None:
+            apart = [0] * len(payers)
+        extra = 0 if won else extras[name]
+        for i in range(len(payers)):
+            factor = powers[_level(c, rules, i)] + extra
+            apart[i] += factor * v if won else -factor * v
+    payments = dict.fromkeys(players, -each)
     if sitting_out:
-        payments.update(dict.fromkeys(sitting_out, 0))
-    payments[declarer] = sum(owed)
-    for player, amount in zip(payers, owed, strict=True):
-        payments[player] = -amount
+        payments.update(dict.fromkeys(sitting_out, -each if pays else 0))
+    payments[declarer] = each * len(payers)
+    if apart is not None:
+        for player, amount in zip(payers, apart, strict=True):
+            payments[player] -= amount
+            payments[declarer] += amount
     for s in silent:
         if not _absorbed(s, hand, rules):
             for player, amount in _silent_amounts(s, hand, rules, payers).items():
