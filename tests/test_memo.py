@@ -55,6 +55,11 @@ LOOK_ALIKES = [
         hand(silent=_silent(won=1)),
         "silent[0].won",
     ),
+    (
+        hand(colour=None, components=[{"name": "betli", "won": True, "kontra": {"Béla": 1}}]),
+        hand(colour=None, components=[{"name": "betli", "won": True, "kontra": {"Béla": True}}]),
+        "components[0].kontra.Béla",
+    ),
     (hand(), hand(components=({"name": "parti", "won": True},)), "components"),
     (hand(), hand(players=("Anna", "Béla", "Csaba")), "players"),
     (
@@ -84,11 +89,14 @@ def test_the_memo_stops_growing_at_its_size():
     _forget(rules)
 
 
-def test_per_defender_kontra_goes_the_long_way_and_is_right():
+def test_per_defender_kontra_is_remembered_with_its_defenders():
     betli = {"name": "betli", "won": False, "kontra": {"Béla": 1}}
     first = ENGINE.settle(hand(colour=None, components=[betli])).payments
     again = ENGINE.settle(hand(colour=None, components=[betli])).payments
     assert first == again == {"Anna": -15, "Béla": 10, "Csaba": 5}
+    # the same list at a table where Csaba declares: Béla's kontra, now the first defender's
+    other = hand(colour=None, declarer="Csaba", components=[betli])
+    assert ENGINE.settle(other).payments == {"Anna": 5, "Béla": 10, "Csaba": -15}
 
 
 @settings(max_examples=300, deadline=None)

@@ -218,7 +218,10 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         try:
             key = (needs_result, *_typed(raw))
             parts = rules.component_lists.get(key)
-        except (TypeError, AttributeError):  # unhashable (a per-defender kontra) or no object
+        except TypeError:  # a per-defender kontra ({"Béla": 1}): keyed with the defenders
+            key = _per_defender_key(raw, needs_result, defenders)
+            parts = rules.component_lists.get(key) if key is not None else None
+        except AttributeError:  # not a list of objects: the long way says what is wrong
             key = None
     if parts is None:
         components = _components(raw, rules, defenders, outcome, renonsz)
@@ -226,7 +229,7 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         if contract.takes_all_tricks and needs_result:  # once per list, not per hand
             _check_all_tricks(rules, components, ())
         parts = components, contract, rules.contract_colours(contract)[0]
-        if key is not None and len(rules.component_lists) < MEMO_SIZE:
+        if key is not None and len(rules.component_lists) < MEMO_SIZE and _short(defenders):
             rules.component_lists[key] = parts
     components, contract, allowed = parts
     if colour not in allowed:
@@ -258,6 +261,31 @@ def _short(names: tuple[str, ...]) -> bool:
 def _typed(objects: list[Any]) -> list[tuple[Any, ...]]:
     """Memo keys of JSON objects: their keys and values, and the types of the values."""
     return [(type(o), *o.items(), *map(type, o.values())) for o in objects]
+
+
+def _per_defender_key(raw: list[Any], needs_result: bool, defenders: tuple[str, ...]) -> Any:
+    """The memo key of a component list with per-defender kontras, or None.
+
+    The levels are stored in the defenders' order, so the defenders are part of the key;
+    each kontra object is keyed like a component (its values' types included).
+    """
+    try:
+        key = (
+            needs_result,
+            defenders,
+            *[
+                (
+                    type(o),
+                    *[(k, *_typed([v])) if type(v) is dict else (k, v) for k, v in o.items()],
+                    *map(type, o.values()),
+                )
+                for o in raw
+            ],
+        )
+        hash(key)
+    except (TypeError, AttributeError):
+        return None
+    return key
 
 
 def _check_sitting_out(
