@@ -37,7 +37,8 @@ _COMPONENT_KEYSET = frozenset(COMPONENT_KEYS)
 _HAND_KEYSET = frozenset(HAND_KEYS)
 _ALLOWED = {keys: frozenset(keys) for keys in (HAND_KEYS, COMPONENT_KEYS, SILENT_KEYS, ("player",))}
 _STR = frozenset((str,))
-_new_hand = tuple.__new__
+_new = tuple.__new__
+"""What ``Hand(...)`` calls, minus a Python-level frame (speed: see ``MEMO_SIZE``)."""
 MEMO_NAME_CHARS = 400
 MEMO_SIZE = 4096
 """At most this many validated seatings, component and silent lists are kept per rules.
@@ -161,8 +162,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         components, contract, silent = _played_parts(
             get, rules, defenders, outcome, renonsz, colour
         )
-    # tuple.__new__ is what Hand(...) calls, minus a Python-level frame (speed: see MEMO_SIZE)
-    return _new_hand(
+    return _new(
         Hand,
         (
             rules.id,
@@ -336,9 +336,8 @@ def _components(
         if type(kontra) is int and 0 <= kontra <= ceiling and not (both and rule.individual):
             levels = (kontra,) * count
         else:
-            index = raw.index(item)
-            levels = _kontra(kontra, f"components[{index}].kontra", rule, rules, defenders)
-        parsed.append(Component(name, open_, won if needs_result else None, levels))
+            levels = _kontra(kontra, raw.index(item), rule, rules, defenders)
+        parsed.append(_new(Component, (name, open_, won if needs_result else None, levels)))
     return tuple(parsed)
 
 
@@ -403,31 +402,32 @@ def _colour_error(colour: str | None, contract: Contract, rules: Rules) -> None:
 
 
 def _kontra(
-    raw: Any, key: str, rule: ComponentRule, rules: Rules, defenders: tuple[str, ...]
+    raw: Any, index: int, rule: ComponentRule, rules: Rules, defenders: tuple[str, ...]
 ) -> tuple[int, ...]:
-    individual = rules.games[rule.game].individual_kontra
+    """Each defender's kontra level on the index-th component, the rekontra scope applied."""
+    key = f"components[{index}].kontra"
+    ceiling = rules.kontra.max_level
     if isinstance(raw, dict):
         for name in raw:
             if name not in defenders:
                 raise HandError(
                     key, f"{name} is not a defender in this hand; defenders: {', '.join(defenders)}"
                 )
-        levels = {d: _level(raw.get(d, 0), f"{key}.{d}", rules) for d in defenders}
-        if not individual:
-            if len(raw) != len(defenders) or len(set(levels.values())) != 1:
-                raise HandError(
-                    key,
-                    f"the kontra on the {rule.label} is common: give one level, or the same level "
-                    "for both defenders",
-                )
+        levels = [raw.get(d, 0) for d in defenders]
+        for i, level in enumerate(levels):
+            if type(level) is not int or not 0 <= level <= ceiling:
+                levels[i] = _level(level, f"{key}.{defenders[i]}", rules)
+        if not rule.individual and (len(raw) != len(defenders) or len(set(levels)) != 1):
+            raise HandError(
+                key,
+                f"the kontra on the {rule.label} is common: give one level, or the same level "
+                "for both defenders",
+            )
     else:
-        level = _level(raw, key, rules)
-        levels = {d: level for d in defenders}
-    if individual and rules.kontra.rekontra_scope == "both":
-        top = max(levels.values())
-        if top >= 2:
-            levels = {d: max(level, 2) for d, level in levels.items()}
-    return tuple(levels[d] for d in defenders)
+        levels = [_level(raw, key, rules)] * len(defenders)
+    if rule.individual and rules.kontra.rekontra_scope == "both" and max(levels) >= 2:
+        levels = [max(level, 2) for level in levels]
+    return tuple(levels)
 
 
 def _level(raw: Any, key: str, rules: Rules) -> int:
