@@ -57,9 +57,9 @@ A session body may carry ``settings``: ``{"last_declarer_deals": true}``.
 """
 
 from ..settlement import HandError, LedgerError
+from ..settlement.session import SESSION_FORMAT
 from .catalogue import hand_form, ruleset_choices
 from .changes import update_session
-from .checks import SESSION_FORMAT
 from .errors import Conflict, NotFound, SessionError
 from .exchange import (
     import_session,

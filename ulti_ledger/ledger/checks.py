@@ -18,7 +18,7 @@ from typing import Any
 from .. import rotation
 from ..models import NAME_LENGTH
 from ..settlement import Engine, HandError, Ruleset
-from ..settlement.session import SESSION_FORMAT, SESSION_KEYS
+from ..settlement.session import check_session_header
 from .errors import SessionError
 from .pinning import only_ruleset
 
@@ -91,15 +91,10 @@ def check_hand(
 
 def check_session(data: Any, engine: Engine) -> SessionPlan:
     """Validate a whole session@1 body, its hands included; the first problem is raised."""
-    if not isinstance(data, dict):
-        raise SessionError("", "a session must be a JSON object")
-    for key in data:
-        if key not in SESSION_KEYS:
-            raise SessionError(
-                str(key), f"is not a key of a session; allowed: {', '.join(SESSION_KEYS)}"
-            )
-    if data.get("format") != SESSION_FORMAT:
-        raise SessionError("format", f'must be "{SESSION_FORMAT}", not {data.get("format")!r}')
+    try:
+        check_session_header(data)  # the format's own rules, as the engine's CLI reads them
+    except HandError as exc:
+        raise SessionError(exc.key, exc.problem) from None
     ruleset = engine.ruleset(data.get("ruleset"))
     raw_options = data.get("options") or {}
     if not isinstance(raw_options, dict):

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..models import GameSession
-from .checks import SESSION_FORMAT
+from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .summary import session_summary
 from .writes import create_session

@@ -18,8 +18,9 @@ from .. import rotation
 from ..models import GameSession
 from ..settlement import SCORERS, Engine
 from ..settlement.money import balances
+from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
-from .checks import SESSION_FORMAT, check_hand
+from .checks import check_hand
 from .facts import hand_heads, hand_keys, read_facts
 from .history import edited_hand_ids, was_edited
 from .notation import kontras, notation, silent_results

@@ -92,6 +92,7 @@ def parse_session_players(data: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def check_session_header(data: Any) -> None:
+    """A session is an object of the format's keys that names the format (session@1)."""
     if not isinstance(data, Mapping):
         raise HandError("", "a session must be a JSON object")
     for key in data:
@@ -100,7 +101,7 @@ def check_session_header(data: Any) -> None:
                 str(key), f"is not a key of a session; allowed: {', '.join(SESSION_KEYS)}"
             )
     if data.get("format") != SESSION_FORMAT:
-        raise HandError("format", f'must be "{SESSION_FORMAT}"')
+        raise HandError("format", f'must be "{SESSION_FORMAT}", not {data.get("format")!r}')
 
 
 def seat_hand(hand: Any, players: tuple[str, ...]) -> Any:
