@@ -117,3 +117,15 @@ def test_long_names_are_settled_but_not_remembered():
     payments = ENGINE.settle(hand(players=[long, "B", "C"], declarer="B")).payments
     assert payments == {long: -1, "B": 2, "C": -1}
     assert not rules.seatings
+
+
+def test_a_remembered_silent_list_is_still_checked_against_the_hand():
+    sweep = [{"name": "durchmars", "side": "defenders", "won": True}]
+    lost = hand(components=[{"name": "parti", "won": False}], silent=sweep)
+    ENGINE.settle(lost)
+    ENGINE.settle(copy.deepcopy(lost))  # the silent list is remembered now
+    made = hand(components=[{"name": "parti", "won": True}], silent=sweep)
+    with pytest.raises(HandError) as caught:
+        ENGINE.settle(made)
+    assert caught.value.key == "components[0].won"
+    assert "all ten tricks" in caught.value.problem

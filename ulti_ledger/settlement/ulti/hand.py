@@ -239,17 +239,17 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         return components, contract, ()
     key = silent = None
     if type(raw) is list and outcome == "played":
-        try:  # the components and defenders decide what a silent list may hold
-            key = (needs_result, components, defenders, *_typed(raw))
+        try:  # the contract and the defenders decide what a silent list may hold
+            key = (contract.id, defenders, *_typed(raw))
             silent = rules.silent_lists.get(key)
         except (TypeError, AttributeError):
             key = None
     if silent is None:
         silent = _silent(raw, rules, contract, components, defenders, outcome)
-        if needs_result:
-            _check_all_tricks(rules, components, silent)
         if key is not None and len(rules.silent_lists) < MEMO_SIZE and _short(defenders):
             rules.silent_lists[key] = silent
+    if needs_result:  # against this hand's made and lost components
+        _check_all_tricks(rules, components, silent)
     return components, contract, silent
 
 
