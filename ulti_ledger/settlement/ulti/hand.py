@@ -10,6 +10,7 @@ names the key and says what is allowed, so nothing half-valid reaches the scorer
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from ..errors import HandError
@@ -61,6 +62,10 @@ class Component(NamedTuple):
     kontra: tuple[int, ...]
     """Each defender's effective kontra level, in the order of `Hand.defenders`
     (the table's rekontra scope applied)."""
+
+
+_NAME, _OPEN = itemgetter(0), itemgetter(1)
+"""A component's name and openness, read in C (see ``Component``'s field order)."""
 
 
 class SilentResult(NamedTuple):
@@ -367,8 +372,8 @@ def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool
 
 
 def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
-    names = [c.name for c in components]
-    open_ = any(c.open for c in components) if len(components) > 1 else components[0].open
+    names = list(map(_NAME, components))
+    open_ = True in map(_OPEN, components)
     names_set = frozenset(names)
     if len(names_set) == len(names):
         contract = rules.contracts_by_key.get((names_set, open_))
