@@ -21,23 +21,26 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
     them for every hand); the lines are built from the same factors when first read
     (a player opens the explanation of a few).
     """
-    return Settlement(_payments(hand, rules), explain=partial(_lines, hand, rules))
-
-
-def _payments(hand: Hand, rules: Rules) -> dict[str, int]:
     renonsz, outcome = hand.renonsz, hand.outcome
     if renonsz is None and outcome == "played":
-        return _played_payments(hand, rules)
-    if renonsz == hand.declarer or outcome == "conceded":
-        return _declarer_pays(hand, rules)
-    if renonsz is not None:
-        return _offender_pays(hand, rules)
+        payments = _played_payments(hand, rules)
+    elif renonsz == hand.declarer or outcome == "conceded":
+        payments = _declarer_pays(hand, rules)
+    elif renonsz is not None:
+        payments = _offender_pays(hand, rules)
+    else:
+        payments = _passed_payments(hand, rules)
+    return Settlement(payments, explain=partial(_lines, hand, rules))
+
+
+def _passed_payments(hand: Hand, rules: Rules) -> dict[str, int]:
+    """All pass: the first bidder pays each other active player; a redeal moves nothing."""
     payments = _zeros(hand)
-    if outcome == "all_pass":  # the first bidder pays each other active player
+    if hand.outcome == "all_pass":
         each = rules.all_pass_pays_each
         payments.update(dict.fromkeys(hand.defenders, each))
         payments[hand.declarer] = -each * len(hand.defenders)
-    return payments  # a redeal moves nothing
+    return payments
 
 
 def _zeros(hand: Hand) -> dict[str, int]:
@@ -75,9 +78,11 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
     only components with individual kontra (betli, színtelen durchmars) are summed per payer.
     """
     # one unpacking instead of a dozen attribute reads: this runs for every hand shown
-    _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, _ = hand
+    _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, defenders = (
+        hand
+    )
     pays = sitting_out and rules.sitting_out_pays
-    payers = _payers(hand, rules)
+    payers = defenders + sitting_out if pays else defenders  # as `_payers`
     values, powers, rules_of = rules.values, rules.powers, rules.components
     extras = rules.failed_extras[contract.id]
     replaced = silent and _parti_replaced_by(hand, rules)
