@@ -27,6 +27,7 @@ run: run-system-packages $(VENV)/.installed-run
 
 test: test-system-packages $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 	@# The database tests again, on a throwaway PostgreSQL cluster.
 	bash scripts/with-postgres.sh $(PYTHON) -m pytest -m db $(PYTEST_ARGS)

@@ -89,17 +89,37 @@ def start_server(tmp: Path, workers: int) -> tuple[subprocess.Popen, int]:
         f"from ulti_ledger import create_app\napp = create_app({config!r})\n"
     )
     subprocess.run(
-        [sys.executable, "-c", "import serve; from flask_migrate import upgrade\n"
-         "with serve.app.app_context(): upgrade()"],
-        cwd=tmp, check=True, env={**os.environ, "PYTHONPATH": f"{tmp}:{REPO}"},
+        [
+            sys.executable,
+            "-c",
+            "import serve; from flask_migrate import upgrade\n"
+            "with serve.app.app_context(): upgrade()",
+        ],
+        cwd=tmp,
+        check=True,
+        env={**os.environ, "PYTHONPATH": f"{tmp}:{REPO}"},
         capture_output=True,
     )
     port = free_port()
     log = open(tmp / "gunicorn.log", "ab")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"{HOST}:{port}", "--workers",
-         str(workers), "--pythonpath", f"{tmp},{REPO}", "--chdir", str(tmp), "serve:app"],
-        stdout=log, stderr=log, start_new_session=True,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--bind",
+            f"{HOST}:{port}",
+            "--workers",
+            str(workers),
+            "--pythonpath",
+            f"{tmp},{REPO}",
+            "--chdir",
+            str(tmp),
+            "serve:app",
+        ],
+        stdout=log,
+        stderr=log,
+        start_new_session=True,
     )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -118,8 +138,9 @@ def viewer(rec: Recorder, port: int, token: str, poll: float, deadline: float) -
     time.sleep(random.uniform(0, poll))  # phones do not start in step
     while time.monotonic() < deadline:
         headers = {"If-None-Match": etag} if etag else {}
-        answer = rec.request(port, "state", "GET", f"/s/{token}/state", headers=headers,
-                             ok=(200, 304))
+        answer = rec.request(
+            port, "state", "GET", f"/s/{token}/state", headers=headers, ok=(200, 304)
+        )
         if answer and answer[0] == 200:
             if etag is not None:
                 rec.request(port, "page", "GET", f"/s/{token}")
@@ -138,28 +159,42 @@ def scorer(rec: Recorder, port: int, sid: int, token: str, every: float, deadlin
             "colour": "piros",
             "components": [{"name": "parti", "won": i % 2 == 0}],
         }
-        rec.request(port, "post hand", "POST", f"/api/v1/sessions/{sid}/hands", hand,
-                    {"Authorization": f"Bearer {token}"}, ok=(201,))
+        rec.request(
+            port,
+            "post hand",
+            "POST",
+            f"/api/v1/sessions/{sid}/hands",
+            hand,
+            {"Authorization": f"Bearer {token}"},
+            ok=(201,),
+        )
         i += 1
         time.sleep(max(0.0, min(every, deadline - time.monotonic())))
 
 
 def percentile(values: list[float], q: float) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[q - 1] if len(values) > 1 \
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+        if len(values) > 1
         else (values[0] if values else 0.0)
+    )
 
 
 def report(rec: Recorder, seconds: float) -> int:
     everything = [x for values in rec.latency.values() for x in values]
     errors = sum(len(e) for e in rec.errors.values())
-    print(f"requests {len(everything)} in {seconds:.0f} s ({len(everything) / seconds:.1f}/s), "
-          f"errors {errors}, statuses {dict(sorted(rec.statuses.items()))}")
+    print(
+        f"requests {len(everything)} in {seconds:.0f} s ({len(everything) / seconds:.1f}/s), "
+        f"errors {errors}, statuses {dict(sorted(rec.statuses.items()))}"
+    )
     rows = [("all", everything), *sorted(rec.latency.items())]
     for kind, values in rows:
         if values:
-            print(f"  {kind:<10} n={len(values):<6} p50 {percentile(values, 50) * 1000:7.1f} ms"
-                  f"   p99 {percentile(values, 99) * 1000:7.1f} ms"
-                  f"   max {max(values) * 1000:7.1f} ms")
+            print(
+                f"  {kind:<10} n={len(values):<6} p50 {percentile(values, 50) * 1000:7.1f} ms"
+                f"   p99 {percentile(values, 99) * 1000:7.1f} ms"
+                f"   max {max(values) * 1000:7.1f} ms"
+            )
     for kind, found in rec.errors.items():
         for message in found[:5]:
             print(f"  error ({kind}): {message}")
@@ -182,8 +217,9 @@ def main() -> int:
         proc, port = start_server(Path(tmp), args.workers)
         try:
             rec = Recorder()
-            status, _, body = rec.request(port, "setup", "POST", "/api/v1/sessions", SESSION,
-                                          ok=(201,))
+            status, _, body = rec.request(
+                port, "setup", "POST", "/api/v1/sessions", SESSION, ok=(201,)
+            )
             created = json.loads(body)
             view_token = created["view_url"].rsplit("/", 1)[1]
             for _ in range(4 * args.workers):  # each worker loads the engine and templates
@@ -195,10 +231,19 @@ def main() -> int:
                 threading.Thread(target=viewer, args=(rec, port, view_token, args.poll, deadline))
                 for _ in range(args.viewers)
             ]
-            threads.append(threading.Thread(
-                target=scorer,
-                args=(rec, port, created["id"], created["edit_token"], args.post_every, deadline),
-            ))
+            threads.append(
+                threading.Thread(
+                    target=scorer,
+                    args=(
+                        rec,
+                        port,
+                        created["id"],
+                        created["edit_token"],
+                        args.post_every,
+                        deadline,
+                    ),
+                )
+            )
             for t in threads:
                 t.start()
             for t in threads:

@@ -87,7 +87,6 @@ EVENING: list[Hand] = [
 ]
 
 
-
 def create_demo(name: str = "Pénteki ulti") -> Any:
     """Create the session with its hands, each dealt by the rotation; returns the session."""
     session = ledger.create_session(

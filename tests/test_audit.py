@@ -124,7 +124,8 @@ def test_delete_and_restore_through_the_api(api, hand):
 def test_patch_changes_the_session_settings(api):
     api.start()
     response = api.client.patch(
-        api.url(), json={"place": "Pécs", "settings": {"last_declarer_deals": True}},
+        api.url(),
+        json={"place": "Pécs", "settings": {"last_declarer_deals": True}},
         headers=bearer(api.edit),
     )
     assert response.status_code == 200, response.get_json()

@@ -93,8 +93,9 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys_enforced(ctx, session_body):
     assert connection.execute(text("PRAGMA journal_mode")).scalar() == "wal"
     assert connection.execute(text("PRAGMA foreign_keys")).scalar() == 1
     with pytest.raises(Exception, match="FOREIGN KEY"):
-        connection.execute(text("INSERT INTO seats (session_id, player_id, position) "
-                                "VALUES (999, 999, 0)"))
+        connection.execute(
+            text("INSERT INTO seats (session_id, player_id, position) VALUES (999, 999, 0)")
+        )
     db.session.rollback()
 
 
@@ -111,8 +112,9 @@ def test_a_sqlite_backup_is_a_database_file(app, tmp_path, session_body, hand):
 
 
 @pytest.mark.parametrize("fmt", ["auto", "json"])
-def test_a_migrated_database_round_trips_at_its_revision(bare_app, tmp_path, session_body, hand,
-                                                         fmt):
+def test_a_migrated_database_round_trips_at_its_revision(
+    bare_app, tmp_path, session_body, hand, fmt
+):
     from flask_migrate import upgrade
 
     from ulti_ledger.backup import backup, restore

@@ -75,13 +75,17 @@ def test_two_clients_racing_the_second_gets_409_and_nothing_is_lost(api, hand):
     assert body["current"] == phone_a.get_json()
     assert api.get().get_json()["hands"][0]["hand"]["declarer"] == "Anna"
     stale_delete = api.client.delete(
-        api.url("/hands/1"), json={"version": first.get_json()["version"]},
+        api.url("/hands/1"),
+        json={"version": first.get_json()["version"]},
         headers=bearer(api.edit),
     )
     assert stale_delete.status_code == 409
-    assert api.client.delete(
-        api.url(f"/hands/1?version={phone_a.get_json()['version']}"), headers=bearer(api.edit)
-    ).status_code == 204
+    assert (
+        api.client.delete(
+            api.url(f"/hands/1?version={phone_a.get_json()['version']}"), headers=bearer(api.edit)
+        ).status_code
+        == 204
+    )
 
 
 def test_writes_without_a_version_keep_working_last_writer_wins(api, hand):

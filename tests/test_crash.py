@@ -63,10 +63,23 @@ class Server:
     def start(self) -> "Server":
         log = open(self.tmp / "gunicorn.log", "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{self.port}",
-             "--workers", str(self.workers), "--pythonpath", f"{self.tmp},{REPO}",
-             "--chdir", str(self.tmp), "serve:app"],
-            stdout=log, stderr=log, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(self.workers),
+                "--pythonpath",
+                f"{self.tmp},{REPO}",
+                "--chdir",
+                str(self.tmp),
+                "serve:app",
+            ],
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
         )
         log.close()
         deadline = time.monotonic() + 30
@@ -118,8 +131,9 @@ def test_every_acknowledged_hand_survives_a_kill(tmp_path, database):
                     return
                 hand = parti(declarers[i % 3], won=i % 2 == 0)
                 try:
-                    status, _ = call(server.base, "POST", f"/api/v1/sessions/{sid}/hands",
-                                     hand, token)
+                    status, _ = call(
+                        server.base, "POST", f"/api/v1/sessions/{sid}/hands", hand, token
+                    )
                 except OSError:
                     return  # the server is gone: this request was in flight
                 if status == 201:

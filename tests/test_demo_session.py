@@ -24,8 +24,11 @@ def test_the_demo_evening_is_thirteen_hands_of_every_kind(ctx):
     outcomes = {h["outcome"] for h in hands}
     assert outcomes == {"played", "all_pass", "conceded"}
     assert any(h["renonsz"] for h in hands) and any(h["silent"] for h in hands)
-    assert any(isinstance(k["levels"], dict) and len(set(k["levels"].values())) > 1
-               for h in hands for k in h["kontras"])  # a betli kontra'd by one defender
+    assert any(
+        isinstance(k["levels"], dict) and len(set(k["levels"].values())) > 1
+        for h in hands
+        for k in h["kontras"]
+    )  # a betli kontra'd by one defender
     # the rotation dealt every hand: four dealers in turn, the dealer sitting out
     assert [h["dealer"] for h in hands[:4]] == ["Anna", "Béla", "Csaba", "Dóra"]
     assert all(h["sitting_out"] == [h["dealer"]] for h in hands)

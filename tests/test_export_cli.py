@@ -26,10 +26,17 @@ BODY = {
     "players": ["Anna", "Béla", "Csaba", "Dóra"],
     "name": "Szombati ulti",
     "hands": [
-        {"players": P3, "declarer": "Anna", "colour": "piros",
-         "components": [{"name": "parti", "won": True}]},
-        {"players": ["Béla", "Csaba", "Dóra"], "declarer": "Dóra",
-         "components": [{"name": "betli", "won": False, "kontra": {"Béla": 1}}]},
+        {
+            "players": P3,
+            "declarer": "Anna",
+            "colour": "piros",
+            "components": [{"name": "parti", "won": True}],
+        },
+        {
+            "players": ["Béla", "Csaba", "Dóra"],
+            "declarer": "Dóra",
+            "components": [{"name": "betli", "won": False, "kontra": {"Béla": 1}}],
+        },
     ],
 }
 

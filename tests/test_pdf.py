@@ -53,19 +53,41 @@ def fonts(pdf: bytes) -> set[str]:
 @pytest.fixture
 def evening(ctx, session_body):
     hands = [
-        {"players": P3, "declarer": "Béla", "colour": "piros",
-         "components": [{"name": "parti", "won": True}]},
-        {"players": ["Győző", "Tünde", "Anna"], "declarer": "Győző", "colour": "zold",
-         "components": [{"name": "ulti", "won": False, "kontra": 1},
-                        {"name": "parti", "won": True}]},
-        {"players": ["Tünde", "Anna", "Béla"], "declarer": "Anna",
-         "components": [{"name": "betli", "won": True}]},
+        {
+            "players": P3,
+            "declarer": "Béla",
+            "colour": "piros",
+            "components": [{"name": "parti", "won": True}],
+        },
+        {
+            "players": ["Győző", "Tünde", "Anna"],
+            "declarer": "Győző",
+            "colour": "zold",
+            "components": [
+                {"name": "ulti", "won": False, "kontra": 1},
+                {"name": "parti", "won": True},
+            ],
+        },
+        {
+            "players": ["Tünde", "Anna", "Béla"],
+            "declarer": "Anna",
+            "components": [{"name": "betli", "won": True}],
+        },
         {"players": ["Anna", "Béla", "Győző"], "declarer": "Béla", "outcome": "all_pass"},
-        {"players": P3, "declarer": "Tünde", "colour": "makk",
-         "components": [{"name": "40-100"}], "renonsz": {"player": "Győző"}},
-        {"players": ["Győző", "Tünde", "Anna"], "declarer": "Anna", "colour": "tok",
-         "components": [{"name": "parti", "won": True}],
-         "silent": [{"name": "100", "side": "declarer", "won": True}]},
+        {
+            "players": P3,
+            "declarer": "Tünde",
+            "colour": "makk",
+            "components": [{"name": "40-100"}],
+            "renonsz": {"player": "Győző"},
+        },
+        {
+            "players": ["Győző", "Tünde", "Anna"],
+            "declarer": "Anna",
+            "colour": "tok",
+            "components": [{"name": "parti", "won": True}],
+            "silent": [{"name": "100", "side": "declarer", "won": True}],
+        },
     ]
     body = {
         **session_body,
@@ -108,8 +130,15 @@ def test_every_player_hand_total_and_transfer_is_on_the_sheet(evening):
 
 def test_the_header_has_the_evening_and_its_non_default_house_rules(evening):
     text = pages_text(scoresheet_pdf(evening))[0]
-    for fact in ("Csütörtöki ulti", "2024-12-05", "Győr, Kőfaragó utca", "Rablóulti",
-                 "2,5 EUR", "Anna, Béla, Győző, Tünde", "Legmagasabb kontra: 2"):
+    for fact in (
+        "Csütörtöki ulti",
+        "2024-12-05",
+        "Győr, Kőfaragó utca",
+        "Rablóulti",
+        "2,5 EUR",
+        "Anna, Béla, Győző, Tünde",
+        "Legmagasabb kontra: 2",
+    ):
         assert fact in text
     assert "Bukott bemondások" not in text  # a default is not a house rule
     assert "oldal 1 / 1" in text
@@ -134,10 +163,17 @@ def test_methods_change_the_transfers_and_english_is_available(evening):
 
 
 def test_money_is_rounded_and_said_so(ctx, session_body):
-    hand = {"players": ["Anna", "Béla", "Csaba"], "declarer": "Anna", "colour": "piros",
-            "components": [{"name": "parti", "won": True}]}
-    body = {**session_body, "unit_value": {"amount": "0.333", "currency": "EUR"},
-            "hands": [hand, {**hand, "declarer": "Béla"}]}
+    hand = {
+        "players": ["Anna", "Béla", "Csaba"],
+        "declarer": "Anna",
+        "colour": "piros",
+        "components": [{"name": "parti", "won": True}],
+    }
+    body = {
+        **session_body,
+        "unit_value": {"amount": "0.333", "currency": "EUR"},
+        "hands": [hand, {**hand, "declarer": "Béla"}],
+    }
     text = pages_text(scoresheet_pdf(ledger.create_session(body)))[0]
     assert "Pontos összeg" in text and "legkisebb címletre kerekítve" in text
     assert "0,666 EUR" in text and "0,67 EUR" in text  # exact, then to the cent
@@ -145,10 +181,18 @@ def test_money_is_rounded_and_said_so(ctx, session_body):
 
 def test_names_with_markup_are_printed_as_text(ctx, session_body):
     evil = '<img src="file:///etc/passwd"><b>Évi</b>'
-    hand = {"players": [evil, "Béla", "Csaba"], "declarer": evil, "colour": "piros",
-            "components": [{"name": "parti", "won": True}]}
-    body = {**session_body, "players": [evil, "Béla", "Csaba", "Dóra"],
-            "name": "<script>alert(1)</script>", "hands": [hand]}
+    hand = {
+        "players": [evil, "Béla", "Csaba"],
+        "declarer": evil,
+        "colour": "piros",
+        "components": [{"name": "parti", "won": True}],
+    }
+    body = {
+        **session_body,
+        "players": [evil, "Béla", "Csaba", "Dóra"],
+        "name": "<script>alert(1)</script>",
+        "hands": [hand],
+    }
     session = ledger.create_session(body)
     html = scoresheet_html(session)
     assert "<img" not in html and "<script>" not in html and "<b>Évi" not in html

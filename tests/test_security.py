@@ -114,9 +114,7 @@ def test_bodies_no_database_could_store_are_400(api, body, message):
 
 
 def test_control_characters_in_names_are_422(api):
-    response = api.client.post(
-        "/api/v1/sessions", json={**api.body, "players": ["A\tb", "B", "C"]}
-    )
+    response = api.client.post("/api/v1/sessions", json={**api.body, "players": ["A\tb", "B", "C"]})
     assert response.status_code == 422
     assert response.get_json()["key"] == "players[0]"
     response = api.client.post("/api/v1/sessions", json={**api.body, "name": "a\x07"})

@@ -19,12 +19,23 @@ SESSION = {
     "unit_value": {"amount": "2.5", "currency": "EUR"},
     "players": ["Anna", "Béla", "Csaba", "Dóra"],
     "hands": [
-        {"players": P3, "declarer": "Anna", "colour": "piros",
-         "components": [{"name": "parti", "won": True}]},
-        {"players": ["Béla", "Csaba", "Dóra"], "declarer": "Dóra",
-         "components": [{"name": "betli", "won": False, "kontra": {"Béla": 1}}]},
-        {"players": ["Csaba", "Dóra", "Anna"], "declarer": "Csaba", "colour": "zold",
-         "components": [{"name": "ulti", "won": True}, {"name": "parti", "won": True}]},
+        {
+            "players": P3,
+            "declarer": "Anna",
+            "colour": "piros",
+            "components": [{"name": "parti", "won": True}],
+        },
+        {
+            "players": ["Béla", "Csaba", "Dóra"],
+            "declarer": "Dóra",
+            "components": [{"name": "betli", "won": False, "kontra": {"Béla": 1}}],
+        },
+        {
+            "players": ["Csaba", "Dóra", "Anna"],
+            "declarer": "Csaba",
+            "colour": "zold",
+            "components": [{"name": "ulti", "won": True}, {"name": "parti", "won": True}],
+        },
     ],
 }
 

@@ -213,9 +213,7 @@ def test_the_piros_passz_preset_sets_contract_and_colour_without_the_script(scor
     response = scorer.post_hand({"declarer": "Béla", "preset": "piros-passz"}, js=False)
     fields = read_form(response.get_data(as_text=True), "hand-form")
     assert fields["contract"] == ["passz"] and fields["colour"] == ["piros"]
-    assert 'data-testid="preset-piros-passz" aria-pressed="true"' in response.get_data(
-        as_text=True
-    )
+    assert 'data-testid="preset-piros-passz" aria-pressed="true"' in response.get_data(as_text=True)
 
 
 def test_the_preview_button_renders_the_result_without_saving(scorer, app):

@@ -65,8 +65,10 @@ def restore(app: Flask, source: Path) -> str:
         _refuse_unless_empty()
         if head.startswith(SQLITE_MAGIC):
             if url.get_backend_name() != "sqlite":
-                raise BackupError("a SQLite backup restores into SQLite; for PostgreSQL make a "
-                                  "JSON backup (ulti-ledger backup --format json FILE)")
+                raise BackupError(
+                    "a SQLite backup restores into SQLite; for PostgreSQL make a "
+                    "JSON backup (ulti-ledger backup --format json FILE)"
+                )
             db.session.remove()
             db.engine.dispose()
             _sqlite_copy(source, Path(url.database))
@@ -74,8 +76,16 @@ def restore(app: Flask, source: Path) -> str:
             return "sqlite"
         if head.startswith(PGDUMP_MAGIC):
             db.engine.dispose()
-            _run(["pg_restore", "--no-owner", "--clean", "--if-exists",
-                  f"--dbname={_libpq(url)}", str(source)])
+            _run(
+                [
+                    "pg_restore",
+                    "--no-owner",
+                    "--clean",
+                    "--if-exists",
+                    f"--dbname={_libpq(url)}",
+                    str(source),
+                ]
+            )
             return "pg_dump"
         _load(_read_json(source))
         return "json"
@@ -120,8 +130,10 @@ def _refuse_unless_empty() -> None:
     count = db.session.scalar(select(func.count()).select_from(GameSession))
     db.session.rollback()
     if count:
-        raise BackupError(f"the database already holds {count} sessions; restore into an "
-                          "empty database (a new DATABASE_URL or SQLite file), never over one")
+        raise BackupError(
+            f"the database already holds {count} sessions; restore into an "
+            "empty database (a new DATABASE_URL or SQLite file), never over one"
+        )
 
 
 def _dump() -> dict[str, Any]:
@@ -169,10 +181,12 @@ def _load(data: dict[str, Any]) -> None:
                 connection.execute(table.insert(), rows)
         if connection.dialect.name == "postgresql":
             for table in db.metadata.sorted_tables:
-                connection.execute(text(
-                    f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-                    f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
-                ))
+                connection.execute(
+                    text(
+                        f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
+                        f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
+                    )
+                )
     _upgrade_if_migrated()
 
 

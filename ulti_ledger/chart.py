@@ -91,7 +91,8 @@ def balance_chart(
         y_max=y_ticks[-1],
     )
     x_ticks = [
-        t for t in nice_ticks(0, len(running), max(2, int(box.width // (4.5 * font_size))))
+        t
+        for t in nice_ticks(0, len(running), max(2, int(box.width // (4.5 * font_size))))
         if t <= len(running)
     ]
     family = f' font-family="{escape(font_family)}"' if font_family else ""

@@ -207,9 +207,7 @@ class HandPlayer(db.Model):
     __tablename__ = "hand_players"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    hand_id: Mapped[int] = mapped_column(
-        ForeignKey("hands.id", ondelete="CASCADE"), index=True
-    )
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
     """Order within the hand's ``players`` list, or within ``sitting_out``."""
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
@@ -227,9 +225,7 @@ class HandComponent(db.Model):
     __tablename__ = "hand_components"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    hand_id: Mapped[int] = mapped_column(
-        ForeignKey("hands.id", ondelete="CASCADE"), index=True
-    )
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(32))
     open: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -262,9 +258,7 @@ class SilentResult(db.Model):
     __tablename__ = "silent_results"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    hand_id: Mapped[int] = mapped_column(
-        ForeignKey("hands.id", ondelete="CASCADE"), index=True
-    )
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(32))
     side: Mapped[str] = mapped_column(String(16))

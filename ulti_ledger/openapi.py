@@ -248,8 +248,13 @@ def _path(name: str) -> dict[str, Any]:
 
 
 def _query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"name": name, "in": "query", "required": False, "schema": schema,
-            "description": description}
+    return {
+        "name": name,
+        "in": "query",
+        "required": False,
+        "schema": schema,
+        "description": description,
+    }
 
 
 IF_MATCH = {
@@ -259,8 +264,12 @@ IF_MATCH = {
     "schema": {"type": "string", "pattern": r'^"v[1-9][0-9]{0,8}"$'},
     "description": "the version the writer saw, as the ETag gave it; 409 if it moved on",
 }
-IF_NONE_MATCH = {"name": "If-None-Match", "in": "header", "required": False,
-                 "schema": {"type": "string"}}
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string"},
+}
 LANG = _query("lang", {"type": "string"}, "hu: explanations in Hungarian (default en)")
 TOKEN = _query("token", {"type": "string"}, "the view (or edit) token, for reading")
 
@@ -293,8 +302,12 @@ def _op(
 
 def _answer(description: str, schema: str | dict, code: str = "200") -> dict[str, Any]:
     """One answer: a schema by name (a component) or given in place."""
-    return {code: {"description": description, **_json(_ref(schema) if isinstance(schema, str)
-                                                         else schema)}}
+    return {
+        code: {
+            "description": description,
+            **_json(_ref(schema) if isinstance(schema, str) else schema),
+        }
+    }
 
 
 def _list(key: str, item: str, **more: Any) -> dict[str, Any]:
@@ -314,67 +327,113 @@ PATHS = {
     },
     "/api/v1/sessions": {
         "post": {
-            **_op("start a session (hands included)", _answer("created", "Created", "201"),
-                  ("400", "409", "413", "415", "422", "503"), body="SessionBody"),
+            **_op(
+                "start a session (hands included)",
+                _answer("created", "Created", "201"),
+                ("400", "409", "413", "415", "422", "503"),
+                body="SessionBody",
+            ),
             "security": [],
         }
     },
     "/api/v1/sessions/{session_id}": {
-        "get": _op("the session, its hands, results and totals",
-                   {**_answer("the session", "Session"), **NOT_MODIFIED}, READ_ERRORS,
-                   (*S, LANG, TOKEN, IF_NONE_MATCH), edit=False),
-        "patch": _op("change name, date, place, stakes or settings",
-                     _answer("the settings now", "Settings"), WRITE_ERRORS, (*S, IF_MATCH),
-                     body="SettingsChange"),
+        "get": _op(
+            "the session, its hands, results and totals",
+            {**_answer("the session", "Session"), **NOT_MODIFIED},
+            READ_ERRORS,
+            (*S, LANG, TOKEN, IF_NONE_MATCH),
+            edit=False,
+        ),
+        "patch": _op(
+            "change name, date, place, stakes or settings",
+            _answer("the settings now", "Settings"),
+            WRITE_ERRORS,
+            (*S, IF_MATCH),
+            body="SettingsChange",
+        ),
     },
     "/api/v1/sessions/{session_id}/hands": {
-        "post": _op("record a hand (If-Match: the session's version)",
-                    _answer("recorded", "HandEntry", "201"), WRITE_ERRORS, (*S, LANG, IF_MATCH),
-                    body="Hand"),
+        "post": _op(
+            "record a hand (If-Match: the session's version)",
+            _answer("recorded", "HandEntry", "201"),
+            WRITE_ERRORS,
+            (*S, LANG, IF_MATCH),
+            body="Hand",
+        ),
     },
     "/api/v1/sessions/{session_id}/preview": {
-        "post": _op("settle a hand without recording it",
-                    _answer("the hand settled", {"type": "object", "required": ["result"]}),
-                    ("400", "401", "403", "404", "413", "415", "422", "503"), (*S, LANG),
-                    body="Hand"),
+        "post": _op(
+            "settle a hand without recording it",
+            _answer("the hand settled", {"type": "object", "required": ["result"]}),
+            ("400", "401", "403", "404", "413", "415", "422", "503"),
+            (*S, LANG),
+            body="Hand",
+        ),
     },
     "/api/v1/sessions/{session_id}/hands/{number}": {
-        "get": _op("one hand and its result",
-                   {**_answer("the hand", "HandEntry"), **NOT_MODIFIED}, READ_ERRORS,
-                   (*H, LANG, TOKEN, IF_NONE_MATCH), edit=False),
-        "put": _op("replace hand n (If-Match or body version: the hand's)",
-                   _answer("the hand now", "HandEntry"), WRITE_ERRORS, (*H, LANG, IF_MATCH),
-                   body="Hand"),
-        "delete": _op("delete hand n (kept: it can be restored)",
-                      {"204": {"description": "deleted; later hands move up one number"}},
-                      WRITE_ERRORS,
-                      (*H, IF_MATCH, _query("version", VERSION, "the hand's version you saw"))),
+        "get": _op(
+            "one hand and its result",
+            {**_answer("the hand", "HandEntry"), **NOT_MODIFIED},
+            READ_ERRORS,
+            (*H, LANG, TOKEN, IF_NONE_MATCH),
+            edit=False,
+        ),
+        "put": _op(
+            "replace hand n (If-Match or body version: the hand's)",
+            _answer("the hand now", "HandEntry"),
+            WRITE_ERRORS,
+            (*H, LANG, IF_MATCH),
+            body="Hand",
+        ),
+        "delete": _op(
+            "delete hand n (kept: it can be restored)",
+            {"204": {"description": "deleted; later hands move up one number"}},
+            WRITE_ERRORS,
+            (*H, IF_MATCH, _query("version", VERSION, "the hand's version you saw")),
+        ),
     },
     "/api/v1/sessions/{session_id}/hands/{number}/history": {
-        "get": _op("every change of hand n, oldest first",
-                   _answer("its history", _list("history", "HistoryEntry",
-                                                number={"type": "integer"})),
-                   READ_ERRORS, (*H, TOKEN), edit=False),
+        "get": _op(
+            "every change of hand n, oldest first",
+            _answer("its history", _list("history", "HistoryEntry", number={"type": "integer"})),
+            READ_ERRORS,
+            (*H, TOKEN),
+            edit=False,
+        ),
     },
     "/api/v1/sessions/{session_id}/history": {
-        "get": _op("every change of the session and its hands, oldest first",
-                   _answer("the history", _list("history", "HistoryEntry")),
-                   READ_ERRORS, (*S, TOKEN), edit=False),
+        "get": _op(
+            "every change of the session and its hands, oldest first",
+            _answer("the history", _list("history", "HistoryEntry")),
+            READ_ERRORS,
+            (*S, TOKEN),
+            edit=False,
+        ),
     },
     "/api/v1/sessions/{session_id}/deleted-hands": {
-        "get": _op("the deleted hands, most recently deleted first",
-                   _answer("deleted hands", _list("deleted_hands", "DeletedHand")),
-                   READ_ERRORS, (*S, TOKEN), edit=False),
+        "get": _op(
+            "the deleted hands, most recently deleted first",
+            _answer("deleted hands", _list("deleted_hands", "DeletedHand")),
+            READ_ERRORS,
+            (*S, TOKEN),
+            edit=False,
+        ),
     },
     "/api/v1/sessions/{session_id}/deleted-hands/{hand_id}/restore": {
-        "post": _op("bring a deleted hand back to its place",
-                    _answer("the hand, at its number", "HandEntry"),
-                    ("401", "403", "404", "409", "503"), (*S, _path("hand_id"))),
+        "post": _op(
+            "bring a deleted hand back to its place",
+            _answer("the hand, at its number", "HandEntry"),
+            ("401", "403", "404", "409", "503"),
+            (*S, _path("hand_id")),
+        ),
     },
     "/api/v1/sessions/{session_id}/history/{entry_id}/restore": {
-        "post": _op("bring back the deleted hand a history entry is about",
-                    _answer("the hand, at its number", "HandEntry"),
-                    ("401", "403", "404", "409", "503"), (*S, _path("entry_id"))),
+        "post": _op(
+            "bring back the deleted hand a history entry is about",
+            _answer("the hand, at its number", "HandEntry"),
+            ("401", "403", "404", "409", "503"),
+            (*S, _path("entry_id")),
+        ),
     },
 }
 SECURITY_SCHEMES = {

@@ -79,9 +79,7 @@ def check_hand(
     for key in ("players", "sitting_out"):
         for name in getattr(hand, key):
             if name not in seats:
-                raise HandError(
-                    key, f"{name} is not at this table; players: {', '.join(seats)}"
-                )
+                raise HandError(key, f"{name} is not at this table; players: {', '.join(seats)}")
     own = {n: ruleset.options[n].normalize(v) for n, v in (data.get("options") or {}).items()}
     canonical = hand.to_dict()
     facts = {"options": own} if own else {}

@@ -42,10 +42,14 @@ def session_by_token(token: str, kind: str = "view") -> GameSession:
 
     An edit token also opens the view: whoever may edit may read.
     """
-    columns = [GameSession.edit_token] if kind == "edit" else [
-        GameSession.view_token,
-        GameSession.edit_token,
-    ]
+    columns = (
+        [GameSession.edit_token]
+        if kind == "edit"
+        else [
+            GameSession.view_token,
+            GameSession.edit_token,
+        ]
+    )
     if not isinstance(token, str) or not TOKEN_SHAPE.fullmatch(token):
         raise NotFound("", NO_LINK)
     for column in columns:

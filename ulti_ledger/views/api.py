@@ -58,11 +58,15 @@ __all__ = ["ID", "authorized", "bp", "init_app", "register_error_handlers"]
 @bp.post("/sessions")
 def create_session():
     session = ledger.create_session(json_body())
-    return {
-        "id": session.id,
-        "edit_token": session.edit_token,
-        **links(session),
-    }, 201, {"Location": url_for(".get_session", session_id=session.id)}
+    return (
+        {
+            "id": session.id,
+            "edit_token": session.edit_token,
+            **links(session),
+        },
+        201,
+        {"Location": url_for(".get_session", session_id=session.id)},
+    )
 
 
 @bp.get("/openapi.json")

@@ -42,9 +42,7 @@ def scoresheet(token: str):
         pdf = scoresheet_pdf(session, method, banker, _lang())
     except ledger.LedgerError as exc:
         abort(400, description=str(exc))
-    return send_file(
-        io.BytesIO(pdf), "application/pdf", download_name=_filename(session, "pdf")
-    )
+    return send_file(io.BytesIO(pdf), "application/pdf", download_name=_filename(session, "pdf"))
 
 
 @bp.get("/s/<token>/hands.csv")
