@@ -45,10 +45,7 @@ def _report(label: str, engine: Engine, hands: list[dict], repeat: int, forget: 
     for _ in range(repeat):
         if forget:
             for ruleset in engine.rulesets.values():
-                rules = ruleset.rules
-                rules.seatings.clear()
-                rules.component_lists.clear()
-                rules.silent_lists.clear()
+                ruleset.rules.forget()
         start = time.perf_counter()
         for hand in hands:
             engine.settle(hand)

@@ -17,12 +17,6 @@ from ulti_ledger.settlement import HandError
 from ulti_ledger.settlement.ulti.hand import MEMO_SIZE
 
 
-def _forget(rules) -> None:
-    rules.seatings.clear()
-    rules.component_lists.clear()
-    rules.silent_lists.clear()
-
-
 def _silent(**item):
     return [{"name": "100", "side": "declarer", "won": True, **item}]
 
@@ -81,12 +75,12 @@ def test_a_remembered_hand_never_lets_its_look_alike_through(valid, look_alike, 
 
 def test_the_memo_stops_growing_at_its_size():
     rules = ENGINE.rulesets["ulti"].rules
-    _forget(rules)
+    rules.forget()
     for i in range(MEMO_SIZE + 50):
         ENGINE.settle(hand(players=[f"A{i}", "B", "C"], declarer="B"))
     assert len(rules.seatings) == MEMO_SIZE
     ENGINE.settle(hand(players=["late", "B", "C"], declarer="late"))  # still settled
-    _forget(rules)
+    rules.forget()
 
 
 def test_per_defender_kontra_is_remembered_with_its_defenders():
@@ -103,7 +97,7 @@ def test_per_defender_kontra_is_remembered_with_its_defenders():
 @given(legal_hands())
 def test_a_remembered_hand_settles_as_a_fresh_one(data):
     _, rules = ENGINE.parse(data)
-    _forget(rules)
+    rules.forget()
     cold = ENGINE.settle(data)
     warm = ENGINE.settle(copy.deepcopy(data))
     assert warm.payments == cold.payments
@@ -112,7 +106,7 @@ def test_a_remembered_hand_settles_as_a_fresh_one(data):
 
 def test_long_names_are_settled_but_not_remembered():
     rules = ENGINE.rulesets["ulti"].rules
-    _forget(rules)
+    rules.forget()
     long = "x" * 100_000
     payments = ENGINE.settle(hand(players=[long, "B", "C"], declarer="B")).payments
     assert payments == {long: -1, "B": 2, "C": -1}

@@ -48,8 +48,6 @@ class Engine:
         if ruleset is None:
             ruleset = self.ruleset(ruleset_id)  # raises the message that lists the known ones
         options = data.get("options")
-        if options is None and not defaults:  # the common case: the ruleset's defaults
-            return ruleset.scorer_module.parse_hand(data, ruleset.rules, {}), ruleset.rules
         if options is not None and type(options) is not dict:
             raise HandError("options", "must be an object of option names and values")
         if defaults and defaults.get("options"):

@@ -221,8 +221,8 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
     parts = key = None
     if type(raw) is list:
         try:
-            key = (needs_result, *[(type(o), *o.items(), *map(type, o.values())) for o in raw])
-            parts = rules.component_lists.get(key)  # (the key is `_typed`, inlined for speed)
+            key = (needs_result, *_typed(raw))
+            parts = rules.component_lists.get(key)
         except TypeError:  # a per-defender kontra ({"Béla": 1}): keyed with the defenders
             key = _per_defender_key(raw, needs_result, defenders)
             parts = rules.component_lists.get(key) if key is not None else None

@@ -192,6 +192,12 @@ class Rules:
                 for name in contract.components
             }
 
+    def forget(self) -> None:
+        """Empty the memo of validated inputs (for benchmarks and tests of a cold start)."""
+        self.seatings.clear()
+        self.component_lists.clear()
+        self.silent_lists.clear()
+
     def colour_factor(self, colour: str | None) -> int:
         return 1 if colour is None else self.colours[colour].factor
 

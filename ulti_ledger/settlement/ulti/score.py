@@ -78,11 +78,9 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
     only components with individual kontra (betli, színtelen durchmars) are summed per payer.
     """
     # one unpacking instead of a dozen attribute reads: this runs for every hand shown
-    _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, defenders = (
-        hand
-    )
+    _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, _ = hand
     pays = sitting_out and rules.sitting_out_pays
-    payers = defenders + sitting_out if pays else defenders  # as `_payers`
+    payers = _payers(hand, rules)
     values, powers, rules_of = rules.values, rules.powers, rules.components
     extras = rules.failed_extras[contract.id]
     replaced = silent and _parti_replaced_by(hand, rules)
@@ -286,7 +284,7 @@ def _defender_renonsz(hand: Hand, rules: Rules) -> list[Line]:
         Line("renonsz_defender", {"player": offender, "partner": partner, "double": double}, {})
     ]
     for c in hand.components:
-        v, k_off, win_factor, k_par, partner_factor = _offender_factors(c, hand, rules)
+        v, k_off, win_factor, k_par, partner_factor = _offender_factors(c, hand, rules, partner)
         to_declarer = (win_factor + partner_factor) * v if double else win_factor * v
         to_partner = 0 if double else partner_factor * v
         terms = [
@@ -313,7 +311,7 @@ def _offender_pays(hand: Hand, rules: Rules) -> dict[str, int]:
     double = rules.defender_renonsz == "double_win_to_declarer"
     to_declarer = to_partner = 0
     for c in hand.components:
-        v, _, win_factor, _, partner_factor = _offender_factors(c, hand, rules)
+        v, _, win_factor, _, partner_factor = _offender_factors(c, hand, rules, partner)
         if double:
             to_declarer += (win_factor + partner_factor) * v
         else:
@@ -330,7 +328,9 @@ def _partner(hand: Hand) -> str:
     return next(d for d in hand.defenders if d != hand.renonsz)
 
 
-def _offender_factors(c: Component, hand: Hand, rules: Rules) -> tuple[int, int, int, int, int]:
+def _offender_factors(
+    c: Component, hand: Hand, rules: Rules, partner: str
+) -> tuple[int, int, int, int, int]:
     """Value; the offender's kontra level and win factor; the partner's level and factor.
 
     The partner's factor is his loss factor (failed extra included) unless the offender
@@ -338,7 +338,7 @@ def _offender_factors(c: Component, hand: Hand, rules: Rules) -> tuple[int, int,
     """
     v = _value(c, hand, rules)
     k_off = _level(c, rules, hand.defenders.index(hand.renonsz))
-    k_par = _level(c, rules, hand.defenders.index(_partner(hand)))
+    k_par = _level(c, rules, hand.defenders.index(partner))
     partner_factor = rules.powers[k_par]
     if rules.defender_renonsz != "double_win_to_declarer":
         partner_factor += _extra(c, hand, rules)
