@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from markupsafe import Markup
 
@@ -31,30 +31,23 @@ CHAR_WIDTH = 0.58
 """A sans-serif character's average width, in ems: enough to lay out labels without fonts."""
 
 
-def balance_chart_svg(
-    summary: Mapping[str, Any],
-    *,
-    lang: str = "hu",
-    width: int = 560,
-    height: int = 320,
-    font_size: int = 16,
-    font_family: str | None = None,
-) -> Markup:
+class ChartStyle(TypedDict, total=False):
+    """How a chart is drawn: the keyword arguments of `balance_chart` after the data."""
+
+    lang: str
+    width: int
+    height: int
+    font_size: int
+    font_family: str | None
+
+
+def balance_chart_svg(summary: Mapping[str, Any], **style: Unpack[ChartStyle]) -> Markup:
     """The chart of a ``ledger.session_summary``: one line per seated player.
 
     Empty markup when there are no hands yet (a template can test it with ``if``).
     """
-    players = list(summary["players"])
     series = [hand["totals"] for hand in summary["hands"]]
-    return balance_chart(
-        players,
-        series,
-        lang=lang,
-        width=width,
-        height=height,
-        font_size=font_size,
-        font_family=font_family,
-    )
+    return balance_chart(list(summary["players"]), series, **style)
 
 
 def balance_chart(

@@ -21,11 +21,11 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from . import PROJECT_ROOT
-from .chart import balance_chart_svg
+from .chart import ChartStyle, balance_chart_svg
 from .pdf_table import Columns, rows, signed
 
 STATIC = PROJECT_ROOT / "static"
-CHART = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}
+CHART: ChartStyle = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}
 """The chart's viewBox for A4: 13 units of text come out at about 7.5 pt."""
 
 WORDS = {

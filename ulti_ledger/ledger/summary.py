@@ -10,7 +10,6 @@ templates and JSON; treat them as read-only (parts are shared with the cache).
 
 from __future__ import annotations
 
-import datetime as dt
 from decimal import Decimal
 from typing import Any
 
@@ -22,7 +21,7 @@ from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
 from .checks import check_hand
 from .facts import hand_heads, hand_keys, read_facts
-from .history import edited_hand_ids, was_edited
+from .history import edited_hand_ids, iso, was_edited
 from .notation import kontras, notation, silent_results
 from .pinning import only_ruleset, result_cache, session_engine
 from .reads import hand_key_at, last_hand, seat_names
@@ -142,7 +141,7 @@ def session_info(session: GameSession, lang: str = "hu") -> dict[str, Any]:
         "name": session.name,
         "date": session.date.isoformat() if session.date else None,
         "place": session.place,
-        "created_at": _iso(session.created_at),
+        "created_at": iso(session.created_at),
         "version": session.version,
         "ruleset": {
             "id": ruleset.id,
@@ -172,15 +171,6 @@ def totals(session: GameSession, units: dict[str, int]) -> dict[str, Any]:
         "currency": session.currency,
         "transfers": [t.to_json() for t in minimal_transfers(rounded)],
     }
-
-
-def _iso(moment: dt.datetime | None) -> str | None:
-    """A stored time in ISO 8601, in UTC (SQLite gives it back without the zone)."""
-    if moment is None:
-        return None
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=dt.UTC)
-    return moment.astimezone(dt.UTC).isoformat(timespec="seconds")
 
 
 def _hand_json(view: dict[str, Any]) -> dict[str, Any]:

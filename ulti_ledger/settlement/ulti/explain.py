@@ -135,10 +135,13 @@ def _silent(line: Line, t: dict[str, str]) -> str:
 
 
 def _renonsz_component(line: Line, t: dict[str, str]) -> str:
-    p = line.params
-    return f"  {t['as_lost'].format(label=p['label'])}{_kontra_suffix(p['terms'], t)}: " + _terms(
-        p["terms"], t, to_defenders=True
-    )
+    return _payout(t["as_lost"].format(label=line.params["label"]), line, t)
+
+
+def _payout(label: str, line: Line, t: dict[str, str]) -> str:
+    """A component the declarer pays every payer for: his renonsz or his throw-in."""
+    terms = line.params["terms"]
+    return f"  {label}{_kontra_suffix(terms, t)}: " + _terms(terms, t, to_defenders=True)
 
 
 def _renonsz_defender_component(line: Line, t: dict[str, str]) -> str:
@@ -161,10 +164,7 @@ def _throw_in(line: Line, t: dict[str, str]) -> str:
 
 
 def _throw_in_component(line: Line, t: dict[str, str]) -> str:
-    p = line.params
-    return f"  {p['label']}{_kontra_suffix(p['terms'], t)}: " + _terms(
-        p["terms"], t, to_defenders=True
-    )
+    return _payout(line.params["label"], line, t)
 
 
 def _renonsz_defender(line: Line, t: dict[str, str]) -> str:

@@ -120,10 +120,12 @@ def _declarer_pays(hand: Hand, rules: Rules) -> dict[str, int]:
     payers = _payers(hand, rules)
     paid = [0] * len(payers)  # what the declarer pays each payer
     extras = rules.failed_extras[hand.contract.id]
+    scale, with_extra = _payout_scale(hand, rules)
     for c in hand.components:
         v = rules.values[c.name, c.open, hand.colour]
+        extra = extras[c.name] if with_extra else 0
         for i in range(len(payers)):
-            paid[i] += _payout_factor(hand, rules, _level(c, rules, i), extras[c.name]) * v
+            paid[i] += (scale[_level(c, rules, i)] + extra) * v
     payments = _zeros(hand)
     payments[hand.declarer] = -sum(paid)
     for player, amount in zip(payers, paid, strict=True):
@@ -131,13 +133,16 @@ def _declarer_pays(hand: Hand, rules: Rules) -> dict[str, int]:
     return payments
 
 
-def _payout_factor(hand: Hand, rules: Rules, level: int, extra: int) -> int:
-    """What the declarer pays a payer per unit of value: his renonsz or his throw-in."""
+def _payout_scale(hand: Hand, rules: Rules) -> tuple[tuple[int, ...], bool]:
+    """What the declarer pays a payer per unit of value at each kontra level, and whether
+    a lost component's failed extra comes on top: his renonsz or his throw-in."""
+    powers = rules.powers
     if hand.renonsz is not None:  # the loss value of the whole bid
-        return rules.powers[level] + extra
+        return powers, True
     if rules.throw_in_mode == "double_win":
-        return rules.throw_in_factor * rules.powers[level]
-    return rules.kontra.factor ** (level + 1) + extra  # the loss at the next kontra level
+        return tuple(rules.throw_in_factor * p for p in powers), False
+    # the loss at the next kontra level
+    return tuple(p * rules.kontra.factor for p in powers), True
 
 
 def _payers(hand: Hand, rules: Rules) -> tuple[str, ...]:
@@ -262,13 +267,14 @@ def _declarer_renonsz(hand: Hand, rules: Rules) -> list[Line]:
 def _payout_lines(hand: Hand, rules: Rules, key: str) -> list[Line]:
     """A line per component of what the declarer pays: his renonsz or his throw-in."""
     lines = []
+    scale, with_extra = _payout_scale(hand, rules)
     for c in hand.components:
         v = _value(c, hand, rules)
-        extra = _extra(c, hand, rules)
+        extra = _extra(c, hand, rules) if with_extra else 0
         terms, amounts = [], {hand.declarer: 0}
         for i, d in enumerate(_payers(hand, rules)):
             k = _level(c, rules, i)
-            factor = _payout_factor(hand, rules, k, extra)
+            factor = scale[k] + extra
             terms.append(_term(d, k, factor, v, rules))
             amounts[d] = factor * v
             amounts[hand.declarer] -= factor * v
