@@ -261,6 +261,15 @@ CASES = [
         ["négy ász is not played at this table"],
     ),
     (
+        "silent négy ász switched off",
+        hand(
+            options={"negy_asz_enabled": "off"},
+            silent=[{"name": "negy-asz", "side": "declarer", "won": True}],
+        ),
+        "silent[0].name",
+        ["négy ász is not paid at this table"],
+    ),
+    (
         "no contract of these parts",
         hand(components=[{"name": "negy-asz", "won": True}, {"name": "durchmars", "won": True}]),
         "components",

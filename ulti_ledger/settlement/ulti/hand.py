@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..errors import HandError
 from ..schema import suggest
 from .build import contract_problem
-from .rules import ComponentRule, Contract, Rules
+from .rules import ComponentRule, Contract, Rules, SilentRule
 
 HAND_KEYS = (
     "ruleset",
@@ -40,6 +40,7 @@ _ALLOWED = {keys: frozenset(keys) for keys in (HAND_KEYS, COMPONENT_KEYS, SILENT
 _STR = frozenset((str,))
 _new = tuple.__new__
 """What ``Hand(...)`` calls, minus a Python-level frame (speed: see ``MEMO_SIZE``)."""
+_Rule = TypeVar("_Rule", ComponentRule, SilentRule)
 MEMO_NAME_CHARS = 400
 MEMO_SIZE = 4096
 """At most this many validated seatings, component and silent lists are kept per rules.
@@ -349,15 +350,7 @@ def _components(
 def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool) -> None:
     """Raise the HandError that says what is wrong with one component."""
     key = f"components[{raw.index(item)}]"
-    if not isinstance(item, dict):
-        raise HandError(key, f"must be an object, not {_kind(item)}")
-    _check_keys(item, COMPONENT_KEYS, key, "a component")
-    name = item.get("name")
-    rule = rules.components.get(name) if isinstance(name, str) else None
-    if rule is None:
-        raise HandError(f"{key}.name", _not_one_of(name, _enabled(rules)))
-    if not rule.enabled:
-        raise HandError(f"{key}.name", f"{rule.label} is not played at this table (house rules)")
+    rule = _named_rule(item, key, COMPONENT_KEYS, "a component", rules.components, "played")
     open_ = item.get("open", False)
     if not isinstance(open_, bool):
         raise HandError(f"{key}.open", f"must be true or false, not {open_!r}")
@@ -474,16 +467,8 @@ def _silent(
 def _one_silent(
     item: Any, key: str, rules: Rules, contract: Contract, bid: set[str], defenders: tuple[str, ...]
 ) -> SilentResult:
-    if not isinstance(item, dict):
-        raise HandError(key, f"must be an object, not {_kind(item)}")
-    _check_keys(item, SILENT_KEYS, key, "a silent result")
-    name = item.get("name")
-    rule = rules.silent.get(name) if isinstance(name, str) else None
-    if rule is None:
-        allowed = [n for n, s in rules.silent.items() if s.enabled]
-        raise HandError(f"{key}.name", _not_one_of(name, allowed))
-    if not rule.enabled:
-        raise HandError(f"{key}.name", f"{rule.label} is not paid at this table (house rules)")
+    rule = _named_rule(item, key, SILENT_KEYS, "a silent result", rules.silent, "paid")
+    name = item["name"]
     if contract.silent is not None:
         if name not in contract.silent:
             allowed = ", ".join(rules.silent[s].label for s in contract.silent) or "none"
@@ -609,8 +594,22 @@ def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str, wh
             )
 
 
-def _enabled(rules: Rules) -> list[str]:
-    return [n for n, c in rules.components.items() if c.enabled]
+def _named_rule(
+    item: Any, key: str, keys: tuple[str, ...], what: str, known: Mapping[str, _Rule], off: str
+) -> _Rule:
+    """The rule a component or silent result names, once its keys and name are checked;
+    ``off`` says what the table does not do with it when a house rule switched it off."""
+    if not isinstance(item, dict):
+        raise HandError(key, f"must be an object, not {_kind(item)}")
+    _check_keys(item, keys, key, what)
+    name = item.get("name")
+    rule = known.get(name) if isinstance(name, str) else None
+    if rule is None:
+        allowed = [n for n, r in known.items() if r.enabled]
+        raise HandError(f"{key}.name", _not_one_of(name, allowed))
+    if not rule.enabled:
+        raise HandError(f"{key}.name", f"{rule.label} is not {off} at this table (house rules)")
+    return rule
 
 
 def _label(rule: ComponentRule, open_: bool) -> str:
