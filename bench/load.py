@@ -32,15 +32,12 @@ from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from ulti_ledger.samples import session_body  # noqa: E402
+
 HOST = "127.0.0.1"
-SESSION = {
-    "format": "ulti-ledger/session@1",
-    "ruleset": "ulti",
-    "options": {},
-    "unit_value": {"amount": "10", "currency": "HUF"},
-    "players": ["Anna", "Béla", "Csaba", "Dóra"],
-    "name": "load",
-}
+SESSION = session_body(name="load")
 
 
 class Recorder:

@@ -12,43 +12,20 @@ process (cold caches, fonts loaded), "median" the median of the repeats.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ulti_ledger import create_app, ledger, rotation  # noqa: E402
+from ulti_ledger import create_app, ledger  # noqa: E402
 from ulti_ledger.db import db  # noqa: E402
-from ulti_ledger.ledger.pinning import builtin_engine  # noqa: E402
 from ulti_ledger.pdf import scoresheet_pdf  # noqa: E402
-from ulti_ledger.samples import random_hand  # noqa: E402
+from ulti_ledger.samples import random_session  # noqa: E402
 
 SEATS = ("Anna", "Béla", "Győző", "Tünde")
-
-
-def session_body(hands: int, seed: int = 2026) -> dict[str, Any]:
-    """A session@1 body of ``hands`` random legal hands at a four-player table."""
-    rng = random.Random(seed)
-    rules = builtin_engine().rulesets["ulti"].rules
-    body = []
-    for number in range(hands):
-        deal = rotation.deal(SEATS, SEATS[number % len(SEATS)])
-        hand = random_hand(rng, rules, deal.players, deal.sitting_out)
-        hand.pop("ruleset")
-        body.append({"dealer": deal.dealer, **hand})
-    return {
-        "format": "ulti-ledger/session@1",
-        "name": f"{hands} leosztás",
-        "ruleset": "ulti",
-        "unit_value": {"amount": "10", "currency": "HUF"},
-        "players": list(SEATS),
-        "hands": body,
-    }
 
 
 def main() -> None:
@@ -61,7 +38,8 @@ def main() -> None:
         with app.app_context():
             db.create_all()
             for count in args.hands:
-                session = ledger.create_session(session_body(count))
+                body = random_session(SEATS, count, seed=2026, name=f"{count} leosztás")
+                session = ledger.create_session(body)
                 start = time.perf_counter()
                 pdf = scoresheet_pdf(session)
                 first = time.perf_counter() - start

@@ -34,19 +34,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ulti_ledger import create_app, ledger  # noqa: E402
 from ulti_ledger.db import db  # noqa: E402
 from ulti_ledger.ledger.pinning import result_cache  # noqa: E402
-from ulti_ledger.samples import random_hand  # noqa: E402
+from ulti_ledger.samples import random_hand, session_body  # noqa: E402
 from ulti_ledger.settlement import Engine  # noqa: E402
 from ulti_ledger.views.sheet import facts_cache  # noqa: E402
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
-SESSION = {
-    "format": "ulti-ledger/session@1",
-    "ruleset": "ulti",
-    "options": {},
-    "unit_value": {"amount": "10", "currency": "HUF"},
-    "players": PLAYERS,
-    "name": "bench",
-}
+SESSION = session_body(players=PLAYERS, name="bench")
 
 
 def seating(number: int) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -12,19 +12,15 @@ Each page is taken at phone width (390 px) and laptop width (1280 px).
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ulti_ledger.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
 
 
@@ -57,7 +53,7 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
         for name, (width, height) in WIDTHS.items():
             page = browser.new_page(viewport={"width": width, "height": height})
             page.goto(args.edit_url)

@@ -3,7 +3,7 @@ import os
 import pytest
 from sqlalchemy import MetaData
 
-from ulti_ledger import create_app, database_uri
+from ulti_ledger import create_app, database_uri, samples
 from ulti_ledger.db import db
 
 
@@ -77,19 +77,10 @@ def ctx(app):
         yield app
 
 
-SESSION = {
-    "format": "ulti-ledger/session@1",
-    "ruleset": "ulti",
-    "options": {},
-    "unit_value": {"amount": "10", "currency": "HUF"},
-    "players": ["Anna", "Béla", "Csaba", "Dóra"],
-}
-
-
 @pytest.fixture
 def session_body():
     """A fresh session@1 body for four players, without hands."""
-    return {**SESSION, "players": list(SESSION["players"]), "options": {}}
+    return samples.session_body()
 
 
 def parti(declarer="Anna", won=True, players=("Anna", "Béla", "Csaba"), out=("Dóra",), **extra):
@@ -111,7 +102,7 @@ def hand():
     return parti
 
 
-# One hand of every kind the ledger stores; each is valid for SESSION (Dóra sits out).
+# One hand of every kind the ledger stores; each is valid for ``session_body`` (Dóra sits out).
 P3 = ["Anna", "Béla", "Csaba"]
 OUT = ["Dóra"]
 HAND_KINDS = {

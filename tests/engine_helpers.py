@@ -28,3 +28,17 @@ def hand(**overrides: Any) -> dict[str, Any]:
     }
     base.update(overrides)
     return {k: v for k, v in base.items() if v is not None}
+
+
+def session_hand(**overrides: Any) -> dict[str, Any]:
+    """``hand`` as a session's hands are written: without a ruleset, the session's applies."""
+    return hand(ruleset=None, **overrides)
+
+
+def betli_lost() -> dict[str, Any]:
+    """Dóra's betli, lost, with Béla's kontra: the second hand of the CLI tests' evenings."""
+    return {
+        "players": ["Béla", "Csaba", "Dóra"],
+        "declarer": "Dóra",
+        "components": [{"name": "betli", "won": False, "kontra": {"Béla": 1}}],
+    }

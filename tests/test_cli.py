@@ -10,29 +10,19 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from tests.engine_helpers import REPO, hand, shared_dir
+from tests.engine_helpers import REPO, betli_lost, hand, session_hand, shared_dir
 from ulti_ledger.cli import main
+from ulti_ledger.samples import session_body
 
-SESSION = {
-    "format": "ulti-ledger/session@1",
-    "ruleset": "ulti",
-    "options": {},
-    "unit_value": {"amount": "10", "currency": "HUF"},
-    "players": ["Anna", "Béla", "Csaba", "Dóra"],
-    "hands": [
-        {
-            "players": ["Anna", "Béla", "Csaba"],
-            "declarer": "Anna",
-            "colour": "piros",
-            "components": [{"name": "ulti", "won": True}, {"name": "parti", "won": True}],
-        },
-        {
-            "players": ["Béla", "Csaba", "Dóra"],
-            "declarer": "Dóra",
-            "components": [{"name": "betli", "won": False, "kontra": {"Béla": 1}}],
-        },
+SESSION = session_body(
+    hands=[
+        session_hand(
+            colour="piros",
+            components=[{"name": "ulti", "won": True}, {"name": "parti", "won": True}],
+        ),
+        betli_lost(),
     ],
-}
+)
 
 
 def run(*args, stdin=None):

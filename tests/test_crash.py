@@ -25,7 +25,7 @@ from flask_migrate import upgrade
 
 from ulti_ledger import create_app
 
-from .conftest import SESSION, parti
+from .conftest import parti
 
 REPO = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGKILL")
@@ -115,10 +115,10 @@ def database(tmp_path):
     return path
 
 
-def test_every_acknowledged_hand_survives_a_kill(tmp_path, database):
+def test_every_acknowledged_hand_survives_a_kill(tmp_path, database, session_body):
     server = Server(tmp_path).start()
     try:
-        status, created = call(server.base, "POST", "/api/v1/sessions", SESSION)
+        status, created = call(server.base, "POST", "/api/v1/sessions", session_body)
         assert status == 201
         sid, token = created["id"], created["edit_token"]
         acknowledged = []

@@ -14,31 +14,13 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from sqlalchemy import func, inspect, select
 
+from tests.engine_helpers import betli_lost, session_hand
 from ulti_ledger import ledger
 from ulti_ledger.cli import main
 from ulti_ledger.db import db
+from ulti_ledger.samples import session_body
 
-P3 = ["Anna", "Béla", "Csaba"]
-BODY = {
-    "format": "ulti-ledger/session@1",
-    "ruleset": "ulti",
-    "unit_value": {"amount": "10", "currency": "HUF"},
-    "players": ["Anna", "Béla", "Csaba", "Dóra"],
-    "name": "Szombati ulti",
-    "hands": [
-        {
-            "players": P3,
-            "declarer": "Anna",
-            "colour": "piros",
-            "components": [{"name": "parti", "won": True}],
-        },
-        {
-            "players": ["Béla", "Csaba", "Dóra"],
-            "declarer": "Dóra",
-            "components": [{"name": "betli", "won": False, "kontra": {"Béla": 1}}],
-        },
-    ],
-}
+BODY = session_body(name="Szombati ulti", hands=[session_hand(colour="piros"), betli_lost()])
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
+from tests.engine_helpers import session_hand
 from ulti_ledger import ledger
 from ulti_ledger.pdf import (
     STATIC,
@@ -53,12 +54,7 @@ def fonts(pdf: bytes) -> set[str]:
 @pytest.fixture
 def evening(ctx, session_body):
     hands = [
-        {
-            "players": P3,
-            "declarer": "Béla",
-            "colour": "piros",
-            "components": [{"name": "parti", "won": True}],
-        },
+        session_hand(players=P3, declarer="Béla", colour="piros"),
         {
             "players": ["Győző", "Tünde", "Anna"],
             "declarer": "Győző",
@@ -81,13 +77,12 @@ def evening(ctx, session_body):
             "components": [{"name": "40-100"}],
             "renonsz": {"player": "Győző"},
         },
-        {
-            "players": ["Győző", "Tünde", "Anna"],
-            "declarer": "Anna",
-            "colour": "tok",
-            "components": [{"name": "parti", "won": True}],
-            "silent": [{"name": "100", "side": "declarer", "won": True}],
-        },
+        session_hand(
+            players=["Győző", "Tünde", "Anna"],
+            declarer="Anna",
+            colour="tok",
+            silent=[{"name": "100", "side": "declarer", "won": True}],
+        ),
     ]
     body = {
         **session_body,
@@ -163,12 +158,7 @@ def test_methods_change_the_transfers_and_english_is_available(evening):
 
 
 def test_money_is_rounded_and_said_so(ctx, session_body):
-    hand = {
-        "players": ["Anna", "Béla", "Csaba"],
-        "declarer": "Anna",
-        "colour": "piros",
-        "components": [{"name": "parti", "won": True}],
-    }
+    hand = session_hand(colour="piros")
     body = {
         **session_body,
         "unit_value": {"amount": "0.333", "currency": "EUR"},
@@ -181,12 +171,7 @@ def test_money_is_rounded_and_said_so(ctx, session_body):
 
 def test_names_with_markup_are_printed_as_text(ctx, session_body):
     evil = '<img src="file:///etc/passwd"><b>Évi</b>'
-    hand = {
-        "players": [evil, "Béla", "Csaba"],
-        "declarer": evil,
-        "colour": "piros",
-        "components": [{"name": "parti", "won": True}],
-    }
+    hand = session_hand(players=[evil, "Béla", "Csaba"], declarer=evil, colour="piros")
     body = {
         **session_body,
         "players": [evil, "Béla", "Csaba", "Dóra"],

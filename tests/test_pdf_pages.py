@@ -4,40 +4,18 @@ every hand on some page, in order. The 300-hand PDF is made once for the module.
 from __future__ import annotations
 
 import io
-import random
 import re
 
 import pytest
 from pypdf import PdfReader
 
 from tests.conftest import close_app, make_app
-from ulti_ledger import ledger, rotation
-from ulti_ledger.ledger.pinning import builtin_engine
+from ulti_ledger import ledger
 from ulti_ledger.pdf import scoresheet_pdf
-from ulti_ledger.samples import random_hand
+from ulti_ledger.samples import random_session
 
 SEATS = ("Anna", "Béla", "Győző", "Tünde")
 HANDS = 300
-
-
-def long_evening(hands: int, seed: int = 7) -> dict:
-    """A session@1 body of random legal hands; the dealer rotates and sits out."""
-    rng = random.Random(seed)
-    rules = builtin_engine().rulesets["ulti"].rules
-    body = []
-    for number in range(hands):
-        deal = rotation.deal(SEATS, SEATS[number % len(SEATS)])
-        hand = random_hand(rng, rules, deal.players, deal.sitting_out)
-        hand.pop("ruleset")
-        body.append({"dealer": deal.dealer, **hand})
-    return {
-        "format": "ulti-ledger/session@1",
-        "name": "Hosszú este",
-        "ruleset": "ulti",
-        "unit_value": {"amount": "10", "currency": "HUF"},
-        "players": list(SEATS),
-        "hands": body,
-    }
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +24,8 @@ def long_sheet(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("long"))
     try:
         with app.app_context():
-            session = ledger.create_session(long_evening(HANDS))
+            body = random_session(SEATS, HANDS, seed=7, name="Hosszú este")
+            session = ledger.create_session(body)
             pdf = scoresheet_pdf(session)
             summary = ledger.session_summary(session)
     finally:

@@ -9,35 +9,23 @@ from decimal import Decimal
 import pytest
 from click.testing import CliRunner
 
+from tests.engine_helpers import betli_lost, session_hand
 from ulti_ledger.cli import main
+from ulti_ledger.samples import session_body
 
-P3 = ["Anna", "Béla", "Csaba"]
-SESSION = {
-    "format": "ulti-ledger/session@1",
-    "ruleset": "ulti",
-    "options": {},
-    "unit_value": {"amount": "2.5", "currency": "EUR"},
-    "players": ["Anna", "Béla", "Csaba", "Dóra"],
-    "hands": [
-        {
-            "players": P3,
-            "declarer": "Anna",
-            "colour": "piros",
-            "components": [{"name": "parti", "won": True}],
-        },
-        {
-            "players": ["Béla", "Csaba", "Dóra"],
-            "declarer": "Dóra",
-            "components": [{"name": "betli", "won": False, "kontra": {"Béla": 1}}],
-        },
-        {
-            "players": ["Csaba", "Dóra", "Anna"],
-            "declarer": "Csaba",
-            "colour": "zold",
-            "components": [{"name": "ulti", "won": True}, {"name": "parti", "won": True}],
-        },
+SESSION = session_body(
+    unit_value={"amount": "2.5", "currency": "EUR"},
+    hands=[
+        session_hand(colour="piros"),
+        betli_lost(),
+        session_hand(
+            players=["Csaba", "Dóra", "Anna"],
+            declarer="Csaba",
+            colour="zold",
+            components=[{"name": "ulti", "won": True}, {"name": "parti", "won": True}],
+        ),
     ],
-}
+)
 
 
 def settle(*options, data=SESSION):

@@ -301,17 +301,10 @@ def test_delete_asks_first_and_needs_a_post(scorer, client, app):
     assert recorded(app, scorer, 1)["hand"]["colour"] == "makk"
 
 
-def test_every_kind_of_hand_survives_the_edit_form_unchanged(client, app, hand_kinds):
+def test_every_kind_of_hand_survives_the_edit_form_unchanged(client, app, hand_kinds, session_body):
     """Each hand, opened in the edit form and saved as rendered, keeps its facts."""
     for name, hand in hand_kinds.items():
-        body = {
-            "format": "ulti-ledger/session@1",
-            "ruleset": "ulti",
-            "options": {},
-            "unit_value": {"amount": "10", "currency": "HUF"},
-            "players": ["Anna", "Béla", "Csaba", "Dóra"],
-            "hands": [hand],  # some with their own options, which an edit keeps
-        }
+        body = {**session_body, "hands": [hand]}  # some with their own options, which an edit keeps
         created = client.post("/api/v1/sessions", json=body).get_json()
         edit = created["url"].replace("http://localhost", "")
         scorer = Scorer(client)

@@ -1,4 +1,6 @@
-"""Random legal hands, for property tests, benchmarks and demo data.
+"""Sample data for tests, benchmarks and demo data: session bodies and random legal hands.
+
+It lives in the package, not under tests/, so that the bench/ scripts can import it too.
 
 Every hand this module makes is one the engine accepts: the generator follows the same
 rules (contracts, colours, kontra ceilings, silent availability, ten-trick consistency)
@@ -10,9 +12,46 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .settlement import Rules
+from . import rotation
+from .settlement import Engine, Rules
+from .settlement.session import SESSION_FORMAT
 
+PLAYERS = ("Anna", "Béla", "Csaba", "Dóra")
 OUTCOMES = (("played", 80), ("renonsz", 8), ("conceded", 5), ("all_pass", 5), ("redeal", 2))
+
+
+def session_body(**overrides: Any) -> dict[str, Any]:
+    """A session@1 body without hands: ulti, default options, 10 HUF a unit, four players.
+
+    The defaults are new dicts and lists on every call, so a caller may change them freely;
+    ``overrides`` replace or add top-level keys (a test's own stakes, names or hands).
+    """
+    body: dict[str, Any] = {
+        "format": SESSION_FORMAT,
+        "ruleset": "ulti",
+        "options": {},
+        "unit_value": {"amount": "10", "currency": "HUF"},
+        "players": list(PLAYERS),
+    }
+    body.update(overrides)
+    return body
+
+
+def random_session(seats: tuple[str, ...], hands: int, *, seed: int, name: str) -> dict[str, Any]:
+    """A session@1 body of ``hands`` random legal hands; the dealer rotates and sits out.
+
+    The same ``seed`` gives the same hands, so a test's sheet and a benchmark's timings
+    repeat from run to run.
+    """
+    rng = random.Random(seed)
+    rules = Engine.builtin().rulesets["ulti"].rules
+    body = []
+    for number in range(hands):
+        deal = rotation.deal(seats, seats[number % len(seats)])
+        hand = random_hand(rng, rules, deal.players, deal.sitting_out)
+        hand.pop("ruleset")
+        body.append({"dealer": deal.dealer, **hand})
+    return session_body(name=name, players=list(seats), hands=body)
 
 
 def random_hand(

@@ -5,20 +5,11 @@ installs. Without it these tests are skipped with the reason.
 """
 
 import threading
-from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from ulti_ledger.chromium import CHROMIUM, LAUNCH_ARGS
 
 
 @pytest.fixture
@@ -40,7 +31,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
         yield browser
         browser.close()
 
