@@ -9,7 +9,7 @@ import pytest
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask_migrate import upgrade
-from sqlalchemy import JSON, Date, DateTime, MetaData, bindparam, func, inspect, select, text
+from sqlalchemy import JSON, Date, DateTime, bindparam, func, inspect, select, text
 
 from ulti_ledger import cli, ledger
 from ulti_ledger.backup import JSON_FORMAT, BackupError, backup, restore
@@ -318,46 +318,36 @@ def first_schema_evening(connection):
     return session
 
 
-def backup_as_written_by(app, file, revision):
-    """The JSON backup an older version wrote: every row of every table of its schema."""
+def backup_at(app, file, revision):
+    """The JSON backup of a database at an older revision, as this version writes it."""
     with app.app_context(), db.engine.connect() as connection:
         assert MigrationContext.configure(connection).get_current_revision() == revision
-        schema = MetaData()
-        schema.reflect(bind=connection)
-        tables = {
-            table.name: [
-                {k: v.isoformat() if isinstance(v, dt.date) else v for k, v in row.items()}
-                for row in connection.execute(select(table).order_by(*table.primary_key))
-                .mappings()
-                .all()
-            ]
-            for table in schema.sorted_tables
-            if table.name != "alembic_version"
-        }
+    assert backup(app, file, "json") == "json"
+    tables = json.loads(file.read_text(encoding="utf-8"))["tables"]
     assert "audit_log" not in tables and "deleted_at" not in tables["hands"][0]
-    file.write_text(
-        json.dumps({"format": JSON_FORMAT, "revision": revision, "tables": tables}),
-        encoding="utf-8",
-    )
 
 
 def head_revision(app):
     return ScriptDirectory(app.extensions["migrate"].directory).get_current_head()
 
 
-def test_a_backup_of_the_first_schema_restores_and_is_upgraded(bare_app, tmp_path):
+@pytest.mark.parametrize("target_schema", ["none", "newest"])
+def test_a_backup_of_the_first_schema_restores_and_is_upgraded(bare_app, tmp_path, target_schema):
+    """Into a database with no tables, or an empty one at the newest revision (what
+    ``make run`` leaves): the latter is taken down to the backup's revision first."""
     with bare_app.app_context():
         upgrade(revision=FIRST_SCHEMA)
         with db.engine.begin() as connection:
             session = first_schema_evening(connection)
-    # This version's backup() reads through its own models, which the first schema lacks
-    # columns and tables of: the file is written as the older version's backup() did.
     file = tmp_path / "first-schema.json"
-    backup_as_written_by(bare_app, file, FIRST_SCHEMA)
+    backup_at(bare_app, file, FIRST_SCHEMA)
 
     (tmp_path / "restored").mkdir()
     target = fresh_app(bare_app, tmp_path)
     try:
+        if target_schema == "newest":
+            with target.app_context():
+                upgrade()
         assert restore(target, file) == "json"
         with target.app_context():
             with db.engine.connect() as connection:
@@ -422,9 +412,14 @@ def test_a_backup_of_an_unknown_revision_is_refused_before_anything_is_written(
     assert tables_of(bare_app) == []
 
 
-def test_an_older_backup_is_refused_by_a_database_already_past_it(bare_app, tmp_path):
+def test_an_older_backup_is_refused_by_a_database_with_rows_already_past_it(bare_app, tmp_path):
     with bare_app.app_context():
         upgrade()
+        with db.engine.begin() as connection:  # a remembered name, and no session
+            connection.execute(
+                text("INSERT INTO players (name, created_at) VALUES ('Anna', :at)"),
+                {"at": EVENING},
+            )
     file = tmp_path / "old.json"
     file.write_text(json.dumps({"format": JSON_FORMAT, "revision": FIRST_SCHEMA, "tables": {}}))
     before = tables_of(bare_app)

@@ -31,8 +31,20 @@ from typing import Any
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from flask import Flask, current_app
-from flask_migrate import upgrade
-from sqlalchemy import JSON, Date, DateTime, MetaData, Table, func, inspect, null, select, text
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import (
+    JSON,
+    Connection,
+    Date,
+    DateTime,
+    MetaData,
+    Table,
+    func,
+    inspect,
+    null,
+    select,
+    text,
+)
 
 from .db import db
 from .models import GameSession
@@ -148,9 +160,17 @@ def _dump() -> dict[str, Any]:
                 {key: _plain(value) for key, value in row._mapping.items()}
                 for row in connection.execute(select(table).order_by(*table.primary_key))
             ]
-            for table in db.metadata.sorted_tables
+            for table in _tables(connection)
         }
     return {"format": JSON_FORMAT, "revision": revision, "tables": tables}
+
+
+def _tables(connection: Connection) -> list[Table]:
+    """The app's tables as the database has them (not as the models say), in foreign-key
+    order: a database not yet upgraded is backed up, and restored into, at its revision."""
+    schema = MetaData()
+    schema.reflect(bind=connection)
+    return [t for t in schema.sorted_tables if t.name != "alembic_version"]
 
 
 def _plain(value: Any) -> Any:
@@ -186,18 +206,15 @@ def _load(data: dict[str, Any]) -> None:
     else:
         db.create_all()
     with db.engine.begin() as connection:
-        schema = MetaData()
-        schema.reflect(bind=connection)
-        unknown = sorted(set(tables) - set(schema.tables))
+        schema = _tables(connection)
+        unknown = sorted(set(tables) - {table.name for table in schema})
         if unknown:
             raise BackupError(
                 f"the backup has tables its schema revision ({revision}) does not: "
                 f"{', '.join(unknown)}; it is damaged or was not written by ulti-ledger"
             )
         ids = []
-        for table in schema.sorted_tables:
-            if table.name == "alembic_version":
-                continue
+        for table in schema:
             rows = _typed(table, tables.get(table.name, []))
             if rows:
                 connection.execute(table.insert(), rows)
@@ -215,7 +232,8 @@ def _load(data: dict[str, Any]) -> None:
 
 
 def _check_revision(revision: Any) -> None:
-    """Refuse a revision these migrations do not know, or a database already past it."""
+    """Refuse a revision these migrations do not know, or a database with rows already past
+    it; an empty one past it (``make run`` makes one at the newest) is taken down to it."""
     scripts = ScriptDirectory(current_app.extensions["migrate"].directory)
     known = {script.revision for script in scripts.walk_revisions()}
     if not isinstance(revision, str) or revision not in known:
@@ -232,10 +250,20 @@ def _check_revision(revision: Any) -> None:
     if current not in known or revision in {
         script.revision for script in scripts.iterate_revisions(current, "base")
     }:
+        if current in known and _holds_no_rows():
+            downgrade(revision=revision)  # the upgrade after the rows brings it back
+            return
         raise BackupError(
             f"the database is already at schema revision {current}, past the backup's "
             f"{revision}: restore into a new, empty database (a new DATABASE_URL or SQLite "
             "file); nothing was written"
+        )
+
+
+def _holds_no_rows() -> bool:
+    with db.engine.connect() as connection:
+        return not any(
+            connection.execute(select(table).limit(1)).first() for table in _tables(connection)
         )
 
 
