@@ -1,16 +1,23 @@
 """Backups: an online copy, restored into an empty database only; SQLite's safety settings."""
 
+import datetime as dt
+import json
 import os
 import sqlite3
 
 import pytest
-from sqlalchemy import text
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask_migrate import upgrade
+from sqlalchemy import JSON, Date, DateTime, bindparam, func, inspect, select, text
 
 from ulti_ledger import cli, ledger
-from ulti_ledger.backup import BackupError
+from ulti_ledger.backup import JSON_FORMAT, BackupError, backup, restore
 from ulti_ledger.db import db
+from ulti_ledger.ledger.pinning import builtin_engine
+from ulti_ledger.models import GameSession
 
-from .conftest import close_app, make_app
+from .conftest import SESSION, canonical_hand, close_app, make_app, parti
 
 ON_POSTGRES = bool(os.environ.get("TEST_DATABASE_URL"))
 
@@ -82,8 +89,6 @@ def test_a_file_that_is_no_backup_is_refused(app, tmp_path, monkeypatch):
     result = run("restore", str(file))
     assert result.exit_code == 1 and "is no backup" in result.output
     with pytest.raises(BackupError):
-        from ulti_ledger.backup import restore
-
         restore(app, file)
 
 
@@ -101,8 +106,6 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys_enforced(ctx, session_body):
 
 @pytest.mark.skipif(ON_POSTGRES, reason="the SQLite backup file")
 def test_a_sqlite_backup_is_a_database_file(app, tmp_path, session_body, hand):
-    from ulti_ledger.backup import backup
-
     evening(app, session_body, hand)
     file = tmp_path / "copy.sqlite3"
     assert backup(app, file) == "sqlite"
@@ -115,10 +118,6 @@ def test_a_sqlite_backup_is_a_database_file(app, tmp_path, session_body, hand):
 def test_a_migrated_database_round_trips_at_its_revision(
     bare_app, tmp_path, session_body, hand, fmt
 ):
-    from flask_migrate import upgrade
-
-    from ulti_ledger.backup import backup, restore
-
     with bare_app.app_context():
         upgrade()
     session_id, before = evening(bare_app, session_body, hand)
@@ -133,3 +132,299 @@ def test_a_migrated_database_round_trips_at_its_revision(
             assert "alembic_version" in db.inspect(db.engine).get_table_names()
     finally:
         close_app(target)
+
+
+# A backup of an older version: the first schema (109a0c49d167), before the audit log,
+# soft deletion and hand versions unique per session (7c1e5a9d4b20).
+FIRST_SCHEMA = "109a0c49d167"
+OLD_HANDS = [  # (dealer, hand): the dealer sits out at four
+    (
+        "Dóra",
+        parti("Anna"),
+    ),
+    (
+        "Anna",
+        {
+            "players": ["Béla", "Csaba", "Dóra"],
+            "sitting_out": ["Anna"],
+            "declarer": "Béla",
+            "components": [{"name": "betli", "won": False, "kontra": {"Csaba": 1, "Dóra": 0}}],
+        },
+    ),
+    (
+        "Béla",
+        {
+            "players": ["Csaba", "Dóra", "Anna"],
+            "sitting_out": ["Béla"],
+            "declarer": "Csaba",
+            "colour": "zold",
+            "components": [
+                {"name": "ulti", "won": True, "kontra": 2},
+                {"name": "parti", "won": False},
+            ],
+            "silent": [{"name": "100", "side": "defenders", "won": True}],
+        },
+    ),
+    (
+        "Csaba",
+        {
+            "options": {"defender_silent_ulti": "everyone"},
+            "players": ["Dóra", "Anna", "Béla"],
+            "sitting_out": ["Csaba"],
+            "declarer": "Dóra",
+            "colour": "tok",
+            "components": [{"name": "parti", "won": True}],
+            "silent": [{"name": "ulti", "side": "defenders", "won": True, "player": "Béla"}],
+        },
+    ),
+    (
+        "Dóra",
+        {
+            "players": ["Anna", "Béla", "Csaba"],
+            "sitting_out": ["Dóra"],
+            "declarer": "Anna",
+            "colour": "makk",
+            "components": [{"name": "40-100"}],
+            "renonsz": {"player": "Béla"},
+        },
+    ),
+]
+EVENING = dt.datetime(2026, 11, 27, 19, 30, tzinfo=dt.UTC)
+
+
+def insert(connection, table, rows, **types):
+    """Plain SQL: INSERT INTO table (...) VALUES (...), with the named columns' types."""
+    columns = list(rows[0])
+    names = ", ".join(f'"{c}"' for c in columns)
+    values = ", ".join(f":{c}" for c in columns)
+    statement = text(f"INSERT INTO {table} ({names}) VALUES ({values})")
+    statement = statement.bindparams(*(bindparam(c, type_=t) for c, t in types.items()))
+    connection.execute(statement, rows)
+
+
+def first_schema_evening(connection):
+    """A session of five hands, one of them edited, in the first schema's tables."""
+    ruleset = builtin_engine().rulesets["ulti"]
+    when = DateTime(timezone=True)
+    insert(
+        connection,
+        "rulesets",
+        [
+            {
+                "id": 1,
+                "digest": ruleset.digest,
+                "ruleset_id": ruleset.id,
+                "source": ruleset.source,
+                "text": ruleset.text,
+                "created_at": EVENING,
+            }
+        ],
+        created_at=when,
+    )
+    players = {name: i for i, name in enumerate(SESSION["players"], start=1)}
+    insert(
+        connection,
+        "players",
+        [{"id": i, "name": name, "created_at": EVENING} for name, i in players.items()],
+        created_at=when,
+    )
+    session = {
+        "id": 1,
+        "name": "Péntek",
+        "date": EVENING.date(),
+        "place": "Kocsma",
+        "ruleset_pk": 1,
+        "options": {},
+        "unit_amount": "10",
+        "currency": "HUF",
+        "last_declarer_deals": False,
+        "edit_token": "edit-" + "e" * 40,
+        "view_token": "view-" + "v" * 40,
+        "created_at": EVENING,
+        "version": 6,  # five hands, then hand 3 edited: that hand's version 2
+    }
+    insert(connection, "game_sessions", [session], date=Date(), options=JSON(), created_at=when)
+    insert(
+        connection,
+        "seats",
+        [{"id": i, "session_id": 1, "player_id": i, "position": i - 1} for i in players.values()],
+    )
+    hands, people, components, kontras, silent = [], [], [], [], []
+    for position, (dealer, hand) in enumerate(OLD_HANDS, start=1):
+        renonsz = hand.get("renonsz")
+        hands.append(
+            {
+                "id": position,
+                "session_id": 1,
+                "position": position,
+                "dealer_id": players[dealer],
+                "declarer_id": players[hand["declarer"]],
+                "outcome": "played",
+                "colour": hand.get("colour"),
+                "renonsz_id": players[renonsz["player"]] if renonsz else None,
+                "options": hand.get("options"),
+                "version": 2 if position == 3 else 1,
+                "created_at": EVENING,
+                "updated_at": EVENING,
+            }
+        )
+        for out, key in ((False, "players"), (True, "sitting_out")):
+            people += [
+                {"hand_id": position, "position": i, "player_id": players[n], "sitting_out": out}
+                for i, n in enumerate(hand[key])
+            ]
+        for i, c in enumerate(hand["components"]):
+            kontra = c.get("kontra", 0)
+            components.append(
+                {
+                    "id": len(components) + 1,
+                    "hand_id": position,
+                    "position": i,
+                    "name": c["name"],
+                    "open": False,
+                    "won": c.get("won"),
+                    "kontra": None if isinstance(kontra, dict) else kontra,
+                }
+            )
+            if isinstance(kontra, dict):
+                kontras += [
+                    {"component_id": len(components), "position": j, "player_id": players[n]}
+                    | {"level": level}
+                    for j, (n, level) in enumerate(kontra.items())
+                ]
+        silent += [
+            {
+                "hand_id": position,
+                "position": i,
+                "name": s["name"],
+                "side": s["side"],
+                "won": s["won"],
+                "player_id": players[s["player"]] if "player" in s else None,
+            }
+            for i, s in enumerate(hand.get("silent", ()))
+        ]
+    insert(
+        connection,
+        "hands",
+        hands,
+        options=JSON(none_as_null=True),
+        created_at=when,
+        updated_at=when,
+    )
+    insert(connection, "hand_players", people)
+    insert(connection, "hand_components", components)
+    insert(connection, "component_kontras", kontras)
+    insert(connection, "silent_results", silent)
+    return session
+
+
+def backup_at(app, file, revision):
+    """The JSON backup of a database at an older revision, as this version writes it."""
+    with app.app_context(), db.engine.connect() as connection:
+        assert MigrationContext.configure(connection).get_current_revision() == revision
+    assert backup(app, file, "json") == "json"
+    tables = json.loads(file.read_text(encoding="utf-8"))["tables"]
+    assert "audit_log" not in tables and "deleted_at" not in tables["hands"][0]
+
+
+def head_revision(app):
+    return ScriptDirectory(app.extensions["migrate"].directory).get_current_head()
+
+
+@pytest.mark.parametrize("target_schema", ["none", "newest"])
+def test_a_backup_of_the_first_schema_restores_and_is_upgraded(bare_app, tmp_path, target_schema):
+    """Into a database with no tables, or an empty one at the newest revision (what
+    ``make run`` leaves): the latter is taken down to the backup's revision first."""
+    with bare_app.app_context():
+        upgrade(revision=FIRST_SCHEMA)
+        with db.engine.begin() as connection:
+            session = first_schema_evening(connection)
+    file = tmp_path / "first-schema.json"
+    backup_at(bare_app, file, FIRST_SCHEMA)
+
+    (tmp_path / "restored").mkdir()
+    target = fresh_app(bare_app, tmp_path)
+    try:
+        if target_schema == "newest":
+            with target.app_context():
+                upgrade()
+        assert restore(target, file) == "json"
+        with target.app_context():
+            with db.engine.connect() as connection:
+                assert MigrationContext.configure(connection).get_current_revision() == (
+                    head_revision(target)
+                )
+            restored = ledger.get_session(1)
+            assert ledger.session_by_token(session["edit_token"], kind="edit").id == 1
+            got = ledger.session_json(restored)
+            assert (got["name"], got["date"], got["players"]) == (
+                "Péntek",
+                "2026-11-27",
+                SESSION["players"],
+            )
+            assert got["created_at"] == "2026-11-27T19:30:00+00:00"
+            # 7c1e5a9d4b20 ran over the restored rows: hand versions unique per session
+            assert [h["version"] for h in got["hands"]] == [1, 2, 3, 4, 5]
+            assert got["version"] == 6 + 5
+            assert [(h["dealer"], h["hand"]) for h in got["hands"]] == [
+                (dealer, canonical_hand(hand)) for dealer, hand in OLD_HANDS
+            ]
+            summary = ledger.session_summary(restored)
+            assert len(summary["hands"]) == len(OLD_HANDS)
+            assert ledger.session_history(restored) == []
+            no_options = text("SELECT COUNT(*) FROM hands WHERE options IS NULL")
+            assert db.session.scalar(no_options) == 4  # SQL NULL, not JSON null
+
+            # The same hands recorded now settle alike: the payments are all there.
+            hands = [{**hand, "dealer": dealer} for dealer, hand in OLD_HANDS]
+            reference = ledger.create_session({**SESSION, "hands": hands})
+            assert reference.id == 2  # ids and sequences go on after the restored rows
+            expected = ledger.session_json(reference)
+            assert [h["result"] for h in got["hands"]] == [h["result"] for h in expected["hands"]]
+            assert got["totals"] == expected["totals"]
+            assert all(h["result"]["payments"] for h in got["hands"])
+            assert sum(got["totals"]["units"].values()) == 0 and any(
+                got["totals"]["units"].values()
+            )
+            assert summary["totals"]["units"] == got["totals"]["units"]
+            ledger.add_hand(restored, parti("Csaba", players=("Csaba", "Anna", "Béla")))
+            ledger.delete_hand(restored, 1)  # the audit log and soft deletion work on it
+            assert ledger.deleted_hands(restored)[0]["number"] == 1
+    finally:
+        close_app(target)
+
+
+def tables_of(app):
+    with app.app_context():
+        return sorted(inspect(db.engine).get_table_names())
+
+
+@pytest.mark.parametrize("revision", ["9e9e9e9e9e9e", "not a revision", 42])
+def test_a_backup_of_an_unknown_revision_is_refused_before_anything_is_written(
+    bare_app, tmp_path, revision
+):
+    file = tmp_path / "future.json"
+    file.write_text(
+        json.dumps({"format": JSON_FORMAT, "revision": revision, "tables": {"players": []}})
+    )
+    with pytest.raises(BackupError, match="unknown to this version.*Upgrade ulti-ledger"):
+        restore(bare_app, file)
+    assert tables_of(bare_app) == []
+
+
+def test_an_older_backup_is_refused_by_a_database_with_rows_already_past_it(bare_app, tmp_path):
+    with bare_app.app_context():
+        upgrade()
+        with db.engine.begin() as connection:  # a remembered name, and no session
+            connection.execute(
+                text("INSERT INTO players (name, created_at) VALUES ('Anna', :at)"),
+                {"at": EVENING},
+            )
+    file = tmp_path / "old.json"
+    file.write_text(json.dumps({"format": JSON_FORMAT, "revision": FIRST_SCHEMA, "tables": {}}))
+    before = tables_of(bare_app)
+    with pytest.raises(BackupError, match="already at schema revision .* new, empty database"):
+        restore(bare_app, file)
+    assert tables_of(bare_app) == before
+    with bare_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(GameSession)) == 0

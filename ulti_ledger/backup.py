@@ -9,7 +9,9 @@ Three kinds of file, chosen by the database and told apart by their first bytes:
   pg_restore); otherwise, or with ``fmt="json"``, the JSON dump below.
 - JSON (any database): every row of every table of the app, audit log and deleted rows
   included, with the schema revision; read in one transaction, so consistent too. It
-  also moves an instance from SQLite to PostgreSQL or back.
+  also moves an instance from SQLite to PostgreSQL or back. It is restored at its own
+  revision and then upgraded, so the backup of an older version restores too; one of a
+  revision these migrations do not know (a newer version's) is refused.
 
 Restoring refuses a database that already holds a session: a restore never merges into
 or overwrites what is there.
@@ -27,9 +29,22 @@ from pathlib import Path
 from typing import Any
 
 from alembic.migration import MigrationContext
-from flask import Flask
-from flask_migrate import upgrade
-from sqlalchemy import Date, DateTime, func, inspect, select, text
+from alembic.script import ScriptDirectory
+from flask import Flask, current_app
+from flask_migrate import downgrade, upgrade
+from sqlalchemy import (
+    JSON,
+    Connection,
+    Date,
+    DateTime,
+    MetaData,
+    Table,
+    func,
+    inspect,
+    null,
+    select,
+    text,
+)
 
 from .db import db
 from .models import GameSession
@@ -145,9 +160,17 @@ def _dump() -> dict[str, Any]:
                 {key: _plain(value) for key, value in row._mapping.items()}
                 for row in connection.execute(select(table).order_by(*table.primary_key))
             ]
-            for table in db.metadata.sorted_tables
+            for table in _tables(connection)
         }
     return {"format": JSON_FORMAT, "revision": revision, "tables": tables}
+
+
+def _tables(connection: Connection) -> list[Table]:
+    """The app's tables as the database has them (not as the models say), in foreign-key
+    order: a database not yet upgraded is backed up, and restored into, at its revision."""
+    schema = MetaData()
+    schema.reflect(bind=connection)
+    return [t for t in schema.sorted_tables if t.name != "alembic_version"]
 
 
 def _plain(value: Any) -> Any:
@@ -165,29 +188,83 @@ def _read_json(source: Path) -> dict[str, Any]:
 
 
 def _load(data: dict[str, Any]) -> None:
-    """Create the schema at the backup's revision and insert every row in one transaction.
+    """Create the schema at the backup's revision, insert every row, then upgrade to head.
 
+    The rows go into the tables as they are at the backup's revision (read back from the
+    database, not the current models), so a backup of an older version restores too; the
+    upgrade to head then runs the later migrations, data migrations included, over them.
     A database made without migrations (``db.create_all``, as the tests do) has no
     revision: its schema is the models' own.
     """
-    if data.get("revision"):
-        upgrade(revision=data["revision"])
+    revision = data.get("revision")
+    tables = data.get("tables")
+    if not isinstance(tables, dict) or not all(isinstance(r, list) for r in tables.values()):
+        raise BackupError("the backup's tables are missing or damaged: it cannot be restored")
+    if revision:
+        _check_revision(revision)  # before anything is written
+        upgrade(revision=revision)
     else:
         db.create_all()
     with db.engine.begin() as connection:
-        for table in db.metadata.sorted_tables:
-            rows = [_typed(table, row) for row in data["tables"].get(table.name, [])]
+        schema = _tables(connection)
+        unknown = sorted(set(tables) - {table.name for table in schema})
+        if unknown:
+            raise BackupError(
+                f"the backup has tables its schema revision ({revision}) does not: "
+                f"{', '.join(unknown)}; it is damaged or was not written by ulti-ledger"
+            )
+        ids = []
+        for table in schema:
+            rows = _typed(table, tables.get(table.name, []))
             if rows:
                 connection.execute(table.insert(), rows)
+            if "id" in table.columns:
+                ids.append(table.name)
         if connection.dialect.name == "postgresql":
-            for table in db.metadata.sorted_tables:
+            for name in ids:  # the next id of every table comes after the restored rows
                 connection.execute(
                     text(
-                        f"SELECT setval(pg_get_serial_sequence('{table.name}', 'id'), "
-                        f"COALESCE((SELECT MAX(id) FROM {table.name}), 0) + 1, false)"
+                        f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                        f"COALESCE((SELECT MAX(id) FROM {name}), 0) + 1, false)"
                     )
                 )
     _upgrade_if_migrated()
+
+
+def _check_revision(revision: Any) -> None:
+    """Refuse a revision these migrations do not know, or a database with rows already past
+    it; an empty one past it (``make run`` makes one at the newest) is taken down to it."""
+    scripts = ScriptDirectory(current_app.extensions["migrate"].directory)
+    known = {script.revision for script in scripts.walk_revisions()}
+    if not isinstance(revision, str) or revision not in known:
+        raise BackupError(
+            f"the backup's schema revision {revision!r} is unknown to this version of "
+            f"ulti-ledger (its newest is {scripts.get_current_head()}): the backup was "
+            "written by a newer version, or is damaged. Upgrade ulti-ledger to the version "
+            "that wrote it (or a later one) and restore again; nothing was written"
+        )
+    with db.engine.connect() as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+    if current is None or current == revision:
+        return
+    if current not in known or revision in {
+        script.revision for script in scripts.iterate_revisions(current, "base")
+    }:
+        if current in known and _holds_no_rows():
+            downgrade(revision=revision)  # the upgrade after the rows brings it back
+            return
+        raise BackupError(
+            f"the database is already at schema revision {current}, past the backup's "
+            f"{revision}: restore into a new, empty database (a new DATABASE_URL or SQLite "
+            "file); nothing was written"
+        )
+
+
+def _holds_no_rows() -> bool:
+    with db.engine.connect() as connection:
+        return not any(
+            connection.execute(select(table).limit(1)).first() for table in _tables(connection)
+        )
 
 
 def _upgrade_if_migrated() -> None:
@@ -197,12 +274,25 @@ def _upgrade_if_migrated() -> None:
         upgrade()
 
 
-def _typed(table: Any, row: dict[str, Any]) -> dict[str, Any]:
-    out = dict(row)
-    for column in table.columns:
-        value = out.get(column.name)
-        if isinstance(value, str) and isinstance(column.type, DateTime):
-            out[column.name] = dt.datetime.fromisoformat(value)
-        elif isinstance(value, str) and isinstance(column.type, Date):
-            out[column.name] = dt.date.fromisoformat(value)
+def _typed(table: Table, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The backup's rows as ``table`` takes them: times parsed, JSON's None as SQL NULL."""
+    columns = table.columns
+    extra = sorted({key for row in rows for key in row} - set(columns.keys()))
+    if extra:
+        raise BackupError(
+            f"the backup's table {table.name} has columns its schema revision does not: "
+            f"{', '.join(extra)}; it is damaged or was not written by ulti-ledger"
+        )
+    out = []
+    for row in rows:
+        row = dict(row)
+        for column in columns:
+            value = row.get(column.name)
+            if isinstance(value, str) and isinstance(column.type, DateTime):
+                row[column.name] = dt.datetime.fromisoformat(value)
+            elif isinstance(value, str) and isinstance(column.type, Date):
+                row[column.name] = dt.date.fromisoformat(value)
+            elif value is None and column.name in row and isinstance(column.type, JSON):
+                row[column.name] = null()  # a reflected JSON column would store JSON null
+        out.append(row)
     return out
