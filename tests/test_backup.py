@@ -16,8 +16,9 @@ from ulti_ledger.backup import JSON_FORMAT, BackupError, backup, restore
 from ulti_ledger.db import db
 from ulti_ledger.ledger.pinning import builtin_engine
 from ulti_ledger.models import GameSession
+from ulti_ledger.samples import PLAYERS, session_body
 
-from .conftest import SESSION, canonical_hand, close_app, make_app, parti
+from .conftest import canonical_hand, close_app, make_app, parti
 
 ON_POSTGRES = bool(os.environ.get("TEST_DATABASE_URL"))
 
@@ -221,7 +222,7 @@ def first_schema_evening(connection):
         ],
         created_at=when,
     )
-    players = {name: i for i, name in enumerate(SESSION["players"], start=1)}
+    players = {name: i for i, name in enumerate(PLAYERS, start=1)}
     insert(
         connection,
         "players",
@@ -360,7 +361,7 @@ def test_a_backup_of_the_first_schema_restores_and_is_upgraded(bare_app, tmp_pat
             assert (got["name"], got["date"], got["players"]) == (
                 "Péntek",
                 "2026-11-27",
-                SESSION["players"],
+                list(PLAYERS),
             )
             assert got["created_at"] == "2026-11-27T19:30:00+00:00"
             # 7c1e5a9d4b20 ran over the restored rows: hand versions unique per session
@@ -377,7 +378,7 @@ def test_a_backup_of_the_first_schema_restores_and_is_upgraded(bare_app, tmp_pat
 
             # The same hands recorded now settle alike: the payments are all there.
             hands = [{**hand, "dealer": dealer} for dealer, hand in OLD_HANDS]
-            reference = ledger.create_session({**SESSION, "hands": hands})
+            reference = ledger.create_session(session_body(hands=hands))
             assert reference.id == 2  # ids and sequences go on after the restored rows
             expected = ledger.session_json(reference)
             assert [h["result"] for h in got["hands"]] == [h["result"] for h in expected["hands"]]
