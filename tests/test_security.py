@@ -2,10 +2,11 @@
 
 import base64
 import re
+import time
 
 import pytest
 
-from ulti_ledger import ledger
+from ulti_ledger import create_app, ledger
 from ulti_ledger.security import CONTENT_SECURITY_POLICY
 
 from .test_api import Api, bearer
@@ -21,11 +22,27 @@ def basic(password, user="admin"):
     return {"Authorization": f"Basic {raw}"}
 
 
+RIGHT = "correct horse battery staple"
+
+
 @pytest.fixture
 def admin_app(app):
     """The ``app`` of a public instance: an admin password is configured."""
-    app.config["ADMIN_PASSWORD"] = "correct horse battery staple"
+    app.config["ADMIN_PASSWORD"] = RIGHT
     return app
+
+
+def client_at(app, address):
+    """A test client whose requests come from ``address`` (``request.remote_addr``)."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def refuse(client, times, method="GET", path="/admin/"):
+    """Send ``times`` wrong admin passwords, each refused with 401."""
+    for _ in range(times):
+        assert client.open(path, method=method, headers=basic("guess")).status_code == 401
 
 
 @pytest.mark.parametrize("path", ["/", "/healthz", "/api/v1/sessions/1", "/no-such-page"])
@@ -91,6 +108,92 @@ def test_a_hashed_admin_password_works(admin_app):
     client = admin_app.test_client()
     assert client.get("/admin/", headers=basic("s3cret")).status_code == 200
     assert client.get("/admin/", headers=basic("s3cre")).status_code == 401
+
+
+def test_too_many_wrong_admin_passwords_lock_the_address_out(admin_app):
+    config = admin_app.config
+    assert (config["ADMIN_MAX_FAILED_LOGINS"], config["ADMIN_FAILED_LOGIN_WINDOW"]) == (10, 900)
+    config["WTF_CSRF_ENABLED"] = False  # (else a POST without the form's token is 400 first)
+    client = client_at(admin_app, "203.0.113.5")
+    # Every admin page and method adds to the one count of the address.
+    refuse(client, 6)
+    refuse(client, 4, "POST", "/admin/sessions/1/delete")
+    for password in ("guess", RIGHT):  # the right password too
+        response = client.get("/admin/", headers=basic(password))
+        assert response.status_code == 429
+        assert 890 <= int(response.headers["Retry-After"]) <= 900
+        text = response.get_data(as_text=True)
+        assert "Too many wrong admin passwords from your address" in text
+        assert "Try again in 15 minutes" in text
+        assert response.headers["Cache-Control"] == "no-store"
+    assert client.post("/admin/sessions/1/delete", headers=basic(RIGHT)).status_code == 429
+    # Another address is not affected: its passwords are checked, and counted, as before.
+    elsewhere = client_at(admin_app, "198.51.100.7")
+    assert elsewhere.get("/admin/", headers=basic(RIGHT)).status_code == 200
+    refuse(elsewhere, 9)
+    assert elsewhere.get("/admin/", headers=basic(RIGHT)).status_code == 200
+
+
+def test_the_address_may_log_in_again_once_the_window_has_passed(admin_app):
+    admin_app.config.update(ADMIN_MAX_FAILED_LOGINS=3, ADMIN_FAILED_LOGIN_WINDOW=2)
+    client = client_at(admin_app, "203.0.113.5")
+    refuse(client, 3)
+    refused = client.get("/admin/", headers=basic(RIGHT))
+    assert refused.status_code == 429
+    wait = int(refused.headers["Retry-After"])
+    assert 1 <= wait <= 2
+    assert f"Try again in {wait} second" in refused.get_data(as_text=True)
+    time.sleep(wait)  # Retry-After is rounded up: the oldest refusal has left the window
+    assert client.get("/admin/", headers=basic(RIGHT)).status_code == 200
+
+
+def test_right_passwords_and_requests_without_one_are_never_counted(admin_app):
+    client = client_at(admin_app, "203.0.113.5")
+    for _ in range(25):
+        assert client.get("/admin/", headers=basic(RIGHT)).status_code == 200
+        assert client.get("/admin/").status_code == 401  # a browser's first request
+    refuse(client, 9)
+    assert client.get("/admin/", headers=basic(RIGHT)).status_code == 200
+    refuse(client, 1)  # the tenth wrong password
+    assert client.get("/admin/", headers=basic(RIGHT)).status_code == 429
+
+
+def test_the_api_and_the_table_pages_are_not_limited(admin_app, session_body, hand):
+    client = client_at(admin_app, "203.0.113.5")
+    api = Api(client, session_body)
+    api.start(hands=[hand()])
+    for _ in range(25):  # a refused API request is no wrong admin password
+        assert api.get(token="wrong").status_code == 403
+        assert client.get(api.url(), headers=basic("guess")).status_code == 401
+    assert client.get("/admin/", headers=basic(RIGHT)).status_code == 200
+    refuse(client, 10)
+    assert client.get("/admin/", headers=basic(RIGHT)).status_code == 429
+    for _ in range(25):
+        for response in (
+            client.get("/"),
+            client.get("/healthz"),
+            client.get(f"/s/{api.view}"),
+            client.get(f"/e/{api.edit}"),
+            api.get(),
+            api.get(token="wrong"),
+        ):
+            assert response.status_code in (200, 403), response.status_code
+            assert "Retry-After" not in response.headers
+    assert api.post_hand(hand()).status_code == 201
+
+
+def test_each_app_counts_in_its_own_storage(admin_app, tmp_path):
+    refuse(admin_app.test_client(), 10)
+    assert admin_app.test_client().get("/admin/", headers=basic(RIGHT)).status_code == 429
+    database = f"sqlite:///{tmp_path / 'other.sqlite3'}"  # never opened: no page is drawn
+    config = {"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database, "ADMIN_PASSWORD": RIGHT}
+    other = create_app({"TESTING": True, **config})
+    assert other.test_client().get("/admin/", headers=basic("guess")).status_code == 401
+
+
+def test_without_a_password_the_admin_pages_stay_404_however_often_asked(client):
+    for _ in range(25):
+        assert client.get("/admin/", headers=basic("guess")).status_code == 404
 
 
 @pytest.mark.parametrize(

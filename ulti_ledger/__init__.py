@@ -37,6 +37,12 @@ def create_app(test_config=None):
         # A form's CSRF token lives as long as the browser's session, not an hour: a
         # scoresheet left open all evening must still undo and save.
         WTF_CSRF_TIME_LIMIT=None,
+        # Wrong admin passwords one client address may send within the window (seconds);
+        # then /admin/ answers it 429 until the window has passed (views/admin.py).
+        ADMIN_MAX_FAILED_LOGINS=10,
+        ADMIN_FAILED_LOGIN_WINDOW=15 * 60,
+        # Where Flask-Limiter keeps those counts: each server process's own memory.
+        RATELIMIT_STORAGE_URI="memory://",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -75,7 +81,7 @@ def create_app(test_config=None):
 
     security.init_app(app)
     app.register_blueprint(live.bp)
-    app.register_blueprint(admin.bp)
+    admin.init_app(app)  # the admin pages and their limit on wrong passwords
 
     return app
 

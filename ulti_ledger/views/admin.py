@@ -4,17 +4,87 @@ Behind HTTP Basic authentication with the instance's ``ADMIN_PASSWORD`` (any use
 without a password configured the pages answer 404, as if they did not exist. The
 buttons are forms with the app's CSRF token, since a browser sends Basic credentials on
 its own. Deleting only hides a session (``ledger.delete_session``); nothing is lost.
+
+Wrong passwords are limited per client address (Flask-Limiter, see ``init_app``): after
+``ADMIN_MAX_FAILED_LOGINS`` of them within ``ADMIN_FAILED_LOGIN_WINDOW`` seconds the
+address gets 429 with ``Retry-After``, whatever password it sends, until the oldest of
+them is that old. A right password, a request without one, and every other page never
+count.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+import math
+import time
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_limiter import Limiter, RequestLimit
+from flask_limiter.util import get_remote_address
 
 from .. import ledger
 from ..security import admin_enabled, admin_password_ok
 from .api import ID
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
+
+
+def init_app(app: Flask) -> None:
+    """Register the pages with a limiter of wrong passwords of their own.
+
+    The limiter is made here, once per app, so each app counts in its own storage
+    (``RATELIMIT_STORAGE_URI``, by default ``memory://``: the process's memory). The limit
+    is only *tested* before a request; ``deduct_when`` counts the request afterwards only
+    when its password was refused. The moving window counts exactly the refusals of the
+    last ``ADMIN_FAILED_LOGIN_WINDOW`` seconds. The client is ``request.remote_addr``.
+    """
+    limiter = Limiter(get_remote_address, app=app, strategy="moving-window", default_limits=[])
+    limiter.shared_limit(
+        _failed_login_limit,
+        scope="admin-password",
+        exempt_when=lambda: not admin_enabled(),
+        deduct_when=_password_refused,
+        on_breach=_too_many_refusals,
+    )(bp)
+    # Every other request leaves the limiter at once (it would find no limit, only later).
+    limiter.request_filter(lambda: request.blueprint != bp.name)
+    app.register_blueprint(bp)
+
+
+def _failed_login_limit() -> str:
+    config = current_app.config
+    return f"{config['ADMIN_MAX_FAILED_LOGINS']} per {config['ADMIN_FAILED_LOGIN_WINDOW']} seconds"
+
+
+def _password_refused(response: Response) -> bool:
+    """Whether ``_require_admin`` refused a password: its 401 to Basic credentials."""
+    auth = request.authorization
+    return response.status_code == 401 and auth is not None and auth.type == "basic"
+
+
+def _too_many_refusals(limit: RequestLimit) -> Response:
+    reset, _remaining = limit.window  # when the oldest counted refusal leaves the window
+    seconds = max(1, math.ceil(reset - time.time()))
+    wait = _duration(seconds) if seconds < 120 else _duration(math.ceil(seconds / 60), "minute")
+    message = (
+        "Too many wrong admin passwords from your address. "
+        f"Try again in {wait}; until then even the right password is refused."
+    )
+    return Response(message, 429, {"Retry-After": str(seconds)}, mimetype="text/plain")
+
+
+def _duration(count: int, unit: str = "second") -> str:
+    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
 
 
 @bp.before_request
