@@ -20,12 +20,13 @@ def drop_everything():
     metadata.drop_all(bind=db.engine)
 
 
-def make_app(tmp_path, schema=True):
+def make_app(tmp_path, schema=True, **config):
     app = create_app(
         {
             "TESTING": True,
             "SECRET_KEY": "test",
             "SQLALCHEMY_DATABASE_URI": database_url_for_tests(tmp_path),
+            **config,
         }
     )
     with app.app_context():

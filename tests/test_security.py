@@ -9,6 +9,7 @@ import pytest
 from ulti_ledger import create_app, ledger
 from ulti_ledger.security import CONTENT_SECURITY_POLICY
 
+from .conftest import close_app, make_app
 from .test_api import Api, bearer
 
 
@@ -240,3 +241,39 @@ def test_html_in_names_is_text_in_json(api, hand):
     response = api.get()
     assert response.mimetype == "application/json"
     assert response.get_json()["name"] == "<script>alert(1)</script>"
+
+
+FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "ulti.example"}
+
+
+def test_behind_a_trusted_proxy_links_and_the_admin_limit_see_the_real_client(
+    tmp_path, session_body
+):
+    app = make_app(tmp_path, TRUSTED_PROXIES=1, ADMIN_PASSWORD=RIGHT)
+    try:
+        client = app.test_client()
+        api = Api(client, session_body)
+        api.start()
+        page = client.get(f"/e/{api.edit}", headers=FORWARDED).get_data(as_text=True)
+        assert f"https://ulti.example/s/{api.view}" in page  # the link and QR the others scan
+        # Each client behind the proxy has its own count of wrong passwords.
+        anna = {"X-Forwarded-For": "203.0.113.5"}
+        bela = {"X-Forwarded-For": "198.51.100.7"}
+        for _ in range(10):
+            assert client.get("/admin/", headers={**anna, **basic("guess")}).status_code == 401
+        assert client.get("/admin/", headers={**anna, **basic(RIGHT)}).status_code == 429
+        assert client.get("/admin/", headers={**bela, **basic(RIGHT)}).status_code == 200
+    finally:
+        close_app(app)
+
+
+def test_without_trusted_proxies_forwarded_headers_are_ignored(admin_app, session_body):
+    client = admin_app.test_client()
+    api = Api(client, session_body)
+    api.start()
+    page = client.get(f"/e/{api.edit}", headers=FORWARDED).get_data(as_text=True)
+    assert "ulti.example" not in page and f"http://localhost/s/{api.view}" in page
+    for number in range(10):  # a forged address per request changes nothing
+        forged = {"X-Forwarded-For": f"192.0.2.{number}", **basic("guess")}
+        assert client.get("/admin/", headers=forged).status_code == 401
+    assert client.get("/admin/", headers=basic(RIGHT)).status_code == 429

@@ -19,6 +19,7 @@ def create_app(test_config=None):
     from flask import Flask
     from flask_migrate import Migrate
     from flask_wtf.csrf import CSRFProtect
+    from werkzeug.middleware.proxy_fix import ProxyFix
 
     app = Flask(
         __name__,
@@ -43,11 +44,18 @@ def create_app(test_config=None):
         ADMIN_FAILED_LOGIN_WINDOW=15 * 60,
         # Where Flask-Limiter keeps those counts: each server process's own memory.
         RATELIMIT_STORAGE_URI="memory://",
+        # How many reverse proxies in front set X-Forwarded-For, -Proto and -Host. 0: the
+        # headers are ignored (a client could forge them); behind one TLS proxy, 1.
+        TRUSTED_PROXIES=0,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+
+    proxies = int(app.config["TRUSTED_PROXIES"])
+    if proxies:  # share links and QR codes get the public address, the admin limit the client's
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
 
     # JSON keeps names readable: "Béla", not "B\u00e9la".
     app.json.ensure_ascii = False
