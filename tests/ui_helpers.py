@@ -12,6 +12,32 @@ from ulti_ledger.db import db
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 
+# Three hands as the rotation deals them (Anna, Béla, Csaba deal and sit out), after which
+# the three settling methods all give different transfers (tests of the scoreboard's card).
+SETTLE_HANDS = [
+    {
+        "players": ["Béla", "Csaba", "Dóra"],
+        "sitting_out": ["Anna"],
+        "declarer": "Béla",
+        "colour": "piros",
+        "components": [{"name": "parti", "won": True}],
+    },
+    {
+        "players": ["Csaba", "Dóra", "Anna"],
+        "sitting_out": ["Béla"],
+        "declarer": "Csaba",
+        "colour": "zold",
+        "components": [{"name": "ulti", "won": False, "kontra": 1}, {"name": "parti", "won": True}],
+    },
+    {
+        "players": ["Dóra", "Anna", "Béla"],
+        "sitting_out": ["Csaba"],
+        "declarer": "Dóra",
+        "colour": "tok",
+        "components": [{"name": "parti", "won": False}],
+    },
+]
+
 
 class FormReader(HTMLParser):
     """What a browser would submit from a page's form: hidden fields, checked boxes, selects.

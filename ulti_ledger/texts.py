@@ -102,6 +102,23 @@ TEXTS: dict[str, tuple[str, str]] = {
         "A legkevesebb átutalás, a pénznem legkisebb érméjére kerekítve.",
         "The fewest transfers, rounded to the currency's smallest coin.",
     ),
+    "transfers_hint_banker": (
+        "Mindenki a bankkal ({banker}) számol el, a pénznem legkisebb érméjére kerekítve.",
+        "Everyone settles with the banker, {banker}, rounded to the currency's smallest coin.",
+    ),
+    "transfers_hint_pairwise": (
+        "Páronként: ki kinek mennyivel tartozik a leosztások alapján, a pénznem legkisebb"
+        " érméjére kerekítve.",
+        "Pair by pair: what each owes the other from the hands, rounded to the currency's"
+        " smallest coin.",
+    ),
+    "settle_methods": ("Az elszámolás módja", "How to settle"),
+    "settle_method_minimal": ("legkevesebb átutalás", "fewest transfers"),
+    "settle_method_banker": ("mindenki a bankkal", "everyone with one banker"),
+    "settle_method_pairwise": ("páronként", "pair by pair"),
+    "banker_choice": ("Ki legyen a bank", "Who is the banker"),
+    "banker_is": ("Bank:", "Banker:"),
+    "nobody_pays": ("Senkinek sem kell fizetnie.", "Nobody needs to pay."),
     "next_hand": ("Következő leosztás", "Next hand"),
     "next_hand_n": ("{n}. leosztás", "Hand {n}"),
     "deals": ("Oszt", "Deals"),

@@ -29,6 +29,7 @@ from flask import Blueprint, abort, redirect, render_template, request, send_fil
 from .. import i18n, ledger
 from ..models import GameSession
 from ..pdf import scoresheet_pdf
+from .methods import method_from_args
 from .sessions import get_session_or_404
 
 bp = Blueprint("exports", __name__)
@@ -37,7 +38,7 @@ bp = Blueprint("exports", __name__)
 @bp.get("/s/<token>/scoresheet.pdf")
 def scoresheet(token: str):
     session = get_session_or_404(token, "view")
-    method, banker = _method()
+    method, banker = method_from_args()
     try:
         pdf = scoresheet_pdf(session, method, banker, _lang())
     except ledger.LedgerError as exc:
@@ -75,7 +76,7 @@ def group():
     if not tokens:
         abort(400, description="name the sessions: /group?s=<link token>&s=<link token>")
     sessions = [get_session_or_404(token, "view") for token in tokens]
-    method, banker = _method()
+    method, banker = method_from_args()
     try:
         settlement = ledger.group_settlement(sessions, method, banker)
     except ledger.LedgerError as exc:
@@ -109,14 +110,6 @@ def _private(response):
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Robots-Tag"] = "noindex"
     return response
-
-
-def _method() -> tuple[str, str | None]:
-    method = request.args.get("method", "minimal")
-    if method not in ledger.METHODS:
-        abort(400, description=f"method must be one of {', '.join(ledger.METHODS)}")
-    banker = request.args.get("banker") or None
-    return method, banker if method == "banker" else None
 
 
 def _lang() -> str:

@@ -7,6 +7,8 @@ URL scheme (tokens are ``secrets.token_urlsafe(32)``; no login):
 - ``/s/<view_token>``: the read-only scoreboard; this is the view link, shown as a QR
   code for the phones around the table. An edit token opens it too. It includes
   ``/live.js`` (``views.live``), so it follows the scorer's hands by itself.
+  Both scoreboards take ``?method=minimal|banker|pairwise`` (``&banker=NAME``) for the
+  "who pays whom" card, as the PDF does (``views.methods``); without it, the fewest.
 - ``/e/<edit_token>``: the scorer's scoreboard; this is the edit link. ``POST
   /e/<t>/undo`` removes the last hand. The hand pages under it are in ``hands``.
 - ``GET /e/<t>/hands/<n>/history`` and ``GET /s/<t>/hands/<n>/history``: a hand's audit
@@ -34,6 +36,7 @@ from ..i18n import t
 from ..models import GameSession
 from ..qr import qr_svg
 from ..texts import TEXTS
+from .methods import scoreboard_settle
 from .sheet import Sheet, hand_rows
 
 bp = Blueprint("sessions", __name__)
@@ -220,10 +223,12 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
     urls = links(session)
     summary = ledger.session_summary(session, lang)
     own = url_for("sessions.edit" if editable else "sessions.view", token=token)
+    settle = scoreboard_settle(session, summary, own)  # 400 for a bad ?method=
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
         summary=summary,
+        settle=settle,
         editable=editable,
         token=token,
         links=urls,
