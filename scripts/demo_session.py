@@ -59,7 +59,7 @@ EVENING: list[Hand] = [
     _played(
         1,
         "piros",
-        [{"name": "parti", "won": True}],
+        [{"name": "parti", "won": False}],
         silent=[{"name": "100", "side": "defenders", "won": True}],
     ),
     _played(2, "makk", [{"name": "parti", "won": False}]),

@@ -40,6 +40,21 @@ def test_changing_the_all_pass_payment_changes_the_settlement():
     assert _engine_from(text).settle(all_pass).payments == {"Anna": -6, "Béla": 3, "Csaba": 3}
 
 
+def test_consistency_rules_are_data_too():
+    """The flags that make a hand impossible are read from the file: without them (as in a
+    session pinned to an older text) the same hand is accepted and settles."""
+    silent_100 = hand(
+        components=[{"name": "parti", "won": False}],
+        silent=[{"name": "100", "side": "declarer", "won": True}],
+    )
+    with pytest.raises(HandError, match="csendes 100 \\(100 points\\) beside a lost parti"):
+        ENGINE.settle(silent_100)
+    silent_100_rule = 'excluded_by = ["40-100", "20-100"]\n'
+    text = ULTI_TOML.replace(silent_100_rule + "reaches_100 = true\n", silent_100_rule)
+    assert text != ULTI_TOML
+    assert _engine_from(text).settle(silent_100).payments == {"Anna": 2, "Béla": -1, "Csaba": -1}
+
+
 @pytest.mark.parametrize(
     ("old", "new", "key", "problem"),
     [

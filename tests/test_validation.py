@@ -173,6 +173,30 @@ CASES = [
         ["won durchmars (all ten tricks) beside a lost 40-100"],
     ),
     (
+        "declarer's silent durchmars beside a lost négy ász",
+        hand(
+            components=[{"name": "negy-asz", "won": False}, {"name": "parti", "won": True}],
+            silent=[{"name": "durchmars", "side": "declarer", "won": True}],
+        ),
+        "components[0].won",
+        ["the declarer's csendes durchmars (all ten tricks) beside a lost négy ász"],
+    ),
+    (
+        "declarer's silent 100 beside a lost parti",
+        hand(
+            components=[{"name": "parti", "won": False}],
+            silent=[{"name": "100", "side": "declarer", "won": True}],
+        ),
+        "components[0].won",
+        ["the declarer's csendes 100 (100 points) beside a lost parti"],
+    ),
+    (
+        "defenders' silent 100 beside a made parti",
+        hand(silent=[{"name": "100", "side": "defenders", "won": True}]),
+        "components[0].won",
+        ["the defenders' csendes 100 (100 points) beside a made parti"],
+    ),
+    (
         "silent durchmars beside a lost parti",
         hand(
             components=[{"name": "parti", "won": False}],

@@ -121,11 +121,16 @@ def _level(rng: random.Random, top: int) -> int:
 
 
 def _make_consistent(rules: Rules, components: list[dict[str, Any]]) -> None:
-    """A won durchmars took every trick: the point games of that side are won too."""
-    if any(c["won"] and rules.components[c["name"]].takes_all_tricks for c in components):
-        for c in components:
-            if rules.components[c["name"]].point_count:
-                c["won"] = True
+    """A won durchmars took every trick, a won 40-100 has 100 points: what they imply of
+    the same side (the point games; négy ász) is won too."""
+    for flag, implied in (
+        ("takes_all_tricks", "made_by_all_tricks"),
+        ("reaches_100", "point_count"),
+    ):
+        if any(c["won"] and getattr(rules.components[c["name"]], flag) for c in components):
+            for c in components:
+                if getattr(rules.components[c["name"]], implied):
+                    c["won"] = True
 
 
 def _silent(
@@ -157,9 +162,15 @@ def _silent(
         won = not (s.failed_factor and rng.random() < 0.3)
         if s.takes_all_tricks and won:
             if side == "defenders" or any(
-                not c["won"] and rules.components[c["name"]].point_count for c in components
+                not c["won"] and rules.components[c["name"]].made_by_all_tricks for c in components
             ):
                 continue  # a silent durchmars needs the side to have won everything else
+        if s.reaches_100 and won:
+            if any(
+                rules.components[c["name"]].point_count and c["won"] != (side == "declarer")
+                for c in components
+            ):
+                continue  # 100 points win every point count of the hand for that side
         if declarer_swept and side == "declarer" and not won:
             won = True
         entry: dict[str, Any] = {"name": s.name, "side": side, "won": won}

@@ -161,11 +161,13 @@ def _read_components(
             failed_extra=t.int("failed_extra", 0),
             failed_extra_unless_with=frozenset(t.str_list("failed_extra_unless_with", [])),
             replaces_parti=t.bool("replaces_parti", False),
-            point_count=t.bool("point_count", False),
+            point_count=(point_count := t.bool("point_count", False)),
             takes_all_tricks=t.bool("takes_all_tricks", False),
             open=open_form,
             enabled=t.bool("enabled", True),
             individual=games[game].individual_kontra,
+            made_by_all_tricks=t.bool("made_by_all_tricks", point_count),
+            reaches_100=t.bool("reaches_100", False),
         )
         t.finish()
     if "parti" not in components:
@@ -202,6 +204,7 @@ def _read_silent(top: Table, components: dict[str, ComponentRule]) -> dict[str, 
             defender_scope=t.choice("defender_scope", ("team", "everyone"), "team"),
             takes_all_tricks=t.bool("takes_all_tricks", False),
             enabled=t.bool("enabled", True),
+            reaches_100=t.bool("reaches_100", False),
         )
         t.finish()
     for name, t in raw_tables:

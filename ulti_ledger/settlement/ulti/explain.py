@@ -27,10 +27,10 @@ TEXT = {
         "silent_absorbed": "{label} of {side} not paid: the {by} includes it",
         "silent_made": "{label} made by {side}",
         "silent_failed": "{label} failed by {side}",
-        "renonsz_declarer": "renonsz by {player}: he pays each defender the bid as lost",
-        "renonsz_defender": "renonsz by {player}: he pays the declarer the bid as won and "
-        "{partner} the bid as lost",
-        "renonsz_defender_double": "renonsz by {player}: he pays the declarer both defenders' "
+        "renonsz_declarer": "renonsz: {player} pays each defender the bid as lost",
+        "renonsz_defender": "renonsz: {player} pays the declarer the bid as won and "
+        "{partner}, the partner, the bid as lost",
+        "renonsz_defender_double": "renonsz: {player} pays the declarer both defenders' "
         "shares of the bid as won",
         "throw_in": "bedobás: {player} throws in and pays each defender twice the bid's value",
         "throw_in_next": "bedobás: {player} throws in; the bid counts as lost one kontra higher",
@@ -58,8 +58,8 @@ TEXT = {
         "silent_made": "{label} ({side})",
         "silent_failed": "bukott {label} ({side})",
         "renonsz_declarer": "{player} renonsza: minden védőnek a bukott bemondás értékét fizeti",
-        "renonsz_defender": "{player} renonsza: a felvevőnek a nyert, {partner} társának a "
-        "bukott bemondás értékét fizeti",
+        "renonsz_defender": "{player} renonsza: a felvevőnek a nyert, a társának ({partner}) "
+        "a bukott bemondás értékét fizeti",
         "renonsz_defender_double": "{player} renonsza: a felvevőnek mindkét védő nyert részét "
         "fizeti",
         "throw_in": "bedobás: {player} a bemondás kétszeresét fizeti minden védőnek",

@@ -232,8 +232,8 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
     if parts is None:
         components = _components(raw, rules, defenders, outcome, renonsz)
         contract = _contract(components, rules)
-        if contract.takes_all_tricks and needs_result:  # once per list, not per hand
-            _check_all_tricks(rules, components, ())
+        if needs_result:  # once per list, not per hand
+            _check_consistency(rules, components, ())
         parts = components, contract, rules.contract_colours(contract)[0]
         if key is not None and len(rules.component_lists) < MEMO_SIZE and _short(defenders):
             rules.component_lists[key] = parts
@@ -255,7 +255,7 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         if key is not None and len(rules.silent_lists) < MEMO_SIZE and _short(defenders):
             rules.silent_lists[key] = silent
     if needs_result:  # against this hand's made and lost components
-        _check_all_tricks(rules, components, silent)
+        _check_consistency(rules, components, silent)
     return components, contract, silent
 
 
@@ -504,35 +504,54 @@ def _one_silent(
     return SilentResult(name, side, won, player)
 
 
-def _check_all_tricks(
+def _check_consistency(
     rules: Rules, components: tuple[Component, ...], silent: tuple[SilentResult, ...]
 ) -> None:
-    """A side that took all ten tricks made every point game and left the other side nothing."""
-    sweeper = None
+    """Refuse results no play of the cards gives (RULES.md 1.1 and 1.9).
+
+    A side that took all ten tricks made every point game and took all four aces, and left
+    the other side nothing. A side with 100 points has more than the other can (the two
+    hold at most 90 in cards and 100 in melds), so it won every point count.
+    """
+    _check_side_result(rules, components, silent, "takes_all_tricks", "all ten tricks")
+    _check_side_result(rules, components, silent, "reaches_100", "100 points")
+
+
+def _check_side_result(
+    rules: Rules,
+    components: tuple[Component, ...],
+    silent: tuple[SilentResult, ...],
+    flag: str,
+    means: str,
+) -> None:
+    """The check of one side-deciding result: ``flag`` names it on the rules."""
+    side = what = None
     for c in components:
-        if c.won and rules.components[c.name].takes_all_tricks:
-            sweeper = "declarer"
+        if c.won and getattr(rules.components[c.name], flag):
+            side, what = "declarer", f"a won {rules.components[c.name].label}"
     for s in silent:
-        if s.won and rules.silent[s.name].takes_all_tricks:
-            sweeper = s.side
-    if sweeper is None:
+        if s.won and getattr(rules.silent[s.name], flag):
+            whose = "the declarer's" if s.side == "declarer" else "the defenders'"
+            side, what = s.side, f"{whose} {rules.silent[s.name].label}"
+    if side is None:
         return
-    what = "a won durchmars" if sweeper == "declarer" else "the defenders' silent durchmars"
+    sweep = flag == "takes_all_tricks"
     for index, c in enumerate(components):
         rule = rules.components[c.name]
-        if sweeper == "declarer" and rule.point_count and c.won is False:
+        implied = rule.made_by_all_tricks if sweep else rule.point_count
+        if side == "declarer" and implied and c.won is False:
             raise HandError(
-                f"components[{index}].won", f"{what} (all ten tricks) beside a lost {rule.label}"
+                f"components[{index}].won", f"{what} ({means}) beside a lost {rule.label}"
             )
-        if sweeper == "defenders" and c.won:
+        if side == "defenders" and c.won and (sweep or implied):
             raise HandError(
-                f"components[{index}].won", f"{what} (all ten tricks) beside a made {rule.label}"
+                f"components[{index}].won", f"{what} ({means}) beside a made {rule.label}"
             )
     for index, s in enumerate(silent):
-        if s.side != sweeper and s.won:
+        other = rules.silent[s.name]
+        if s.side != side and s.won and (sweep or other.reaches_100):
             raise HandError(
-                f"silent[{index}]",
-                f"{what} (all ten tricks) leaves the other side no {rules.silent[s.name].label}",
+                f"silent[{index}]", f"{what} ({means}) leaves the other side no {other.label}"
             )
 
 

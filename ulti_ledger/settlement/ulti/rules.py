@@ -62,12 +62,16 @@ class ComponentRule:
     """Components beside which failed_extra does not apply."""
     replaces_parti: bool
     point_count: bool
-    """Decided by card points (parti, 40-100, 20-100): lost when the other side takes all."""
+    """Decided by card points (parti, 40-100, 20-100): a side with 100 points wins it."""
     takes_all_tricks: bool
     open: OpenForm | None
     enabled: bool
     individual: bool = False
     """Whether its kontra is individual (a copy of its game kind's rule, for speed)."""
+    made_by_all_tricks: bool = False
+    """Made whenever its side takes all ten tricks (the point games, négy ász)."""
+    reaches_100: bool = False
+    """Made only with 100 points or more (40-100, 20-100)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +95,8 @@ class SilentRule:
     """"team": both defenders win or pay; "everyone": the partner pays the maker too."""
     takes_all_tricks: bool
     enabled: bool
+    reaches_100: bool = False
+    """Made only with 100 points or more (csendes 100): more than the other side can have."""
 
 
 @dataclass(frozen=True, slots=True)
