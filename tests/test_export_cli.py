@@ -133,3 +133,25 @@ def test_database_url_from_the_environment(bare_app, monkeypatch):
     session_id = imported_id(result)
     with bare_app.app_context():
         assert ledger.get_session(session_id).name == "Szombati ulti"
+
+
+def test_tokens_never_begin_with_a_dash(monkeypatch):
+    """A command line takes "-Ab3..." for an option; one token in 64 would begin so."""
+    from ulti_ledger.ledger import writes
+
+    drawn = iter(["-first", "_second"])
+    monkeypatch.setattr(writes.secrets, "token_urlsafe", lambda size: next(drawn))
+    assert writes.new_token() == "_second"
+
+
+def test_an_older_token_that_begins_with_a_dash_goes_after_two_dashes(bare_app, database):
+    url, run = database
+    session_id = imported_id(run("import", "-", stdin=json.dumps(BODY)))
+    with bare_app.app_context():
+        session = ledger.get_session(session_id)
+        session.view_token = "-" + session.view_token[1:]  # as an older version could draw
+        db.session.commit()
+        token = session.view_token
+    result = CliRunner().invoke(main, ["export", "--database", url, "--", token])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["name"] == "Szombati ulti"

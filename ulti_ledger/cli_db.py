@@ -51,7 +51,10 @@ def export(
     banker: str | None,
     database: str | None,
 ) -> None:
-    """Write a session (its id, or its edit or view token) as a PDF scoresheet, CSV or JSON."""
+    """Write a session (its id, or its edit or view token) as a PDF scoresheet, CSV or JSON.
+
+    A token of an older session that begins with "-" goes after "--": export -- -Ab3...
+    """
     from . import ledger
 
     with app_context(database):

@@ -28,6 +28,14 @@ from .summary import hand_entry, session_json
 from .txn import Stale, check_version, lock, transaction
 
 
+def new_token() -> str:
+    """256 random bits, URL-safe; never with a leading "-", which a command line would
+    take for an option (``ulti-ledger export TOKEN``): one token in 64 would."""
+    while (token := secrets.token_urlsafe(32)).startswith("-"):
+        pass
+    return token
+
+
 def create_session(data: Any, engine: Engine | None = None) -> GameSession:
     """Create a session from a session@1 body (hands included); ``engine`` defaults to builtin.
 
@@ -45,8 +53,8 @@ def create_session(data: Any, engine: Engine | None = None) -> GameSession:
             unit_amount=plan.amount,
             currency=plan.currency,
             last_declarer_deals=plan.last_declarer_deals,
-            edit_token=secrets.token_urlsafe(32),
-            view_token=secrets.token_urlsafe(32),
+            edit_token=new_token(),
+            view_token=new_token(),
             version=max(1, len(plan.hands)),
         )
         ids = _player_ids(plan.players)
