@@ -55,3 +55,24 @@ def test_qr_svg_is_an_inline_scalable_svg():
     assert root.get("aria-label") == 'Anna "link" <b>'
     assert root.get("width") is None and root.get("viewBox")
     assert not str(svg).startswith("<?xml")
+
+
+def test_a_row_says_what_the_declarer_lost(client, session_body):
+    """ "zöld ulti" reads the same made or lost: the row's tag says which part failed."""
+    ulti = {
+        "players": ["Anna", "Béla", "Csaba"],
+        "sitting_out": ["Dóra"],
+        "declarer": "Anna",
+        "colour": "zold",
+        "components": [{"name": "ulti", "won": True}, {"name": "parti", "won": False}],
+    }
+    lost = {**ulti, "components": [{"name": "ulti", "won": False}, {"name": "parti", "won": False}]}
+    made = {**ulti, "components": [{"name": "ulti", "won": True}, {"name": "parti", "won": True}]}
+    body = {**session_body, "hands": [ulti, lost, made]}
+    created = client.post("/api/v1/sessions", json=body).get_json()
+    html = client.get(created["view_url"]).get_data(as_text=True)
+    assert html.count('class="tag tag-lost"') == 2
+    assert '<em class="tag tag-lost">bukott: parti</em>' in html
+    assert '<em class="tag tag-lost">bukott</em>' in html
+    english = client.get(created["view_url"] + "?lang=en").get_data(as_text=True)
+    assert '<em class="tag tag-lost">failed: parti</em>' in english

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from .ledger.notation import with_lost
+
 MONO_EM = Decimal("0.60205")
 """DejaVu Sans Mono's advance width (1233/2048 em)."""
 MONO_PT = 7
@@ -81,7 +83,7 @@ def rows(summary: Mapping[str, Any], columns: Columns) -> list[dict[str, Any]]:
         out.append(
             {
                 "lead": columns.lead(hand["number"], hand["dealer"], hand["declarer"]),
-                "notation": hand["notation"],
+                "notation": with_lost(hand),
                 "own_options": ", ".join(f"{k}: {v}" for k, v in own.items()) if own else "",
                 "notes": _notes(
                     ", ".join(f"{k['label']} {k['text']}" for k in hand["kontras"]),

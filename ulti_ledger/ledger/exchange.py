@@ -27,6 +27,7 @@ from typing import Any
 from ..models import GameSession
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
+from .notation import with_lost
 from .summary import session_summary
 from .writes import create_session
 
@@ -82,7 +83,7 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
                 hand["number"],
                 hand["dealer"],
                 hand["declarer"],
-                hand["notation"],
+                with_lost(hand),
                 ", ".join(f"{k['label']} {k['text']}" for k in hand["kontras"]),
                 ", ".join(s["text"] for s in hand["silent"]),
                 hand["renonsz"] or "",

@@ -57,6 +57,30 @@ def notation(
     return text
 
 
+def lost_parts(facts: dict[str, Any], rules: Rules, lang: str = "hu") -> str:
+    """What the declarer lost of a hand played to a result: "bukott" when all of it,
+    "bukott: ulti" when a part ("piros 20-100 ulti" reads the same made or lost); else ""."""
+    components = facts.get("components", ())
+    if facts.get("outcome", "played") != "played" or facts.get("renonsz"):
+        return ""
+    lost = [c for c in components if c.get("won") is False]
+    if not lost:
+        return ""
+    failed = words(lang)["failed"]
+    if len(lost) == len(components):
+        return failed
+    labels = []
+    for c in lost:
+        rule = rules.components[c["name"]]
+        labels.append(rule.open.label if c.get("open") and rule.open else rule.label)
+    return f"{failed}: {', '.join(labels)}"
+
+
+def with_lost(hand: dict[str, Any]) -> str:
+    """A scoreboard hand's notation with what was lost: "piros 20-100 ulti (bukott: ulti)"."""
+    return f"{hand['notation']} ({hand['lost']})" if hand["lost"] else hand["notation"]
+
+
 def kontras(facts: dict[str, Any], rules: Rules) -> list[dict[str, Any]]:
     """The kontras said, one entry per component of the hand dict ``facts`` that has one.
 

@@ -22,7 +22,7 @@ from ..settlement.transfers import minimal_transfers
 from .checks import check_hand
 from .facts import hand_heads, hand_keys, read_facts
 from .history import edited_hand_ids, iso, was_edited
-from .notation import kontras, notation, silent_results
+from .notation import kontras, lost_parts, notation, silent_results
 from .pinning import only_ruleset, result_cache, session_engine
 from .reads import hand_key_at, last_hand, seat_names
 
@@ -229,6 +229,7 @@ def _view(
         "colour": facts.get("colour"),
         "contract": hand.contract.id if hand.contract else None,
         "notation": notation(facts, hand.contract, rules, lang),
+        "lost": lost_parts(facts, rules, lang),
         "kontras": kontras(facts, rules),
         "silent": silent_results(facts, rules, lang),
         "renonsz": renonsz["player"] if renonsz else None,

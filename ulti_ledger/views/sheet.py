@@ -144,7 +144,8 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts) -> str:
 def hand_facts(sheet: Sheet, hand: Mapping[str, Any]) -> Facts:
     """The escaped markup of what the hand's facts decide (see ``Facts``)."""
     kontras = hand["kontras"]
-    tags = [f'<em class="tag">{escape(k["label"] + ": " + k["text"])}</em>' for k in kontras]
+    tags = [f'<em class="tag tag-lost">{escape(hand["lost"])}</em>'] if hand["lost"] else []
+    tags += [f'<em class="tag">{escape(k["label"] + ": " + k["text"])}</em>' for k in kontras]
     tags += [f'<em class="tag tag-silent">{escape(s["text"])}</em>' for s in hand["silent"]]
     if hand["renonsz"]:
         tags.append(f'<em class="tag tag-renonsz">renonsz: {escape(hand["renonsz"])}</em>')
