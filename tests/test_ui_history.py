@@ -154,3 +154,16 @@ def test_a_view_token_cannot_restore(scorer, client, app):
         f"/s/{view_token}/deleted/{hand_id}/restore", data={"csrf_token": csrf_token(board)}
     ).status_code in (404, 405)
     assert deleted_ids(app, scorer) == [hand_id]
+
+
+def test_the_history_shows_what_an_edit_changed_beyond_the_contract(scorer, client):
+    """An edit that only raised a kontra or lost a part reads differently before and after."""
+    scorer.post_hand(PIROS_PASSZ)
+    scorer.post_hand({**PIROS_PASSZ, "kontra-parti": "2", "won-parti": "0"}, number=1)
+    html = page(client, scorer.edit_url + "/hands/1/history")
+    edit = html[html.index('data-testid="history-edit"') :]
+    before, after = edit.split("→", 1)
+    assert "parti: rekontra" not in before and "bukott" not in before
+    assert '<em class="tag">parti: rekontra</em>' in after
+    assert '<em class="tag">bukott</em>' in after
+    assert re.search(r'<time datetime="[^"]+" data-local>', html)  # app.js shows local time

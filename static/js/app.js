@@ -110,7 +110,24 @@
     show();
   }
 
+  // Audit times come from the server in UTC ("2026-11-29 14:26 UTC"); the reader's clock
+  // is what the table remembers, so each <time data-local> is rewritten in local time.
+  function localTimes() {
+    const format = new Intl.DateTimeFormat(document.documentElement.lang || "hu", {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+    for (const el of document.querySelectorAll("time[data-local][datetime]")) {
+      const moment = new Date(el.getAttribute("datetime"));
+      if (!Number.isNaN(moment.getTime())) {
+        el.title = el.textContent;
+        el.textContent = format.format(moment);
+      }
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    localTimes();
     const session = document.querySelector("[data-session]");
     if (session) rememberSession(session);
     const recent = document.querySelector("[data-recent]");

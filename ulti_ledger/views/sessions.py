@@ -185,6 +185,7 @@ def _state_view(session: GameSession, state: dict[str, Any] | None, lang: str):
         "declarer": state.get("declarer"),
         "dealer": state.get("dealer"),
         "notation": None,
+        "tags": [],
         "changes": None,
     }
     try:
@@ -192,9 +193,21 @@ def _state_view(session: GameSession, state: dict[str, Any] | None, lang: str):
     except (ledger.LedgerError, KeyError, TypeError, ValueError):
         return out
     out["notation"] = view.get("notation")
+    out["tags"] = _state_tags(view)
     out["declarer"] = view.get("declarer") or out["declarer"]
     out["changes"] = view.get("changes")
     return out
+
+
+def _state_tags(view: dict[str, Any]) -> list[str]:
+    """What else the scoreboard row says of a state (lost parts, kontras, silent results,
+    renonsz): an edit that raised a kontra shows it."""
+    tags = [view["lost"]] if view.get("lost") else []
+    tags += [f"{k['label']}: {k['text']}" for k in view.get("kontras", ())]
+    tags += [s["text"] for s in view.get("silent", ())]
+    if view.get("renonsz"):
+        tags.append(f"renonsz: {view['renonsz']}")
+    return tags
 
 
 def _when(at: str | None) -> str:
