@@ -121,6 +121,40 @@ def test_a_changed_dealer_without_the_script_brings_his_own_deal(table):
     assert state.players(table) == ["Béla", "Csaba", "Dóra"]
 
 
+def test_only_the_most_specific_preset_looks_chosen(table):
+    state = handform.initial_state(table, PROPOSAL)
+    assert handform.chosen_preset(table, state) is None
+    state.contract, state.colour = "passz", "piros"
+    assert handform.chosen_preset(table, state) == "piros-passz"  # not "passz" as well
+    state.colour = "zold"
+    assert handform.chosen_preset(table, state) == "passz"
+    state.contract = "40-100-ulti"  # no preset of its own
+    assert handform.chosen_preset(table, state) is None
+    state.outcome = "all_pass"
+    assert handform.shown(table, state)["preset"] == "all-pass"
+    state.outcome = "redeal"
+    assert handform.chosen_preset(table, state) is None
+
+
+def test_a_scripted_form_whose_dealer_left_his_sitting_out_was_restored():
+    scripted = {"js": "1", "dealer": "Anna", "sitting_out_for": "Anna"}
+    assert not handform.restored(scripted)
+    assert handform.restored({**scripted, "dealer": "Béla"})  # Back brought an old dealer
+    assert not handform.restored({**scripted, "js": "", "dealer": "Béla"})  # no script: a choice
+
+
+def test_redealing_takes_the_proposal_or_the_dealer_s_own_deal(table):
+    state = handform.initial_state(table, PROPOSAL)
+    state.declarer, state.renonsz = "Anna", "Béla"
+    handform.redeal(table, state, "Dóra", PROPOSAL)
+    assert (state.dealer, state.sitting_out, state.declarer) == ("Dóra", ["Dóra"], "Anna")
+    handform.redeal(table, state, "Anna", PROPOSAL)
+    assert state.sitting_out == ["Anna"] and state.players(table) == ["Béla", "Csaba", "Dóra"]
+    assert state.declarer is None and state.renonsz == "Béla"  # Anna sits out now
+    handform.redeal(table, state, "Zoli", PROPOSAL)
+    assert state.dealer == "Dóra"
+
+
 def test_every_kind_of_hand_comes_back_from_its_form_state(ctx, session_body, hand_kinds):
     table, _ = table_for(session_body)
     for name, hand in hand_kinds.items():

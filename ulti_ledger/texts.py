@@ -232,6 +232,123 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "home": ("Kezdőlap", "Home"),
     "engine_says": ("Így nem rögzíthető: {problem}", "This cannot be recorded: {problem}"),
+    "form_restored": (
+        "Nem mentettem: a böngésző egy korábbi kitöltés értékeit töltötte vissza (a Vissza "
+        "gomb után), és azok mást mondtak, mint az oldal. Nézd át a leosztást, és ha így jó, "
+        "mentsd újra.",
+        "Not saved: the browser filled in an earlier entry's values (after Back), and they "
+        "disagreed with the page. Check the hand and save again if it is right.",
+    ),
+    "added_meanwhile": (
+        "Nem mentettem: közben rögzítettek egy leosztást (talán épp ezt, a Vissza gomb előtt). "
+        "Nézd meg az eredménylapot; ha ez egy újabb leosztás, nézd át, és mentsd újra.",
+        "Not saved: a hand was recorded meanwhile (perhaps this very one, before going Back). "
+        "Look at the scoresheet; if this is another hand, check it and save again.",
+    ),
+    "made_or_lost": ("megvan vagy bukott", "made or lost"),
+    # The engine's refusals, in the form's words ({a_x}: the label with its article)
+    "err_colour_needed": (
+        "Válassz színt: {a_contract} színes játék.",
+        "Choose a colour: {a_contract} is played in a colour.",
+    ),
+    "err_colour_none": (
+        "Ne válassz színt: {a_contract} szín nélkül játszható.",
+        "Choose no colour: {a_contract} is played without one.",
+    ),
+    "err_colour_not_allowed": (
+        "{A_contract} nem játszható {colour} színben; választható: {colours}.",
+        "{A_contract} cannot be played in {colour}; choose from: {colours}.",
+    ),
+    "err_colour_unknown": ("Válassz a felsorolt színek közül.", "Choose one of the colours shown."),
+    "err_declarer_sits_out": (
+        "{name} kimarad ebből a leosztásból, nem lehet felvevő: válassz ezek közül: {players}.",
+        "{name} sits out this hand and cannot be the declarer: choose one of {players}.",
+    ),
+    "err_declarer_not_playing": (
+        "{name} nem játszik ebben a leosztásban: a felvevőt ezek közül válaszd: {players}.",
+        "{name} does not play this hand: choose the declarer from {players}.",
+    ),
+    "err_renonsz_player": (
+        "{name} nem játszik ebben a leosztásban, így renonszot sem véthetett: válassz ezek "
+        "közül: {players}, vagy azt, hogy nincs.",
+        "{name} does not play this hand, so cannot have made the renonsz: choose one of "
+        "{players}, or none.",
+    ),
+    "err_deal_count": (
+        "Egy leosztásban {n} játékos játszik, így {m} lenne: az osztásnál jelöld, ki marad ki.",
+        "A hand is played by {n} players, this would be {m}: mark who sits out under the deal.",
+    ),
+    "err_dealer": ("Az osztót a játékosok közül válaszd.", "Choose the dealer from the players."),
+    "err_not_a_contract": (
+        "Ez így nem játék ezen az asztalon: válaszd ki a játékot a gombokkal vagy a listából.",
+        "That is not a game at this table: choose the game with the buttons or from the list.",
+    ),
+    "err_component_off": (
+        "Ezen az asztalon a házszabály szerint nincs {component}: válassz másik játékot.",
+        "This table's house rules leave out {component}: choose another game.",
+    ),
+    "err_component_won": (
+        "Jelöld, hogy {a_component} megvan vagy bukott.",
+        "Mark whether {a_component} was made or lost.",
+    ),
+    "err_kontra_ceiling": (
+        "{component}: ennél az asztalnál a kontra legfeljebb {top} lehet.",
+        "{component}: the kontra goes no higher than {top} at this table.",
+    ),
+    "err_kontra_level": (
+        "{component}: válassz a felsorolt kontrák közül.",
+        "{component}: choose one of the kontras shown.",
+    ),
+    "err_kontra_defender": (
+        "{component}: csak a védők kontrázhatnak ({defenders}).",
+        "{component}: only the defenders ({defenders}) give a kontra.",
+    ),
+    "err_kontra_common": (
+        "{component}: a kontra közös, mindkét védőnél ugyanaz legyen.",
+        "{component}: the kontra is common: give both defenders the same level.",
+    ),
+    "err_sweep_declarer": (
+        "Ha a durchmars megvan (mind a tíz ütés a felvevőé), {a_component} nem bukhatott el: "
+        "javítsd valamelyiket.",
+        "If the durchmars was made (all ten tricks to the declarer), {a_component} cannot be "
+        "lost: correct one of them.",
+    ),
+    "err_sweep_defenders": (
+        "Ha a védőké a csendes durchmars (mind a tíz ütés az övék), {a_component} nem lehet "
+        "meg: javítsd valamelyiket.",
+        "If the defenders made a silent durchmars (all ten tricks theirs), {a_component} "
+        "cannot be made: correct one of them.",
+    ),
+    "err_sweep_silent": (
+        "Durchmars mellett (mind a tíz ütés egy oldalé) a másik oldalnak nem lehet {silent}: "
+        "javítsd valamelyiket.",
+        "Beside a durchmars (all ten tricks to one side) the other side cannot score "
+        "{silent}: correct one of them.",
+    ),
+    "err_silent_none": (
+        "{A_contract} mellett nincs csendes eredmény: hagyd mindet „—” állásban.",
+        "{A_contract} has no silent results: leave them all at “—”.",
+    ),
+    "err_silent_not_allowed": (
+        "{A_contract} mellett nem jár {silent}: hagyd „—” állásban.",
+        "{A_contract} allows no {silent}: leave it at “—”.",
+    ),
+    "err_silent_off": (
+        "Ezen az asztalon a házszabály szerint nincs {silent}: hagyd „—” állásban.",
+        "This table's house rules leave out {silent}: leave it at “—”.",
+    ),
+    "err_silent_side": (
+        "{silent}: ennél az asztalnál csak a felvevő kaphat érte.",
+        "{silent}: at this table only the declarer scores it.",
+    ),
+    "err_silent_fail": (
+        "{A_silent} nem bukhat el: csak akkor jelöld, ha megvan.",
+        "{A_silent} cannot fail: mark it only when made.",
+    ),
+    "err_silent_player": (
+        "{silent}: jelöld, melyik védő csinálta ({defenders}).",
+        "{silent}: mark which defender made it ({defenders}).",
+    ),
     # History and restore
     "edited_badge": ("javítva", "edited"),
     "edited_badge_title": ("Rögzítés után javították", "Corrected after it was recorded"),

@@ -2,10 +2,20 @@
 // one tap, and asks the server for the preview (the engine settles it; nothing here
 // computes a payment). Mirrors ulti_ledger/handform (shown(), apply_preset()); the
 // server reads only what applies, so a field this script forgets to hide is harmless.
+// Enter saves (the form's first submit button is a hidden Save), but only a hand that is
+// complete: otherwise it goes to what is missing, so no keyboard user saves by accident.
 (function () {
   "use strict";
   const ENDLESS = ["all_pass", "redeal"];
   const DEBOUNCE_MS = 120;
+
+  // From the back-forward cache the page comes back as it was left (its hand number and
+  // version included): load the form afresh, so that it shows the evening as it is now.
+  // By its address, not reload(): a page answering a post would be posted again.
+  window.addEventListener("pageshow", (event) => {
+    const form = document.getElementById("hand-form");
+    if (event.persisted && form) window.location.replace(form.dataset.freshUrl);
+  });
 
   document.addEventListener("DOMContentLoaded", () => {
     const form = document.getElementById("hand-form");
@@ -98,13 +108,33 @@
       const line = { dealer: value("dealer"), out: out.join(", "), first: ps[0] || "" };
       for (const el of form.querySelectorAll("[data-deal]")) el.textContent = line[el.dataset.deal];
 
+      const chosen = chosenPreset(outcome, bid);
       for (const button of all("[data-preset]")) {
-        const p = data.presets[button.dataset.preset];
-        const on = p.outcome
+        button.setAttribute("aria-pressed", button.dataset.preset === chosen ? "true" : "false");
+      }
+    }
+
+    // The one preset that looks chosen: after "piros passz" the plain "passz" matches too,
+    // and the one naming the colour wins (handform.chosen_preset on the server).
+    function chosenPreset(outcome, bid) {
+      let best = null;
+      for (const [id, p] of Object.entries(data.presets)) {
+        const match = p.outcome
           ? outcome === p.outcome
           : bid && value("contract") === p.contract && (!p.colour || value("colour") === p.colour);
-        button.setAttribute("aria-pressed", on ? "true" : "false");
+        if (match && (best === null || (p.colour && !data.presets[best].colour))) best = id;
       }
+      return best;
+    }
+
+    // What Enter must not skip: the first field still missing (handform.missing), or null.
+    function missingField() {
+      if (ENDLESS.includes(value("outcome"))) return null;
+      if (!value("declarer")) {
+        return form.querySelector('[data-seat]:not([hidden]) input[name="declarer"]');
+      }
+      if (!data.contracts[value("contract")]) return form.querySelector("[data-preset]");
+      return null;
     }
 
     let timer = null;
@@ -139,6 +169,14 @@
     }
 
     form.addEventListener("click", (event) => {
+      if (event.target.closest("[data-default-submit]")) {
+        const gap = missingField(); // Enter on an incomplete hand: show what is missing
+        if (gap) {
+          event.preventDefault();
+          gap.focus();
+        }
+        return;
+      }
       const button = event.target.closest("[data-preset]");
       if (!button) return;
       event.preventDefault(); // without this script the preset posts the form

@@ -13,11 +13,25 @@ Field names (values are player names, levels and ids as the hand format has them
     outcome, contract, colour, won-<component> (1/0), kontra-<component> (common) or
     kontra-<component>-<seat index> (individual), silent-<name> ("", declarer,
     defenders, defenders:<player>), silent-<name>-won (1/0), renonsz, preset,
-    js (1 when the script runs), shown (the layout the page showed, for the no-JS flow)
+    js (1 when the script runs), shown (the layout the page showed, for the no-JS flow),
+    proposed (the dealer the rotation proposed when the page was drawn)
+
+With the script, the dealer and ``sitting_out_for`` change together; a posted form where
+they differ was not filled in on this page (the browser restored an earlier page's
+entries after Back), see ``restored``.
 """
 
-from .build import layout_key, missing, shown, to_hand
-from .state import ENDLESS, HandState, apply_preset, initial_state, state_from_form, state_from_hand
+from .build import chosen_preset, layout_key, missing, shown, to_hand
+from .state import (
+    ENDLESS,
+    HandState,
+    apply_preset,
+    initial_state,
+    redeal,
+    restored,
+    state_from_form,
+    state_from_hand,
+)
 from .table import Table, presets
 
 __all__ = [
@@ -25,10 +39,13 @@ __all__ = [
     "HandState",
     "Table",
     "apply_preset",
+    "chosen_preset",
     "initial_state",
     "layout_key",
     "missing",
     "presets",
+    "redeal",
+    "restored",
     "shown",
     "state_from_form",
     "state_from_hand",

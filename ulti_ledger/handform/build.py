@@ -121,4 +121,23 @@ def shown(table: Table, state: HandState) -> dict[str, Any]:
         "silent": set(contract["silent_allowed"]) if known and contract else set(),
         "renonsz": played and contract is not None,
         "layout": layout_key(table, state),
+        "preset": chosen_preset(table, state),
     }
+
+
+def chosen_preset(table: Table, state: HandState) -> str | None:
+    """The one preset that looks chosen: the most specific one ``state`` matches.
+
+    After "piros passz" the plain "passz" matches too; showing both pressed would say two
+    things were chosen, so the one naming the colour wins (hand-form.js does the same).
+    """
+    if state.outcome in ENDLESS:
+        return next((p["id"] for p in table.presets if p.get("outcome") == state.outcome), None)
+    matches = [
+        p
+        for p in table.presets
+        if not p.get("outcome")
+        and p["contract"] == state.contract
+        and (not p["colour"] or p["colour"] == state.colour)
+    ]
+    return max(matches, key=lambda p: bool(p["colour"]))["id"] if matches else None

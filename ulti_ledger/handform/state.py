@@ -36,6 +36,8 @@ class HandState:
     """The players in the order recorded (or proposed); kept while they still play."""
     options: Any = None
     """A recorded hand's own house rules (the API allows them); carried through an edit."""
+    proposed: str | None = None
+    """The dealer the page proposes: the rotation's (a new hand) or the recorded one (edit)."""
 
     def players(self, table: Table) -> list[str]:
         """Who plays, first bidder first: as recorded, else from the dealer's right."""
@@ -57,6 +59,7 @@ def initial_state(table: Table, proposal: Mapping[str, Any]) -> HandState:
         dealer=proposal["dealer"],
         sitting_out=list(proposal["sitting_out"]),
         order=list(proposal["players"]),
+        proposed=proposal["dealer"],
     )
 
 
@@ -66,6 +69,7 @@ def state_from_hand(table: Table, hand: Mapping[str, Any], dealer: str) -> HandS
         dealer=dealer,
         sitting_out=list(hand.get("sitting_out", [])),
         order=list(hand["players"]),
+        proposed=dealer,
         options=hand.get("options") or None,
         declarer=hand["declarer"],
         outcome=hand.get("outcome", "played"),
@@ -117,6 +121,7 @@ def state_from_form(
         renonsz=form.get("renonsz") or None,
         order=list(proposal["players"]),
         options=_options(form.get("options", "")),
+        proposed=proposal["dealer"],
     )
     for c in table.components:
         name = c["name"]
@@ -131,6 +136,39 @@ def state_from_form(
     if preset is not None:
         apply_preset(table, state, preset)
     return state
+
+
+def restored(form: Mapping[str, str]) -> bool:
+    """Whether a posted form's deal fields disagree in a way only the browser can cause.
+
+    The script sets ``sitting_out_for`` to the dealer whenever either changes, so with the
+    script (``js=1``) the two always match. They part when the browser restores an earlier
+    page's entries into this one after Back: the visible fields come back (an earlier
+    hand's dealer), the hidden ones do not. Such a post is not what the page showed.
+    """
+    dealer = form.get("dealer")
+    return form.get("js") == "1" and dealer is not None and form.get("sitting_out_for") != dealer
+
+
+def redeal(table: Table, state: HandState, dealer: str, proposal: Mapping[str, Any]) -> None:
+    """Deal ``state`` by ``dealer``: the proposal's deal when he is its dealer, else his own.
+
+    A declarer or renonsz who no longer plays is cleared (the scorer chooses again).
+    """
+    if dealer not in table.seats:
+        dealer = proposal["dealer"]
+    if dealer == proposal["dealer"]:
+        state.sitting_out = list(proposal["sitting_out"])
+        state.order = list(proposal["players"])
+    else:
+        state.sitting_out = list(table.deal(dealer).sitting_out)
+        state.order = []
+    state.dealer = dealer
+    players = state.players(table)
+    if state.declarer not in players:
+        state.declarer = None
+    if state.renonsz not in players:
+        state.renonsz = None
 
 
 def apply_preset(table: Table, state: HandState, preset: Mapping[str, Any]) -> None:

@@ -11,14 +11,16 @@
     POST /e/<t>/hands/<n>/delete       delete it; the later hands move up one number
 
 A hand is judged only by the engine (through the ledger), the same path as the API: a
-rejected hand is shown again with the engine's message beside the field it names, with
-HTTP 422, and nothing is written. Saving redirects to the scoreboard (POST-redirect-GET).
+rejected hand is shown again with the engine's objection, in the form's words, beside the
+field it names (``hand_errors``), with HTTP 422, and nothing is written. Saving redirects
+to the scoreboard (POST-redirect-GET). A form that is not what its page showed (an old
+page's version, or an earlier entry the browser restored after Back) is not saved: it
+comes back with a notice and HTTP 409, so a hand is never recorded twice unseen.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from decimal import Decimal
 from typing import Any
 
@@ -28,6 +30,7 @@ from .. import handform, i18n, ledger
 from ..handform import HandState, Table
 from ..i18n import t
 from ..models import GameSession
+from . import hand_errors
 from .sessions import get_session_or_404, private
 
 bp = Blueprint("hands", __name__, url_prefix="/e/<token>")
@@ -47,7 +50,7 @@ def create(token: str):
     session = get_session_or_404(token, "edit")
     table, proposal = _table(session)
     state = handform.state_from_form(table, request.form, proposal)
-    return _submit(session, token, table, state, None)
+    return _submit(session, token, table, proposal, state, None)
 
 
 @bp.get("/hands/<int:number>/edit")
@@ -65,7 +68,7 @@ def update(token: str, number: int):
     entry = _entry_or_404(session, number)
     table, proposal = _table(session, entry)
     state = handform.state_from_form(table, request.form, proposal)
-    return _submit(session, token, table, state, number)
+    return _submit(session, token, table, proposal, state, number)
 
 
 @bp.post("/preview")
@@ -145,12 +148,23 @@ def _entry_or_404(session: GameSession, number: int) -> dict[str, Any]:
         abort(404)
 
 
-def _submit(session: GameSession, token: str, table: Table, state: HandState, number: int | None):
+def _submit(
+    session: GameSession,
+    token: str,
+    table: Table,
+    proposal: dict[str, Any],
+    state: HandState,
+    number: int | None,
+):
     form = request.form
     expected = _expected_version()
     page = functools.partial(_page, session, token, table, state, number, expected)
     if form.get("preset") or form.get("action") == "preview":
         return page()
+    if handform.restored(form):
+        # Not what the page showed: show the deal it was drawn with and the other entries.
+        handform.redeal(table, state, form.get("sitting_out_for", ""), proposal)
+        return page(notice=t("form_restored")), 409
     missing = handform.missing(table, state)
     if missing:
         return page(errors={area: t(key) for area, key in missing.items()}), 422
@@ -170,14 +184,20 @@ def _submit(session: GameSession, token: str, table: Table, state: HandState, nu
             return page(errors={"form": t("flash_conflict")}), 409
         if number is not None and not exc.current:
             return page(errors={"form": t("hand_gone")}), 409
+        notice = t("changed_meanwhile")
+        if number is None:
+            # Another hand came first (this one, saved before Back, or another phone's):
+            # this is the next hand now, dealt as the rotation says unless the scorer chose.
+            notice = t("added_meanwhile")
+            if state.dealer == form.get("proposed"):
+                handform.redeal(table, state, proposal["dealer"], proposal)
         # Keep the scorer's taps and say so; the page now carries the version stored,
-        # so saving again overwrites knowingly.
+        # so saving again is a knowing choice.
         version = (exc.current or {}).get("version")
-        again = _page(session, token, table, state, number, version, notice=t("changed_meanwhile"))
-        return again, 409
+        return _page(session, token, table, state, number, version, notice=notice), 409
     except ledger.LedgerError as exc:
-        errors = {_area(table, state, getattr(exc, "key", "")): _message(exc)}
-        return page(errors=errors), 422
+        area, message = hand_errors.explain(table, state, hand, exc)
+        return page(errors={area: message}), 422
     flash(t("flash_saved", n=number))
     return redirect(url_for("sessions.edit", token=token, _anchor=f"h{number}"), 303)
 
@@ -224,10 +244,11 @@ def _preview(session: GameSession, table: Table, state: HandState) -> dict[str, 
     if missing:
         out["hints"] = [t(key) for key in missing.values()]
         return out
+    hand = handform.to_hand(table, state)
     try:
-        view = ledger.preview_hand(session, handform.to_hand(table, state), i18n.current())
+        view = ledger.preview_hand(session, hand, i18n.current())
     except ledger.LedgerError as exc:
-        out["error"] = _message(exc)
+        out["error"] = hand_errors.explain(table, state, hand, exc)[1]
         return out
     value = Decimal(session.unit_amount)
     out["view"] = view
@@ -246,27 +267,3 @@ def _preview(session: GameSession, table: Table, state: HandState) -> dict[str, 
     ]
     out["currency"] = session.currency
     return out
-
-
-def _message(exc: Exception) -> str:
-    """The engine's own words, prefixed in the page's language."""
-    return t("engine_says", problem=str(exc))
-
-
-_INDEXED = re.compile(r"(components|silent)\[(\d+)\]")
-
-
-def _area(table: Table, state: HandState, key: str) -> str:
-    """The part of the form an engine error's ``key`` points at."""
-    match = _INDEXED.match(key)
-    contract = table.contracts.get(state.contract or "")
-    if match and contract is not None:
-        index = int(match.group(2))
-        if match.group(1) == "components" and index < len(contract["components"]):
-            return f"component-{contract['components'][index]['name']}"
-        listed = handform.to_hand(table, state).get("silent", [])
-        if match.group(1) == "silent" and index < len(listed):
-            return f"silent-{listed[index]['name']}"
-    head = key.split(".")[0].split("[")[0]
-    areas = {"players": "deal", "sitting_out": "deal", "dealer": "deal", "components": "contract"}
-    return areas.get(head, head if head in ("declarer", "outcome", "colour", "renonsz") else "form")
