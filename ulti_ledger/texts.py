@@ -319,6 +319,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "If the defenders made a silent durchmars (all ten tricks theirs), {a_component} "
         "cannot be made: correct one of them.",
     ),
+    "err_100_declarer": (
+        "Ha a felvevőé a csendes 100 (legalább 100 pont: több, mint a védőké lehet), "
+        "{a_component} nem bukhatott el: javítsd valamelyiket.",
+        "If the declarer made a silent 100 (100 points: more than the defenders can have), "
+        "{a_component} cannot be lost: correct one of them.",
+    ),
+    "err_100_defenders": (
+        "Ha a védőké a csendes 100 (legalább 100 pont: több, mint a felvevőé lehet), "
+        "{a_component} nem lehet meg: javítsd valamelyiket.",
+        "If the defenders made a silent 100 (100 points: more than the declarer can have), "
+        "{a_component} cannot be made: correct one of them.",
+    ),
     "err_sweep_silent": (
         "Durchmars mellett (mind a tíz ütés egy oldalé) a másik oldalnak nem lehet {silent}: "
         "javítsd valamelyiket.",

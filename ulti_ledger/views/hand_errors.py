@@ -195,8 +195,10 @@ _RULES: list[tuple[re.Pattern[str], str, Callable[[_Hand], str | None]]] = [
         (_KONTRA, "kontra level", _component_says("err_kontra_level")),
         (rf"{_COMPONENT}\.kontra", "not a defender", _component_says("err_kontra_defender")),
         (rf"{_COMPONENT}\.kontra", "is common", _component_says("err_kontra_common")),
-        (rf"{_COMPONENT}\.won", "won durchmars", _component_says("err_sweep_declarer")),
-        (rf"{_COMPONENT}\.won", "silent durchmars", _component_says("err_sweep_defenders")),
+        (rf"{_COMPONENT}\.won", "tricks) beside a lost", _component_says("err_sweep_declarer")),
+        (rf"{_COMPONENT}\.won", "tricks) beside a made", _component_says("err_sweep_defenders")),
+        (rf"{_COMPONENT}\.won", "points) beside a lost", _component_says("err_100_declarer")),
+        (rf"{_COMPONENT}\.won", "points) beside a made", _component_says("err_100_defenders")),
         (rf"{_COMPONENT}\.won", "say whether", _component_says("err_component_won")),
         ("silent", "thrown in", lambda hand: None),  # the form sends none in a bedobás
         ("silent", "has no silent results", _contract_says("err_silent_none")),
