@@ -32,8 +32,8 @@ def test_landing_page_offers_a_new_evening_and_lists_nothing_private(client, sco
     assert "Titkos este" not in html and "/e/" not in html and "/s/" not in html
 
 
-def test_new_session_form_shows_defaults_help_and_known_names(client, app, session_body):
-    client.post("/api/v1/sessions", json={**session_body, "players": ["Zoli", "Béla", "Csaba"]})
+def test_new_session_form_shows_defaults_help_and_known_names(client, app, scorer):
+    scorer.start(players=["Zoli", "Béla", "Csaba"])
     html = client.get("/sessions/new").get_data(as_text=True)
     fields = read_form(html, "session-form")
     assert fields["ruleset"] == ["ulti"]
@@ -45,6 +45,55 @@ def test_new_session_form_shows_defaults_help_and_known_names(client, app, sessi
     assert "A legmagasabb megengedett kontrafok" in html
     assert "Házszabályok" in html
     assert '<option value="Zoli">' in html  # the datalist of earlier players
+
+
+def known_names(client) -> list[str]:
+    """The names the new-evening form offers this client (datalist and chips)."""
+    html = client.get("/sessions/new").get_data(as_text=True)
+    listed = re.findall(r'<option value="([^"]*)">', html.split('id="known-players"')[-1])
+    chips = re.findall(r'class="chip-button" data-name="([^"]*)"', html)
+    assert ("known-players" in html) == bool(listed)
+    return chips if "known-players" in html else []
+
+
+def test_the_quick_pick_offers_only_this_browsers_evenings(app, client, scorer, session_body):
+    scorer.start(players=["Zoli", "Béla", "Csaba"])
+    # the API has no cookies: its session is nobody's quick pick
+    client.post("/api/v1/sessions", json={**session_body, "players": ["Api", "Bpi", "Cpi"]})
+    assert known_names(client) == ["Zoli", "Béla", "Csaba"]
+    other = app.test_client()  # another phone: it has scored nothing here
+    assert known_names(other) == []
+    html = other.get("/sessions/new").get_data(as_text=True)
+    assert "Zoli" not in html and "Api" not in html and "quick-pick" not in html
+    other.get(scorer.view_url)  # the view link shows the names but adds none
+    assert known_names(other) == []
+    other.get(scorer.edit_url)  # the edit link does: that phone may score the evening
+    assert known_names(other) == ["Zoli", "Béla", "Csaba"]
+    Scorer(other).start(players=["Ede", "Zoli", "Feri"])  # the latest evening first
+    assert known_names(other) == ["Ede", "Zoli", "Feri", "Béla", "Csaba"]
+    assert known_names(client) == ["Zoli", "Béla", "Csaba"]  # the first phone's own list
+    with app.app_context():
+        ledger.delete_session(ledger.session_by_token(scorer.token(), "edit").id)
+    assert known_names(client) == []  # a deleted evening's names are gone
+
+
+def test_the_quick_pick_survives_the_browser_and_stays_small(app, client, scorer):
+    for n in range(25):
+        scorer.start(players=[f"P{n}a", f"P{n}b", f"P{n}c"])
+    with client.session_transaction() as cookie:
+        assert cookie.permanent  # kept when the browser closes: next week on the same phone
+        assert len(cookie["evenings"]) == 20  # the most recent evenings only
+    assert app.permanent_session_lifetime.days >= 180
+    names = known_names(client)
+    assert names[:3] == ["P24a", "P24b", "P24c"] and "P4a" not in names
+    assert len(names) == 16  # chips; the datalist holds all 60
+
+
+def test_a_forged_cookie_reads_nobody_elses_names(app, scorer, session_body):
+    scorer.start(players=["Zoli", "Béla", "Csaba"])
+    stranger = app.test_client()
+    stranger.set_cookie("session", "eyJldmVuaW5ncyI6WzEsMiwzXX0.forged.signature")
+    assert known_names(stranger) == []
 
 
 def test_creating_a_session_redirects_to_the_edit_page_with_links_and_qr(client, app):

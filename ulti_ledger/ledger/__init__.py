@@ -36,7 +36,7 @@ Reading:
 - ``hand_entry(session, number, lang="en")``, ``preview_hand(session, data, lang="hu")``
 - ``hand_view(session, number, lang="hu")``: one hand as the scoreboard shows it
 - ``next_hand(session)``: the rotation's proposal (dealer, players, sitting_out, first_bidder)
-- ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players()``: form data
+- ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players(session_ids)``: form data
 
 The end of the night and files (``settling``, ``exchange``):
 

@@ -29,6 +29,7 @@ from flask import Blueprint, abort, redirect, render_template, request, send_fil
 from .. import i18n, ledger
 from ..models import GameSession
 from ..pdf import scoresheet_pdf
+from . import remembered
 from .sessions import get_session_or_404
 
 bp = Blueprint("exports", __name__)
@@ -99,6 +100,7 @@ def import_session():
         session = ledger.import_session(upload.read())
     except ledger.LedgerError as exc:
         return render_template("exports/import.html", error=str(exc)), 422
+    remembered.remember(session.id)
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
 
 
