@@ -206,6 +206,28 @@ def test_an_invalid_session_body_is_422_and_nothing_is_written(api, app, hand):
 
 
 @pytest.mark.parametrize(
+    "stakes",
+    [
+        {"amount": "10"},
+        {"amount": "10", "currency": ""},
+        {"amount": "10", "currency": "  "},
+        {"amount": "10", "currency": None},
+    ],
+)
+def test_a_session_needs_a_currency(api, app, stakes):
+    response = api.client.post("/api/v1/sessions", json={**api.body, "unit_value": stakes})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["key"] == "unit_value.currency"
+    assert "is required" in body["error"] and "HUF" in body["error"]
+    assert counts(app) == {t.__tablename__: 0 for t in TABLES}
+    api.start()
+    change = api.client.patch(api.url(), json={"unit_value": stakes}, headers=bearer(api.edit))
+    assert change.status_code == 422 and change.get_json()["key"] == "unit_value.currency"
+    assert api.get().get_json()["unit_value"] == {"amount": "10", "currency": "HUF"}
+
+
+@pytest.mark.parametrize(
     "data, content_type, status, message",
     [
         ("{not json", "application/json", 400, "not valid JSON"),

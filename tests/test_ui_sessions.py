@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from ulti_ledger import ledger
+from ulti_ledger.money_format import money_text
 
 from .ui_helpers import PLAYERS, Scorer, counts, csrf_token, read_form
 
@@ -94,6 +95,34 @@ def test_a_forged_cookie_reads_nobody_elses_names(app, scorer, session_body):
     stranger = app.test_client()
     stranger.set_cookie("session", "eyJldmVuaW5ncyI6WzEsMiwzXX0.forged.signature")
     assert known_names(stranger) == []
+
+
+def test_a_new_evening_needs_a_currency(client, app):
+    before = counts(app)
+    response = client.post("/sessions", data=session_form_data(client, currency=" "))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Add meg a pénznemet, pl. HUF vagy EUR." in html
+    assert counts(app) == before
+    english = client.post("/sessions?lang=en", data=session_form_data(client, currency=""))
+    assert "Give the currency, such as HUF or EUR." in english.get_data(as_text=True)
+
+
+def test_the_scoreboard_writes_money_one_way(client, session_body, hand):
+    body = {**session_body, "unit_value": {"amount": "2.5", "currency": "EUR"}}
+    created = client.post("/api/v1/sessions", json={**body, "hands": [hand()] * 3}).get_json()
+    html = client.get(created["url"]).get_data(as_text=True)
+    with client.application.app_context():
+        session = ledger.session_by_token(created["edit_token"], "edit")
+        totals = ledger.session_summary(session)["totals"]
+    assert "1 egység = 2,50 EUR" in html
+    for name, amount in totals["money"].items():  # the cards: exact money
+        number = money_text(amount, "EUR", unit=False)
+        assert re.fullmatch(r"[+\u2212]?\d+,\d\d", number)  # two decimals, a real minus
+        assert f"<span>{number}</span> <span>EUR</span>" in html, name
+    assert totals["transfers"]
+    for transfer in totals["transfers"]:  # who pays whom: rounded money, the same format
+        assert money_text(transfer["amount"], "EUR") in html
 
 
 def test_creating_a_session_redirects_to_the_edit_page_with_links_and_qr(client, app):

@@ -85,6 +85,8 @@ class SessionForm(FlaskForm):
 
     def validate_currency(self, field: StringField) -> None:
         value = (field.data or "").strip()
+        if not value:
+            raise ValidationError(t("err_currency_required"))
         if len(value) > 8:
             raise ValidationError(t("err_currency"))
 

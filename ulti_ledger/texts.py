@@ -83,6 +83,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Give a positive number such as 10 or 0.5.",
     ),
     "err_currency": ("Rövid pénznemkód kell, pl. HUF.", "Give a short currency code such as HUF."),
+    "err_currency_required": (
+        "Add meg a pénznemet, pl. HUF vagy EUR.",
+        "Give the currency, such as HUF or EUR.",
+    ),
     "err_ruleset": ("Válassz a felsorolt szabályok közül.", "Choose one of the rulesets listed."),
     "err_text_long": ("Legfeljebb {n} karakter.", "At most {n} characters."),
     "flash_created": (

@@ -58,3 +58,55 @@ def test_a_long_earlier_name_stays_inside_the_new_evening_form(app, phone, live_
     assert long_chip.get_attribute("title") == LONG  # the whole name, on a long press
     long_chip.click()  # and a tap still puts the whole name in the first empty seat
     assert phone.get_by_test_id("player-0").input_value() == LONG
+
+
+def card_overflows(page) -> list[str]:
+    """Each total card whose content is wider or taller than the card, or leaves it."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.balances .balance')].flatMap(card => {
+            const edge = card.getBoundingClientRect();
+            const out = [...card.children].filter(part => {
+                const r = part.getBoundingClientRect();
+                return r.left < edge.left || r.right > edge.right || r.bottom > edge.bottom;
+            }).map(part => card.dataset.testid + ' ' + part.className + ': ' + part.textContent);
+            if (card.scrollWidth > card.clientWidth) out.push(card.dataset.testid + ' scrolls');
+            return out;
+        })"""
+    )
+
+
+def test_the_total_cards_hold_long_names_and_large_amounts(app, browser, live_url):
+    # 300 hands at 12 345,67 EUR a unit: units up to −1634, amounts of eight digits.
+    large = samples.random_session(tuple(ACCENTED), 300, seed=7, name="Szezon")
+    large["unit_value"] = {"amount": "12345.67", "currency": "EUR"}
+    # The QA tester's evening: 60 hands at 2,5 EUR, "−144" and "−360,0 …" on a phone.
+    sixty = samples.random_session(tuple(ACCENTED), 60, seed=7, name="Hatvan")
+    sixty["unit_value"] = {"amount": "2.5", "currency": "EUR"}
+    boards = []
+    with app.app_context():
+        for body in (large, sixty):
+            boards.append(f"{live_url}/s/{ledger.create_session(body).view_token}")
+    for width in (390, 1280):
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        page = context.new_page()
+        for board in boards:
+            page.goto(board)
+            cards = page.locator(".balances .balance")
+            assert cards.count() == 4
+            assert card_overflows(page) == []
+            assert page_width(page) <= width
+            tops = {round(cards.nth(i).bounding_box()["y"]) for i in range(4)}
+            assert len(tops) == 1  # four across, on a phone too
+            for name in ACCENTED:  # every name whole: no "…", nothing clipped
+                who = page.get_by_test_id(f"balance-{name}").locator(".who")
+                assert who.inner_text().replace("\n", " ") == name
+                assert who.evaluate("e => getComputedStyle(e).textOverflow") != "ellipsis"
+                assert who.evaluate("e => e.scrollWidth <= e.clientWidth")
+            money = page.locator(".balances .money").first.inner_text()
+            assert "," in money and money.split(",")[1][:2].isdigit()  # two decimals
+        if width == 1280:  # room enough: no name takes more than two lines
+            for name in ACCENTED:
+                who = page.get_by_test_id(f"balance-{name}").locator(".who")
+                line = who.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
+                assert who.bounding_box()["height"] <= 2 * line + 1
+        context.close()

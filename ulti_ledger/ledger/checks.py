@@ -207,6 +207,11 @@ def _unit_value(raw: Any) -> tuple[str, str]:
             f'must be a positive decimal string such as "10" or "0.5", not {amount!r}',
         )
     currency = raw.get("currency", "")
+    if currency is None or (isinstance(currency, str) and not currency.strip()):
+        # Money without a currency reads "1 unit = 10": the table must say what it plays for.
+        raise SessionError(
+            "unit_value.currency", 'is required: the currency code, such as "HUF" or "EUR"'
+        )
     if (
         not isinstance(currency, str)
         or len(currency) > 8
