@@ -97,6 +97,23 @@ def test_a_forged_cookie_reads_nobody_elses_names(app, scorer, session_body):
     assert known_names(stranger) == []
 
 
+def test_the_form_refuses_one_player_written_two_ways(client, app):
+    before = counts(app)
+    names = {"players-0": "Anna", "players-1": "Béla", "players-2": "anna", "players-3": "Dóra"}
+    response = client.post("/sessions", data=session_form_data(client, **names))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "„Anna” és „anna” ugyanaz a név" in html
+    names.update({"players-2": "Csaba", "players-3": "BÉLA  "})  # the ends are trimmed
+    response = client.post("/sessions?lang=en", data=session_form_data(client, **names))
+    assert response.status_code == 422
+    assert "“Béla” and “BÉLA” are the same name" in response.get_data(as_text=True)
+    names["players-3"] = "Béla"
+    response = client.post("/sessions?lang=hu", data=session_form_data(client, **names))
+    assert "Béla kétszer szerepel." in response.get_data(as_text=True)
+    assert counts(app) == before
+
+
 def test_a_new_evening_needs_a_currency(client, app):
     before = counts(app)
     response = client.post("/sessions", data=session_form_data(client, currency=" "))

@@ -76,6 +76,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_date": ("Dátum kell, pl. 2024-11-29.", "Give a date such as 2024-11-29."),
     "err_name_long": ("Egy név legfeljebb {n} karakter.", "A name has at most {n} characters."),
     "err_name_twice": ("{name} kétszer szerepel.", "{name} is listed twice."),
+    "err_name_same": (
+        "„{first}” és „{name}” ugyanaz a név: csak kis- és nagybetűben vagy szóközben térnek el.",
+        "“{first}” and “{name}” are the same name: they differ only in capitals or spaces.",
+    ),
     "err_players_fix": ("Javítsd a megjelölt neveket.", "Fix the names marked."),
     "err_players_count": ("3, 4 vagy 5 játékost adj meg.", "Give 3, 4 or 5 players."),
     "err_amount": (
