@@ -263,4 +263,66 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ezt a leosztást már visszaállították.",
         "That hand has been restored already.",
     ),
+    # Several evenings together (/group)
+    "group_entry": ("Több este együtt", "Several evenings together"),
+    "group_entry_hint": (
+        "Egy hónap vagy egy szezon estéi egy elszámolásban: nyisd meg, és add hozzá a többi "
+        "este linkjét.",
+        "A month's or a season's evenings settled as one: open it and add the other "
+        "evenings' links.",
+    ),
+    "group_title": ("Közös elszámolás", "Settling several evenings"),
+    "group_lead": (
+        "{n} este együtt; a pénzösszegek csak a végén vannak kerekítve.",
+        "{n} evenings together; money is rounded once, at the end.",
+    ),
+    "group_evening": ("Este", "Evening"),
+    "group_unit": ("Egység", "Unit"),
+    "group_player": ("Játékos", "Player"),
+    "group_units": ("Egység", "Units"),
+    "group_amount": ("Összeg", "Amount"),
+    "method_minimal": ("legkevesebb átutalás", "fewest transfers"),
+    "method_banker": ("mindenki a bankkal", "everyone with one banker"),
+    "method_pairwise": ("páronként", "pair by pair"),
+    "group_banker": ("Bank: {name}", "Banker: {name}"),
+    "group_nobody_pays": ("Senkinek sem kell fizetnie.", "Nobody needs to pay."),
+    "group_add_title": ("Újabb este", "Another evening"),
+    "group_add_label": ("Egy másik este linkje", "Another evening's link"),
+    "group_add_hint": (
+        "Másold be a megtekintő vagy a szerkesztő linkjét; ez az oldal csak a megtekintő "
+        "linket őrzi meg, így tovább is küldheted.",
+        "Paste its view or edit link; this page keeps only the view link, so you may pass it on.",
+    ),
+    "group_add_button": ("Hozzáadás", "Add"),
+    "group_error_title": (
+        "Ezek az esték nem számolhatók el együtt",
+        "These evenings cannot be settled together",
+    ),
+    "group_none": ("Nincs megadva egy este sem.", "No evening is named."),
+    "group_how": (
+        "Nyisd meg egy este eredménylapját, és a Letöltés dobozban válaszd a „Több este "
+        "együtt” linket; ott a többi este linkjét is hozzáadhatod.",
+        "Open an evening's scoresheet and choose “Several evenings together” in its "
+        "Downloads box; there you can add the other evenings' links.",
+    ),
+    "group_bad_link": (
+        "A(z) {n}. link egyik estét sem nyitja meg: lehet, hogy nem teljes, vagy az estét "
+        "törölték.",
+        "Link {n} opens no evening: it may be cut short, or the evening was deleted.",
+    ),
+    "group_bad_added": (
+        "A bemásolt link egyik estét sem nyitja meg: másold be újra, egészben.",
+        "The link pasted opens no evening: paste it again, whole.",
+    ),
+    "group_twice": (
+        "„{name}” kétszer szerepel; minden este csak egyszer számít.",
+        "“{name}” is named twice; each evening counts once.",
+    ),
+    "group_method": ("Ismeretlen elszámolási mód.", "Unknown way of settling."),
+    "group_currencies": (
+        "Különböző pénznemben játszott esték nem számolhatók el együtt: {currencies}.",
+        "Evenings played in different currencies cannot be settled together: {currencies}.",
+    ),
+    "group_problem": ("Nem számolható el: {problem}", "Cannot be settled: {problem}"),
+    "group_back": ("Vissza a többi estéhez", "Back to the other evenings"),
 }

@@ -36,6 +36,12 @@ def overlap(a, b) -> bool:
     )
 
 
+def within(inner, outer) -> bool:
+    """Whether a bounding box lies across inside another (left and right edges)."""
+    left, right = outer["x"], outer["x"] + outer["width"]
+    return left <= inner["x"] and inner["x"] + inner["width"] <= right
+
+
 def create(app, **body):
     with app.app_context():
         session = ledger.create_session({**samples.session_body(), **body})
@@ -110,3 +116,45 @@ def test_the_total_cards_hold_long_names_and_large_amounts(app, browser, live_ur
                 line = who.evaluate("e => parseFloat(getComputedStyle(e).lineHeight)")
                 assert who.bounding_box()["height"] <= 2 * line + 1
         context.close()
+
+
+def test_the_group_page_fits_a_phone(app, phone, live_url):
+    seats = ("Anna", "Béla", "Csaba", "Dóra", "Ede")
+    views = []
+    with app.app_context():
+        for seed, players in ((1, seats[:4]), (2, seats[1:]), (3, seats[:3])):
+            body = samples.random_session(players, 20, seed=seed, name=f"Péntek {seed}")
+            views.append(ledger.create_session(body).view_token)
+    phone.goto(f"{live_url}/group?" + "&".join(f"s={v}" for v in views))
+    assert page_width(phone) <= 390  # the page never scrolls sideways
+    card = box(phone, ".group-page")
+    assert card["x"] >= 0 and card["x"] + card["width"] <= 390
+    assert within(box(phone, '[data-testid="group-evenings"]'), card)  # scrolls inside it
+    balances = phone.get_by_test_id("group-balances")
+    assert within(balances.bounding_box(), card)
+    rows = balances.locator("tr")
+    assert rows.count() == 6  # the header and one row per player
+    boxes = [rows.nth(i).bounding_box() for i in range(rows.count())]
+    for upper, lower in zip(boxes, boxes[1:], strict=False):
+        assert upper["y"] + upper["height"] <= lower["y"] + 0.5  # each below the one before
+    headers = balances.locator("th")
+    cells = balances.locator("tbody tr").first.locator("td")
+    for i in range(headers.count()):
+        assert not overlap(headers.nth(i).bounding_box(), cells.nth(i).bounding_box())
+    text = phone.locator(".group-page").inner_text()
+    assert "\u2212" in text and not any(f"-{d}" in text for d in "0123456789")
+
+
+def test_the_group_page_is_reached_from_the_scoreboard(app, phone, live_url):
+    edit, view = create(app, name="Péntek")
+    second, _ = create(app, name="Szombat")
+    phone.goto(f"{live_url}/e/{edit}")
+    with phone.expect_navigation():
+        phone.get_by_test_id("group-link").click()
+    assert phone.url.endswith(f"/group?s={view}")
+    phone.get_by_test_id("group-add").fill(f"{live_url}/e/{second}")
+    with phone.expect_navigation():
+        phone.get_by_test_id("group-add-button").click()
+    assert "Szombat" in phone.locator(".group-page").inner_text()
+    assert second not in phone.url and phone.url.count("s=") == 2
+    assert page_width(phone) <= 390
