@@ -325,4 +325,28 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "group_problem": ("Nem számolható el: {problem}", "Cannot be settled: {problem}"),
     "group_back": ("Vissza a többi estéhez", "Back to the other evenings"),
+    # The instance admin (/admin/)
+    "admin_title": ("Esték (adminisztráció)", "Evenings (admin)"),
+    "admin_password_needed": ("Az adminisztrátori jelszó kell.", "The admin password is needed."),
+    "admin_none": ("Nincs ilyen este.", "None."),
+    "admin_created": ("létrehozva: {when}", "created {when}"),
+    "admin_deleted_title": ("Törölt esték", "Deleted evenings"),
+    "admin_deleted_hint": (
+        "A törölt este csak el van rejtve: a linkjei 404-et adnak, amíg vissza nem állítod.",
+        "A deleted evening is only hidden: its links answer 404 until it is restored.",
+    ),
+    "admin_delete_title": ("A(z) {id}. este törlése", "Delete evening {id}"),
+    "admin_delete_explain": (
+        "Az este elrejtődik: a linkjei 404-et adnak, a leosztásai és az előzményei "
+        "megmaradnak, és a „Törölt esték” között bármikor visszaállíthatod.",
+        "The evening is hidden: its links answer 404, its hands and history are kept, and "
+        "you can restore it at any time under “Deleted evenings”.",
+    ),
+    "admin_flash_deleted": (
+        "A(z) {id}. este törölve (elrejtve).",
+        "Evening {id} deleted (hidden).",
+    ),
+    "admin_flash_restored": ("A(z) {id}. este visszaállítva.", "Evening {id} restored."),
+    "admin_was_deleted": ("A(z) {id}. este már törölve van.", "Evening {id} is deleted already."),
+    "admin_was_live": ("A(z) {id}. este nincs törölve.", "Evening {id} is not deleted."),
 }

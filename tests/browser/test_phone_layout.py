@@ -158,3 +158,35 @@ def test_the_group_page_is_reached_from_the_scoreboard(app, phone, live_url):
     assert "Szombat" in phone.locator(".group-page").inner_text()
     assert second not in phone.url and phone.url.count("s=") == 2
     assert page_width(phone) <= 390
+
+
+def test_the_admin_page_fits_a_phone_and_asks_before_deleting(app, browser, live_url):
+    app.config["ADMIN_PASSWORD"] = "correct horse battery staple"
+    create(app, players=[LONG, *ACCENTED[:3]], name="Öten, hosszú nevekkel " * 5)
+    edit, _ = create(app, name="Péntek", place="Béláéknál")
+    with app.app_context():
+        session_id = ledger.session_by_token(edit, "edit").id
+    credentials = {"username": "admin", "password": app.config["ADMIN_PASSWORD"]}
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, http_credentials=credentials
+    )
+    page = context.new_page()
+    page.goto(f"{live_url}/admin/")
+    assert page_width(page) <= 390
+    buttons = page.locator('[data-testid^="admin-delete-"]')
+    assert buttons.count() == 2
+    for index in range(buttons.count()):
+        button = buttons.nth(index).bounding_box()
+        assert 0 <= button["x"] and button["x"] + button["width"] <= 390
+        assert button["height"] >= 40  # a thumb's target
+    with page.expect_navigation():
+        page.get_by_test_id(f"admin-delete-{session_id}").click()
+    assert "törlése" in page.locator("h1").inner_text() and page_width(page) <= 390
+    with app.app_context():
+        assert ledger.list_sessions(deleted=True) == []  # the question deleted nothing
+    with page.expect_navigation():
+        page.get_by_test_id("confirm-delete").click()
+    assert page.get_by_test_id(f"admin-restore-{session_id}").is_visible()
+    with app.app_context():
+        assert [s["id"] for s in ledger.list_sessions(deleted=True)] == [session_id]
+    context.close()
