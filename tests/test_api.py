@@ -206,6 +206,55 @@ def test_an_invalid_session_body_is_422_and_nothing_is_written(api, app, hand):
 
 
 @pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Anna", "anna"),
+        ("Béla", "BÉLA"),
+        ("Kiss Anna", "Kiss  Anna"),  # two spaces inside
+        ("Kiss Anna", "Kiss\u00a0anna"),  # a no-break space
+        ("Béla", "Be\u0301la"),  # é typed as e + a combining accent (NFD)
+        ("Straße", "STRASSE"),  # case folding, not just lower()
+    ],
+)
+def test_names_that_differ_only_in_case_or_spaces_are_one_player(api, app, first, second):
+    players = [first, "Csaba", second, "Dóra"]
+    response = api.client.post("/api/v1/sessions", json={**api.body, "players": players})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["key"] == "players[2]"
+    assert repr(first) in body["error"] and repr(second) in body["error"]
+    assert "capitals or spaces" in body["error"]
+    assert counts(app) == {t.__tablename__: 0 for t in TABLES}
+
+
+def test_names_that_only_look_alike_are_still_two_players(api):
+    api.start(players=["Anna", "Anna Kiss", "Ana", "Dóra"])
+    assert api.get().get_json()["players"] == ["Anna", "Anna Kiss", "Ana", "Dóra"]
+
+
+@pytest.mark.parametrize(
+    "stakes",
+    [
+        {"amount": "10"},
+        {"amount": "10", "currency": ""},
+        {"amount": "10", "currency": "  "},
+        {"amount": "10", "currency": None},
+    ],
+)
+def test_a_session_needs_a_currency(api, app, stakes):
+    response = api.client.post("/api/v1/sessions", json={**api.body, "unit_value": stakes})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["key"] == "unit_value.currency"
+    assert "is required" in body["error"] and "HUF" in body["error"]
+    assert counts(app) == {t.__tablename__: 0 for t in TABLES}
+    api.start()
+    change = api.client.patch(api.url(), json={"unit_value": stakes}, headers=bearer(api.edit))
+    assert change.status_code == 422 and change.get_json()["key"] == "unit_value.currency"
+    assert api.get().get_json()["unit_value"] == {"amount": "10", "currency": "HUF"}
+
+
+@pytest.mark.parametrize(
     "data, content_type, status, message",
     [
         ("{not json", "application/json", 400, "not valid JSON"),

@@ -81,8 +81,9 @@ def test_summary_marks_edited_hands(ctx, session_body, hand):
 
 def test_session_settings_changes_are_audited(ctx, session_body):
     session = ledger.create_session(session_body)
-    after = ledger.update_session(session, {"name": "Péntek", "unit_value": {"amount": "5"}})
-    assert after["name"] == "Péntek" and after["unit_value"] == {"amount": "5", "currency": ""}
+    stakes = {"amount": "5", "currency": "EUR"}
+    after = ledger.update_session(session, {"name": "Péntek", "unit_value": stakes})
+    assert after["name"] == "Péntek" and after["unit_value"] == stakes
     entry = ledger.session_history(session)[-1]
     assert entry["action"] == "settings"
     assert entry["before"]["unit_value"] == {"amount": "10", "currency": "HUF"}

@@ -103,6 +103,84 @@ def test_the_group_page_settles_two_evenings(client, tokens, session_body, hand)
     assert client.get(f"/group?s={view}&s=nope").status_code == 404
 
 
+def error_page(response, status):
+    """The app's own error page (never Werkzeug's): its message, and where it leads back."""
+    assert response.status_code == status
+    html = response.get_data(as_text=True)
+    assert 'data-testid="error"' in html and "Werkzeug" not in html
+    assert 'data-testid="error-home"' in html and '<html lang="' in html
+    back = re.search(r'href="([^"]+)" data-testid="error-back"', html)
+    message = re.search(r'class="error-message" role="alert">([^<]+)<', html).group(1)
+    return message, (back.group(1).replace("&amp;", "&") if back else None)
+
+
+def test_the_group_pages_refusals_are_the_apps_own_pages(client, tokens, session_body, hand):
+    _, view = tokens
+    other = client.post("/api/v1/sessions", json={**session_body, "hands": [hand()]}).get_json()
+    second = other["view_url"].rsplit("/", 1)[1]
+    message, back = error_page(client.get("/group"), 400)
+    assert message == "Nincs megadva egy este sem." and back is None
+    message, back = error_page(client.get(f"/group?s={view}&s={'x' * 43}"), 404)
+    assert message.startswith("A(z) 2. link egyik estét sem nyitja meg")
+    assert back == f"/group?s={view}"  # back to the evenings that were fine
+    message, back = error_page(client.get(f"/group?s={view}&s={second}&s={view}"), 400)
+    assert message == "„Péntek este” kétszer szerepel; minden este csak egyszer számít."
+    assert back == f"/group?s={view}&s={second}"
+    message, _ = error_page(client.get(f"/group?s={view}&method=nope"), 400)
+    assert message == "Ismeretlen elszámolási mód."
+    euro = {**session_body, "unit_value": {"amount": "1", "currency": "EUR"}}
+    third = client.post("/api/v1/sessions", json=euro).get_json()["view_url"].rsplit("/", 1)[1]
+    message, _ = error_page(client.get(f"/group?s={view}&s={third}"), 400)
+    assert message.endswith("nem számolhatók el együtt: EUR, HUF.")
+    message, back = error_page(client.get(f"/group?s={view}&s={view}&lang=en"), 400)
+    assert message == "“Péntek este” is named twice; each evening counts once."
+    message, _ = error_page(client.get("/group?lang=en"), 400)
+    assert message == "No evening is named."
+
+
+def test_the_group_page_adds_evenings_by_their_links_and_keeps_view_links_only(
+    client, tokens, session_body, hand
+):
+    edit, view = tokens
+    other = client.post("/api/v1/sessions", json={**session_body, "hands": [hand()]}).get_json()
+    second = other["view_url"].rsplit("/", 1)[1]
+    # an edit link pasted (whole, as copied): the address gets the evening's view link
+    response = client.get("/group", query_string={"s": view, "add": other["url"] + "\n"})
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/group?s={view}&s={second}"
+    assert other["edit_token"] not in response.headers["Location"]
+    response = client.get("/group", query_string={"s": view, "add": second})  # a bare token
+    assert response.headers["Location"] == f"/group?s={view}&s={second}"
+    message, back = error_page(
+        client.get("/group", query_string={"s": view, "add": "https://x/s/nope"}), 404
+    )
+    assert message.startswith("A bemásolt link") and back == f"/group?s={view}"
+    # an edit token in the address itself is replaced by the view token
+    response = client.get(f"/group?s={edit}&method=banker")
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/group?s={view}&method=banker"
+
+
+def test_the_group_page_writes_numbers_as_the_scoreboard_does(client, tokens, session_body):
+    _, view = tokens
+    html = client.get(f"/group?s={view}").get_data(as_text=True)
+    cells = re.findall(r'<td class="num">([^<]*)</td>', html)
+    assert cells and not [c for c in cells if "-" in c]  # a real minus sign, never "-"
+    assert any(c.startswith("\u2212") for c in cells) and any(c.startswith("+") for c in cells)
+    assert any(c.endswith("\u00a0HUF") for c in cells)  # money in one format
+    assert 'class="balances' not in html  # (that class draws the scoreboard's cards)
+    assert 'name="add"' in html  # and a way to add the next evening
+
+
+def test_the_scoreboard_leads_to_the_group_page_with_its_view_link(client, tokens):
+    edit, view = tokens
+    for token in (edit, view):
+        prefix = "/e/" if token == edit else "/s/"
+        html = client.get(prefix + token).get_data(as_text=True)
+        assert f'href="/group?s={view}" data-testid="group-link">Több este együtt</a>' in html
+        assert f"/group?s={edit}" not in html
+
+
 def test_the_scoreboard_download(client, session_body, hand):
     created = client.post(
         "/api/v1/sessions", json={**session_body, "name": "Szerda", "hands": [hand()]}

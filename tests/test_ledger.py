@@ -98,10 +98,15 @@ def test_create_session_stores_facts_and_remembers_players(session_body, hand):
     assert session.edit_token != session.view_token
     assert len(session.edit_token) >= 43
     assert ledger.seat_names(session) == ("Anna", "Béla", "Csaba", "Dóra")
-    ledger.create_session({**session_body, "players": ["Csaba", "Anna", "Ede"]})
+    second = ledger.create_session({**session_body, "players": ["Csaba", "Anna", "Ede"]})
     assert row_counts()["players"] == 5
-    assert ledger.known_players()[0] in ("Csaba", "Anna", "Ede")
-    assert set(ledger.known_players()) == {"Anna", "Béla", "Csaba", "Dóra", "Ede"}
+    # the quick pick reads the sessions asked for, the first one's players first
+    both = ledger.known_players([second.id, session.id])
+    assert both == ["Csaba", "Anna", "Ede", "Béla", "Dóra"]
+    assert ledger.known_players([session.id]) == ["Anna", "Béla", "Csaba", "Dóra"]
+    assert ledger.known_players([]) == []
+    ledger.delete_session(second.id)  # a deleted session's names are not offered
+    assert ledger.known_players([second.id]) == []
     info = ledger.session_summary(session)
     assert info["name"] == "Péntek" and info["date"] == "2024-11-29"
 

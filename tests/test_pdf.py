@@ -130,7 +130,7 @@ def test_the_header_has_the_evening_and_its_non_default_house_rules(evening):
         "2024-12-05",
         "Győr, Kőfaragó utca",
         "Rablóulti",
-        "2,5 EUR",
+        "2,50 EUR",
         "Anna, Béla, Győző, Tünde",
         "Legmagasabb kontra: 2",
     ):
@@ -223,7 +223,15 @@ def test_a_page_cannot_pull_in_outside_files(tmp_path):
 
 
 def test_money_text_formats_for_each_language():
-    assert money_text(Decimal("-1250.50"), "EUR") == "−1\u00a0250,50\u00a0EUR"
-    assert money_text("1250", "HUF") == "1\u00a0250\u00a0Ft"
-    assert money_text("-1250.50", "EUR", "en") == "−1,250.50\u00a0EUR"
-    assert money_text("3", "") == "3"
+    assert money_text(Decimal("-1250.50"), "EUR") == "−1\u202f250,50\u00a0EUR"
+    assert money_text("1250", "HUF") == "1\u202f250\u00a0HUF"  # the code, as on the pages
+    assert money_text("-1250.5", "EUR", "en") == "−1,250.50\u00a0EUR"
+    assert money_text("-360.0", "EUR") == "−360,00\u00a0EUR"  # the currency's two decimals
+    assert money_text("3", "") == "3,00"
+
+
+def test_the_sheet_writes_the_currency_as_the_pages_do(ctx, session_body, hand):
+    session = ledger.create_session({**session_body, "hands": [hand()]})
+    text = "\n".join(pages_text(scoresheet_pdf(session)))
+    assert "10\u00a0HUF" in scoresheet_html(session)  # 1 unit = 10 HUF, as on the scoreboard
+    assert "HUF" in text and not re.search(r"\bFt\b", text)

@@ -3,7 +3,10 @@
 import re
 from pathlib import Path
 
+import pytest
+
 from ulti_ledger import i18n
+from ulti_ledger.money_format import money_text
 from ulti_ledger.texts import TEXTS
 
 from .ui_helpers import Scorer
@@ -78,7 +81,29 @@ def test_money_and_units_are_formatted_for_reading(app):
     assert i18n.signed(4) == "+4" and i18n.signed(-2) == "\u22122" and i18n.signed(0) == "0"
     with app.test_request_context("/?lang=hu"):
         app.preprocess_request()
-        assert i18n.money("-1240.5") == "\u22121\u202f240,5"
+        assert i18n.money("-1240.5", "EUR") == "\u22121\u202f240,50\u00a0EUR"
+        assert i18n.money("-1240.5", "EUR", unit=False) == "\u22121\u202f240,50"
+        assert i18n.money("1240", "HUF") == "1\u202f240\u00a0HUF"
     with app.test_request_context("/?lang=en"):
         app.preprocess_request()
-        assert i18n.money("1240.50") == "1,240.50"
+        assert i18n.money("1240.5", "EUR") == "1,240.50\u00a0EUR"
+
+
+@pytest.mark.parametrize(
+    ("amount", "currency", "shown"),
+    [
+        ("-360.0", "EUR", "\u2212360,00\u00a0EUR"),  # what the total cards showed as −360,0
+        ("360.00", "EUR", "360,00\u00a0EUR"),
+        ("0", "EUR", "0,00\u00a0EUR"),
+        ("1250", "HUF", "1\u202f250\u00a0HUF"),  # forints have no minor digits
+        ("1250.00", "HUF", "1\u202f250\u00a0HUF"),
+        ("12.5", "HUF", "12,5\u00a0HUF"),  # an exact amount keeps what it has
+        ("0.125", "EUR", "0,125\u00a0EUR"),
+        ("-0.05", "CHF", "\u22120,05\u00a0CHF"),
+        ("7", "XYZ", "7,00\u00a0XYZ"),  # a code the app does not know: hundredths
+        ("1234567.5", "EUR", "1\u202f234\u202f567,50\u00a0EUR"),
+    ],
+)
+def test_money_has_one_format_by_the_currencys_minor_digits(amount, currency, shown):
+    assert money_text(amount, currency) == shown
+    assert money_text(amount, currency, unit=False) == shown.rsplit("\u00a0", 1)[0]

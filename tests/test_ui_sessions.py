@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from ulti_ledger import ledger
+from ulti_ledger.money_format import money_text
 
 from .ui_helpers import PLAYERS, Scorer, counts, csrf_token, read_form
 
@@ -32,8 +33,8 @@ def test_landing_page_offers_a_new_evening_and_lists_nothing_private(client, sco
     assert "Titkos este" not in html and "/e/" not in html and "/s/" not in html
 
 
-def test_new_session_form_shows_defaults_help_and_known_names(client, app, session_body):
-    client.post("/api/v1/sessions", json={**session_body, "players": ["Zoli", "Béla", "Csaba"]})
+def test_new_session_form_shows_defaults_help_and_known_names(client, app, scorer):
+    scorer.start(players=["Zoli", "Béla", "Csaba"])
     html = client.get("/sessions/new").get_data(as_text=True)
     fields = read_form(html, "session-form")
     assert fields["ruleset"] == ["ulti"]
@@ -45,6 +46,100 @@ def test_new_session_form_shows_defaults_help_and_known_names(client, app, sessi
     assert "A legmagasabb megengedett kontrafok" in html
     assert "Házszabályok" in html
     assert '<option value="Zoli">' in html  # the datalist of earlier players
+
+
+def known_names(client) -> list[str]:
+    """The names the new-evening form offers this client (datalist and chips)."""
+    html = client.get("/sessions/new").get_data(as_text=True)
+    listed = re.findall(r'<option value="([^"]*)">', html.split('id="known-players"')[-1])
+    chips = re.findall(r'class="chip-button" data-name="([^"]*)"', html)
+    assert ("known-players" in html) == bool(listed)
+    return chips if "known-players" in html else []
+
+
+def test_the_quick_pick_offers_only_this_browsers_evenings(app, client, scorer, session_body):
+    scorer.start(players=["Zoli", "Béla", "Csaba"])
+    # the API has no cookies: its session is nobody's quick pick
+    client.post("/api/v1/sessions", json={**session_body, "players": ["Api", "Bpi", "Cpi"]})
+    assert known_names(client) == ["Zoli", "Béla", "Csaba"]
+    other = app.test_client()  # another phone: it has scored nothing here
+    assert known_names(other) == []
+    html = other.get("/sessions/new").get_data(as_text=True)
+    assert "Zoli" not in html and "Api" not in html and "quick-pick" not in html
+    other.get(scorer.view_url)  # the view link shows the names but adds none
+    assert known_names(other) == []
+    other.get(scorer.edit_url)  # the edit link does: that phone may score the evening
+    assert known_names(other) == ["Zoli", "Béla", "Csaba"]
+    Scorer(other).start(players=["Ede", "Zoli", "Feri"])  # the latest evening first
+    assert known_names(other) == ["Ede", "Zoli", "Feri", "Béla", "Csaba"]
+    assert known_names(client) == ["Zoli", "Béla", "Csaba"]  # the first phone's own list
+    with app.app_context():
+        ledger.delete_session(ledger.session_by_token(scorer.token(), "edit").id)
+    assert known_names(client) == []  # a deleted evening's names are gone
+
+
+def test_the_quick_pick_survives_the_browser_and_stays_small(app, client, scorer):
+    for n in range(25):
+        scorer.start(players=[f"P{n}a", f"P{n}b", f"P{n}c"])
+    with client.session_transaction() as cookie:
+        assert cookie.permanent  # kept when the browser closes: next week on the same phone
+        assert len(cookie["evenings"]) == 20  # the most recent evenings only
+    assert app.permanent_session_lifetime.days >= 180
+    names = known_names(client)
+    assert names[:3] == ["P24a", "P24b", "P24c"] and "P4a" not in names
+    assert len(names) == 16  # chips; the datalist holds all 60
+
+
+def test_a_forged_cookie_reads_nobody_elses_names(app, scorer, session_body):
+    scorer.start(players=["Zoli", "Béla", "Csaba"])
+    stranger = app.test_client()
+    stranger.set_cookie("session", "eyJldmVuaW5ncyI6WzEsMiwzXX0.forged.signature")
+    assert known_names(stranger) == []
+
+
+def test_the_form_refuses_one_player_written_two_ways(client, app):
+    before = counts(app)
+    names = {"players-0": "Anna", "players-1": "Béla", "players-2": "anna", "players-3": "Dóra"}
+    response = client.post("/sessions", data=session_form_data(client, **names))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "„Anna” és „anna” ugyanaz a név" in html
+    names.update({"players-2": "Csaba", "players-3": "BÉLA  "})  # the ends are trimmed
+    response = client.post("/sessions?lang=en", data=session_form_data(client, **names))
+    assert response.status_code == 422
+    assert "“Béla” and “BÉLA” are the same name" in response.get_data(as_text=True)
+    names["players-3"] = "Béla"
+    response = client.post("/sessions?lang=hu", data=session_form_data(client, **names))
+    assert "Béla kétszer szerepel." in response.get_data(as_text=True)
+    assert counts(app) == before
+
+
+def test_a_new_evening_needs_a_currency(client, app):
+    before = counts(app)
+    response = client.post("/sessions", data=session_form_data(client, currency=" "))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "Add meg a pénznemet, pl. HUF vagy EUR." in html
+    assert counts(app) == before
+    english = client.post("/sessions?lang=en", data=session_form_data(client, currency=""))
+    assert "Give the currency, such as HUF or EUR." in english.get_data(as_text=True)
+
+
+def test_the_scoreboard_writes_money_one_way(client, session_body, hand):
+    body = {**session_body, "unit_value": {"amount": "2.5", "currency": "EUR"}}
+    created = client.post("/api/v1/sessions", json={**body, "hands": [hand()] * 3}).get_json()
+    html = client.get(created["url"]).get_data(as_text=True)
+    with client.application.app_context():
+        session = ledger.session_by_token(created["edit_token"], "edit")
+        totals = ledger.session_summary(session)["totals"]
+    assert "1 egység = 2,50 EUR" in html
+    for name, amount in totals["money"].items():  # the cards: exact money
+        number = money_text(amount, "EUR", unit=False)
+        assert re.fullmatch(r"[+\u2212]?\d+,\d\d", number)  # two decimals, a real minus
+        assert f"<span>{number}</span> <span>EUR</span>" in html, name
+    assert totals["transfers"]
+    for transfer in totals["transfers"]:  # who pays whom: rounded money, the same format
+        assert money_text(transfer["amount"], "EUR") in html
 
 
 def test_creating_a_session_redirects_to_the_edit_page_with_links_and_qr(client, app):

@@ -38,6 +38,11 @@ def create_app(test_config=None):
         # A form's CSRF token lives as long as the browser's session, not an hour: a
         # scoresheet left open all evening must still undo and save.
         WTF_CSRF_TIME_LIMIT=None,
+        # The session cookie remembers the evenings this browser scored (the quick pick of
+        # earlier players, views/remembered.py): kept a year, renewed when one is opened,
+        # and not sent again with every response.
+        PERMANENT_SESSION_LIFETIME=365 * 24 * 3600,
+        SESSION_REFRESH_EACH_REQUEST=False,
         # Wrong admin passwords one client address may send within the window (seconds);
         # then /admin/ answers it 429 until the window has passed (views/admin.py).
         ADMIN_MAX_FAILED_LOGINS=10,

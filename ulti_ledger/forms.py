@@ -21,7 +21,7 @@ from wtforms import BooleanField, FieldList, StringField
 from wtforms.validators import ValidationError
 
 from .i18n import t
-from .ledger import SESSION_FORMAT
+from .ledger import SESSION_FORMAT, name_key
 from .models import NAME_LENGTH
 
 MAX_PLAYERS = 5
@@ -66,13 +66,16 @@ class SessionForm(FlaskForm):
     def validate_players(self, field: FieldList) -> None:
         names = [(entry, (entry.data or "").strip()) for entry in field.entries]
         given = [(entry, name) for entry, name in names if name]
-        seen: set[str] = set()
+        seen: dict[str, str] = {}  # name_key -> the name as first written
         for entry, name in given:
+            key = name_key(name)
             if len(name) > NAME_LENGTH:
                 entry.errors = [t("err_name_long", n=NAME_LENGTH)]
-            elif name in seen:
+            elif seen.get(key) == name:
                 entry.errors = [t("err_name_twice", name=name)]
-            seen.add(name)
+            elif key in seen:  # "Anna" and "anna": one player written two ways
+                entry.errors = [t("err_name_same", first=seen[key], name=name)]
+            seen.setdefault(key, name)
         if any(entry.errors for entry in field.entries):
             raise ValidationError(t("err_players_fix"))
         if not MIN_PLAYERS <= len(given) <= MAX_PLAYERS:
@@ -85,6 +88,8 @@ class SessionForm(FlaskForm):
 
     def validate_currency(self, field: StringField) -> None:
         value = (field.data or "").strip()
+        if not value:
+            raise ValidationError(t("err_currency_required"))
         if len(value) > 8:
             raise ValidationError(t("err_currency"))
 

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from flask import Flask, g, has_app_context, request
 
+from .money_format import MINUS, money_text
 from .texts import TEXTS
 
 LANGUAGES = ("hu", "en")
@@ -53,10 +54,6 @@ def lang_url(code: str) -> str:
     return f"{request.path}?{urlencode([*args, ('lang', code)])}"
 
 
-MINUS = "\u2212"
-"""A real minus sign: as wide as the plus, so columns of numbers line up."""
-
-
 def signed(units: int) -> str:
     """Units as a scoresheet writes them: +4, −2, 0."""
     if units > 0:
@@ -64,13 +61,12 @@ def signed(units: int) -> str:
     return f"{MINUS}{-units}" if units < 0 else "0"
 
 
-def money(amount: str | Decimal) -> str:
-    """A decimal amount for reading: 1 240,5 in Hungarian, 1,240.5 in English; never a float."""
-    value = Decimal(amount)
-    text = f"{abs(value):,f}"
-    if current() == "hu":
-        text = text.replace(",", "\u202f").replace(".", ",")
-    return f"{MINUS}{text}" if value < 0 else text
+def money(amount: str | Decimal, currency: str, unit: bool = True) -> str:
+    """Money for the page's language (``money_format``): ``−360,00 EUR``, ``1 240 HUF``.
+
+    ``unit=False`` gives the number alone, for a layout that places the currency itself.
+    """
+    return money_text(amount, currency, current(), unit)
 
 
 def _pick() -> None:

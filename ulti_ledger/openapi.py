@@ -20,9 +20,9 @@ UNIT_VALUE = {
     "type": "object",
     "properties": {
         "amount": {"type": "string", "pattern": r"^\d{1,12}(\.\d{1,6})?$"},
-        "currency": {"type": "string", "maxLength": 8},
+        "currency": {"type": "string", "minLength": 1, "maxLength": 8},
     },
-    "required": ["amount"],
+    "required": ["amount", "currency"],
     "additionalProperties": False,
 }
 SETTINGS = {

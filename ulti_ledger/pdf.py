@@ -22,6 +22,7 @@ from urllib.request import url2pathname
 
 from . import PROJECT_ROOT
 from .chart import ChartStyle, balance_chart_svg
+from .money_format import money_text
 from .pdf_table import Columns, rows, signed
 
 STATIC = PROJECT_ROOT / "static"
@@ -102,7 +103,6 @@ WORDS = {
         "hand_options": "Own house rule",
     },
 }
-CURRENCY_SIGNS = {"hu": {"HUF": "Ft"}, "en": {}}
 
 
 def html_to_pdf(html: str, static_folder: Path = STATIC) -> bytes:
@@ -204,20 +204,6 @@ def scoresheet_context(
         ],
         "chart": balance_chart_svg(summary, lang=lang, **CHART),
     }
-
-
-def money_text(amount: str | Decimal, currency: str, lang: str = "hu") -> str:
-    """A decimal string as money: ``−1 250,50 EUR`` in Hungarian, ``−1,250.50 EUR`` in English.
-
-    Groups are split by a no-break space (hu) or a comma (en); a Hungarian forint is Ft.
-    """
-    value = Decimal(amount)
-    text = format(abs(value), ",f")
-    if lang != "en":
-        text = text.replace(",", "\u00a0").replace(".", ",")
-    sign = "−" if value < 0 else ""
-    unit = CURRENCY_SIGNS["en" if lang == "en" else "hu"].get(currency, currency)
-    return f"{sign}{text}\u00a0{unit}" if unit else f"{sign}{text}"
 
 
 def _sign(value: int | Decimal) -> str:

@@ -76,6 +76,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_date": ("Dátum kell, pl. 2024-11-29.", "Give a date such as 2024-11-29."),
     "err_name_long": ("Egy név legfeljebb {n} karakter.", "A name has at most {n} characters."),
     "err_name_twice": ("{name} kétszer szerepel.", "{name} is listed twice."),
+    "err_name_same": (
+        "„{first}” és „{name}” ugyanaz a név: csak kis- és nagybetűben vagy szóközben térnek el.",
+        "“{first}” and “{name}” are the same name: they differ only in capitals or spaces.",
+    ),
     "err_players_fix": ("Javítsd a megjelölt neveket.", "Fix the names marked."),
     "err_players_count": ("3, 4 vagy 5 játékost adj meg.", "Give 3, 4 or 5 players."),
     "err_amount": (
@@ -83,6 +87,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Give a positive number such as 10 or 0.5.",
     ),
     "err_currency": ("Rövid pénznemkód kell, pl. HUF.", "Give a short currency code such as HUF."),
+    "err_currency_required": (
+        "Add meg a pénznemet, pl. HUF vagy EUR.",
+        "Give the currency, such as HUF or EUR.",
+    ),
     "err_ruleset": ("Válassz a felsorolt szabályok közül.", "Choose one of the rulesets listed."),
     "err_text_long": ("Legfeljebb {n} karakter.", "At most {n} characters."),
     "flash_created": (
@@ -401,4 +409,90 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ezt a leosztást már visszaállították.",
         "That hand has been restored already.",
     ),
+    # Several evenings together (/group)
+    "group_entry": ("Több este együtt", "Several evenings together"),
+    "group_entry_hint": (
+        "Egy hónap vagy egy szezon estéi egy elszámolásban: nyisd meg, és add hozzá a többi "
+        "este linkjét.",
+        "A month's or a season's evenings settled as one: open it and add the other "
+        "evenings' links.",
+    ),
+    "group_title": ("Közös elszámolás", "Settling several evenings"),
+    "group_lead": (
+        "{n} este együtt; a pénzösszegek csak a végén vannak kerekítve.",
+        "{n} evenings together; money is rounded once, at the end.",
+    ),
+    "group_evening": ("Este", "Evening"),
+    "group_unit": ("Egység", "Unit"),
+    "group_player": ("Játékos", "Player"),
+    "group_units": ("Egység", "Units"),
+    "group_amount": ("Összeg", "Amount"),
+    "method_minimal": ("legkevesebb átutalás", "fewest transfers"),
+    "method_banker": ("mindenki a bankkal", "everyone with one banker"),
+    "method_pairwise": ("páronként", "pair by pair"),
+    "group_banker": ("Bank: {name}", "Banker: {name}"),
+    "group_nobody_pays": ("Senkinek sem kell fizetnie.", "Nobody needs to pay."),
+    "group_add_title": ("Újabb este", "Another evening"),
+    "group_add_label": ("Egy másik este linkje", "Another evening's link"),
+    "group_add_hint": (
+        "Másold be a megtekintő vagy a szerkesztő linkjét; ez az oldal csak a megtekintő "
+        "linket őrzi meg, így tovább is küldheted.",
+        "Paste its view or edit link; this page keeps only the view link, so you may pass it on.",
+    ),
+    "group_add_button": ("Hozzáadás", "Add"),
+    "group_error_title": (
+        "Ezek az esték nem számolhatók el együtt",
+        "These evenings cannot be settled together",
+    ),
+    "group_none": ("Nincs megadva egy este sem.", "No evening is named."),
+    "group_how": (
+        "Nyisd meg egy este eredménylapját, és a Letöltés dobozban válaszd a „Több este "
+        "együtt” linket; ott a többi este linkjét is hozzáadhatod.",
+        "Open an evening's scoresheet and choose “Several evenings together” in its "
+        "Downloads box; there you can add the other evenings' links.",
+    ),
+    "group_bad_link": (
+        "A(z) {n}. link egyik estét sem nyitja meg: lehet, hogy nem teljes, vagy az estét "
+        "törölték.",
+        "Link {n} opens no evening: it may be cut short, or the evening was deleted.",
+    ),
+    "group_bad_added": (
+        "A bemásolt link egyik estét sem nyitja meg: másold be újra, egészben.",
+        "The link pasted opens no evening: paste it again, whole.",
+    ),
+    "group_twice": (
+        "„{name}” kétszer szerepel; minden este csak egyszer számít.",
+        "“{name}” is named twice; each evening counts once.",
+    ),
+    "group_method": ("Ismeretlen elszámolási mód.", "Unknown way of settling."),
+    "group_currencies": (
+        "Különböző pénznemben játszott esték nem számolhatók el együtt: {currencies}.",
+        "Evenings played in different currencies cannot be settled together: {currencies}.",
+    ),
+    "group_problem": ("Nem számolható el: {problem}", "Cannot be settled: {problem}"),
+    "group_back": ("Vissza a többi estéhez", "Back to the other evenings"),
+    # The instance admin (/admin/)
+    "admin_title": ("Esték (adminisztráció)", "Evenings (admin)"),
+    "admin_password_needed": ("Az adminisztrátori jelszó kell.", "The admin password is needed."),
+    "admin_none": ("Nincs ilyen este.", "None."),
+    "admin_created": ("létrehozva: {when}", "created {when}"),
+    "admin_deleted_title": ("Törölt esték", "Deleted evenings"),
+    "admin_deleted_hint": (
+        "A törölt este csak el van rejtve: a linkjei 404-et adnak, amíg vissza nem állítod.",
+        "A deleted evening is only hidden: its links answer 404 until it is restored.",
+    ),
+    "admin_delete_title": ("A(z) {id}. este törlése", "Delete evening {id}"),
+    "admin_delete_explain": (
+        "Az este elrejtődik: a linkjei 404-et adnak, a leosztásai és az előzményei "
+        "megmaradnak, és a „Törölt esték” között bármikor visszaállíthatod.",
+        "The evening is hidden: its links answer 404, its hands and history are kept, and "
+        "you can restore it at any time under “Deleted evenings”.",
+    ),
+    "admin_flash_deleted": (
+        "A(z) {id}. este törölve (elrejtve).",
+        "Evening {id} deleted (hidden).",
+    ),
+    "admin_flash_restored": ("A(z) {id}. este visszaállítva.", "Evening {id} restored."),
+    "admin_was_deleted": ("A(z) {id}. este már törölve van.", "Evening {id} is deleted already."),
+    "admin_was_live": ("A(z) {id}. este nincs törölve.", "Evening {id} is not deleted."),
 }

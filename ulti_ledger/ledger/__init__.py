@@ -36,7 +36,9 @@ Reading:
 - ``hand_entry(session, number, lang="en")``, ``preview_hand(session, data, lang="hu")``
 - ``hand_view(session, number, lang="hu")``: one hand as the scoreboard shows it
 - ``next_hand(session)``: the rotation's proposal (dealer, players, sitting_out, first_bidder)
-- ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players()``: form data
+- ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players(session_ids)``: form data
+- ``name_key(name)``: what makes two names one player (case, spaces, NFC); a session
+  refuses two names with the same key
 
 The end of the night and files (``settling``, ``exchange``):
 
@@ -60,6 +62,7 @@ from ..settlement import HandError, LedgerError
 from ..settlement.session import SESSION_FORMAT
 from .catalogue import hand_form, ruleset_choices
 from .changes import update_session
+from .checks import name_key
 from .errors import Conflict, NotFound, SessionError
 from .exchange import (
     import_session,
@@ -116,6 +119,7 @@ __all__ = [
     "import_session",
     "known_players",
     "list_sessions",
+    "name_key",
     "next_hand",
     "parse_session_file",
     "preview_hand",

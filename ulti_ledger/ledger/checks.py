@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -192,7 +193,23 @@ def _players(raw: Any, active: int, max_out: int) -> tuple[str, ...]:
             )
         if raw.index(name) != index:
             raise SessionError("players", f"{name} is named twice")
+        first = next(other for other in raw[: index + 1] if name_key(other) == name_key(name))
+        if first != name:
+            raise SessionError(
+                f"players[{index}]",
+                f"{first!r} and {name!r} are one name: they differ only in capitals or spaces",
+            )
     return tuple(raw)
+
+
+def name_key(name: str) -> str:
+    """What makes two names one player: "Anna", "anna" and " ANNA " are the same person.
+
+    Unicode NFC (an accent typed as a letter or as letter + mark is one letter), case
+    folded, whitespace runs as one space and none at the ends.
+    """
+    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+    return " ".join(folded.split())
 
 
 def _unit_value(raw: Any) -> tuple[str, str]:
@@ -207,6 +224,11 @@ def _unit_value(raw: Any) -> tuple[str, str]:
             f'must be a positive decimal string such as "10" or "0.5", not {amount!r}',
         )
     currency = raw.get("currency", "")
+    if currency is None or (isinstance(currency, str) and not currency.strip()):
+        # Money without a currency reads "1 unit = 10": the table must say what it plays for.
+        raise SessionError(
+            "unit_value.currency", 'is required: the currency code, such as "HUF" or "EUR"'
+        )
     if (
         not isinstance(currency, str)
         or len(currency) > 8

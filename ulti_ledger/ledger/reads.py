@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hmac
 import re
+from collections.abc import Sequence
 
 from sqlalchemy import func, select
 
@@ -143,14 +144,23 @@ def hand_key_at(session: GameSession, number: int) -> tuple[int, int]:
     return row[0], row[1]
 
 
-def known_players(limit: int = 100) -> list[str]:
-    """Names seen in earlier sessions, the most recently seated first, for a quick pick."""
-    last_seen = func.max(Seat.id)
+def known_players(session_ids: Sequence[int], limit: int = 100) -> list[str]:
+    """The players of these sessions, for a quick pick: the first session's first.
+
+    ``session_ids`` are the evenings one browser scored, the most recent first
+    (``views.remembered``); deleted sessions are skipped. Nobody else's names are read:
+    on a public instance a visitor sees only the names of his own evenings.
+    """
+    ids = [i for i in session_ids if isinstance(i, int)]
+    if not ids:
+        return []
     rows = db.session.execute(
-        select(Player.name)
-        .join(Seat, Seat.player_id == Player.id)
-        .group_by(Player.id, Player.name)
-        .order_by(last_seen.desc())
-        .limit(limit)
-    )
-    return list(rows.scalars())
+        select(Seat.session_id, Player.name)
+        .join(Player, Player.id == Seat.player_id)
+        .join(GameSession, GameSession.id == Seat.session_id)
+        .where(Seat.session_id.in_(ids), GameSession.deleted_at.is_(None))
+        .order_by(Seat.session_id, Seat.position)
+    ).all()
+    rank = {session_id: index for index, session_id in enumerate(ids)}
+    ordered = sorted(rows, key=lambda row: rank[row.session_id])  # stable: seats stay in order
+    return list(dict.fromkeys(row.name for row in ordered))[:limit]

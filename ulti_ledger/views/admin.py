@@ -1,5 +1,9 @@
 """The instance admin's pages: every session, and deleting (hiding) or restoring one.
 
+In the reader's language like every page (Hungarian, or English with ``?lang=en``). As a
+hand is, a session is deleted in two steps: its "Törlés…" opens a page that says what
+deleting does (``GET /admin/sessions/<id>/delete``), whose button sends the POST.
+
 Behind HTTP Basic authentication with the instance's ``ADMIN_PASSWORD`` (any user name);
 without a password configured the pages answer 404, as if they did not exist. The
 buttons are forms with the app's CSRF token, since a browser sends Basic credentials on
@@ -33,6 +37,7 @@ from flask_limiter import Limiter, RequestLimit
 from flask_limiter.util import get_remote_address
 
 from .. import ledger
+from ..i18n import t
 from ..security import admin_enabled, admin_password_ok
 from .api import ID
 
@@ -94,7 +99,7 @@ def _require_admin():
     auth = request.authorization
     if auth is None or auth.type != "basic" or not admin_password_ok(auth.password):
         return (
-            "The admin password is needed.",
+            t("admin_password_needed"),
             401,
             {"WWW-Authenticate": 'Basic realm="ulti_ledger admin", charset="UTF-8"'},
         )
@@ -112,28 +117,43 @@ def _private(response):
 def sessions():
     return render_template(
         "admin/sessions.html",
-        live=ledger.list_sessions(),
-        deleted=ledger.list_sessions(deleted=True),
+        live=[_shown(s) for s in ledger.list_sessions()],
+        deleted=[_shown(s) for s in ledger.list_sessions(deleted=True)],
     )
+
+
+@bp.get(f"/sessions/<{ID}:session_id>/delete")
+def confirm_delete(session_id: int):
+    """ "Delete this evening?": what it is and what deleting does, then the POST below."""
+    session = next((s for s in ledger.list_sessions() if s["id"] == session_id), None)
+    if session is None:
+        abort(404)
+    return render_template("admin/delete.html", session=_shown(session))
 
 
 @bp.post(f"/sessions/<{ID}:session_id>/delete")
 def delete_session(session_id: int):
-    return _change(ledger.delete_session, session_id, "deleted")
+    return _change(ledger.delete_session, session_id, "admin_flash_deleted", "admin_was_deleted")
 
 
 @bp.post(f"/sessions/<{ID}:session_id>/restore")
 def restore_session(session_id: int):
-    return _change(ledger.restore_session, session_id, "restored")
+    return _change(ledger.restore_session, session_id, "admin_flash_restored", "admin_was_live")
 
 
-def _change(action, session_id: int, done: str):
+def _change(action, session_id: int, done: str, already: str):
     try:
         action(session_id)
     except ledger.NotFound:
         abort(404)
-    except ledger.Conflict as exc:
-        flash(str(exc), "error")
+    except ledger.Conflict:
+        flash(t(already, id=session_id), "error")
     else:
-        flash(f"Session {session_id} {done}.")
+        flash(t(done, id=session_id))
     return redirect(url_for(".sessions"), 303)
+
+
+def _shown(session: dict) -> dict:
+    """A ``list_sessions`` entry with its creation time for reading (2026-11-29 14:26 UTC)."""
+    at = session["created_at"] or ""
+    return {**session, "created": f"{at[:10]} {at[11:16]} UTC" if at else ""}

@@ -8,14 +8,18 @@ edit token, which opens everything the view token does); read-only, so GET::
     GET  /s/<token>/hands.csv        a row per hand, for spreadsheets
     GET  /s/<token>/session.json     the session@1 file (import it elsewhere)
     GET  /group?s=<token>&s=<token>  several sessions of a group settled together
-                                     (?method=, &banker=); read-only
+                                     (?method=, &banker=); read-only. &add=<a link>
+                                     adds an evening (303); edit tokens become view
+                                     tokens in the address (303); a refusal (no
+                                     evening, a bad link, one twice) is an error page
     GET  /import                     the upload form
     POST /import                     a session@1 file -> 303 to the new session's edit page
 
 PDF and CSV come in the page's language (``i18n``: ``?lang=en`` or the cookie). The
 scoreboard shows the links through ``templates/partials/exports.html`` (endpoints
-``exports.scoresheet``, ``exports.hands_csv``, ``exports.session_json``); the landing
-page links ``exports.import_form``.
+``exports.scoresheet``, ``exports.hands_csv``, ``exports.session_json``, and
+``exports.group`` with the evening's view token: "Több este együtt"); the landing page
+links ``exports.import_form``.
 """
 
 from __future__ import annotations
@@ -27,12 +31,16 @@ import unicodedata
 from flask import Blueprint, abort, redirect, render_template, request, send_file, url_for
 
 from .. import i18n, ledger
+from ..i18n import t
 from ..models import GameSession
 from ..pdf import scoresheet_pdf
+from . import remembered
 from .methods import method_from_args
 from .sessions import get_session_or_404
 
 bp = Blueprint("exports", __name__)
+LINK = re.compile(r"(?:^|/[se]/)([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
+"""A pasted link's token: ``https://host/s/TOKEN`` (or ``/e/``, or the token alone)."""
 
 
 @bp.get("/s/<token>/scoresheet.pdf")
@@ -72,18 +80,78 @@ def session_json(token: str):
 
 @bp.get("/group")
 def group():
+    """Several evenings settled as one; every refusal is a page in the reader's language."""
     tokens = request.args.getlist("s")
+    method = request.args.get("method", "minimal")
+    banker = (request.args.get("banker") or None) if method == "banker" else None
+    if "add" in request.args:  # the form under the page: another evening's link, pasted
+        return _add_evening(tokens, request.args["add"], method)
     if not tokens:
-        abort(400, description="name the sessions: /group?s=<link token>&s=<link token>")
-    sessions = [get_session_or_404(token, "view") for token in tokens]
-    method, banker = method_from_args()
+        return _group_error(400, t("group_none"), [], hint=t("group_how"))
+    sessions = []
+    for number, token in enumerate(tokens, 1):
+        try:
+            sessions.append(ledger.session_by_token(token, "view"))
+        except ledger.NotFound:
+            others = [k for k in tokens if k != token]
+            return _group_error(404, t("group_bad_link", n=number), others)
+    seen: dict[int, GameSession] = {}
+    for session in sessions:
+        if session.id in seen:
+            name = session.name or t("untitled_session")
+            once = list(dict.fromkeys(tokens))
+            return _group_error(400, t("group_twice", name=name), once)
+        seen[session.id] = session
+    views = [session.view_token for session in sessions]
+    if views != tokens:  # an edit link was given: the page's address keeps view links only
+        return redirect(_group_url(views, method, banker), 303)
+    if method not in ledger.METHODS:
+        return _group_error(400, t("group_method"), tokens)
+    currencies = sorted({session.currency for session in sessions})
+    if len(currencies) > 1:
+        message = t("group_currencies", currencies=", ".join(currencies))
+        return _group_error(400, message, tokens[:1])
     try:
         settlement = ledger.group_settlement(sessions, method, banker)
     except ledger.LedgerError as exc:
-        abort(400, description=str(exc))
+        problem = getattr(exc, "problem", str(exc))
+        return _group_error(400, t("group_problem", problem=problem), tokens)
     return render_template(
-        "exports/group.html", settlement=settlement, tokens=tokens, methods=ledger.METHODS
+        "exports/group.html",
+        settlement=settlement,
+        evenings=list(zip(tokens, settlement["sessions"], strict=True)),
+        tokens=tokens,
+        methods=ledger.METHODS,
     )
+
+
+def _add_evening(tokens: list[str], pasted: str, method: str):
+    """Another evening by its link (view or edit: only its view token is kept)."""
+    match = LINK.search(pasted.strip())
+    try:
+        session = ledger.session_by_token(match.group(1) if match else "", "view")
+    except ledger.NotFound:
+        return _group_error(404, t("group_bad_added"), tokens)
+    return redirect(_group_url([*tokens, session.view_token], method, None), 303)
+
+
+def _group_url(tokens: list[str], method: str, banker: str | None) -> str:
+    chosen = {"method": method} if method != "minimal" else {}
+    if banker:
+        chosen["banker"] = banker
+    return url_for("exports.group", s=tokens, **chosen)
+
+
+def _group_error(status: int, message: str, back: list[str], hint: str = ""):
+    """The app's own error page; back to the evenings that were fine, if any."""
+    return render_template(
+        "errors/error.html",
+        title=t("group_error_title"),
+        message=message,
+        hint=hint or t("group_how"),
+        back=url_for("exports.group", s=back) if back else None,
+        back_label=t("group_back"),
+    ), status
 
 
 @bp.get("/import")
@@ -100,6 +168,7 @@ def import_session():
         session = ledger.import_session(upload.read())
     except ledger.LedgerError as exc:
         return render_template("exports/import.html", error=str(exc)), 422
+    remembered.remember(session.id)
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
 
 

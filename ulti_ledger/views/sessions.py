@@ -36,6 +36,7 @@ from ..i18n import t
 from ..models import GameSession
 from ..qr import qr_svg
 from ..texts import TEXTS
+from . import remembered
 from .methods import scoreboard_settle
 from .sheet import Sheet, hand_rows
 
@@ -78,12 +79,14 @@ def create():
         else:
             field.errors = [*field.errors, message]
         return _new_page(form), 422
+    remembered.remember(session.id)
     flash(t("flash_created"))
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
 
 
 def _new_page(form):
-    return render_template("sessions/new.html", form=form, known=ledger.known_players())
+    known = ledger.known_players(remembered.evening_ids())  # this browser's evenings only
+    return render_template("sessions/new.html", form=form, known=known)
 
 
 @bp.get("/s/<token>")
@@ -95,6 +98,7 @@ def view(token: str):
 @bp.get("/e/<token>")
 def edit(token: str):
     session = get_session_or_404(token, "edit")
+    remembered.remember(session.id)  # its players join this browser's quick pick
     return _scoreboard(session, token, editable=True)
 
 

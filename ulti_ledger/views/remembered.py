@@ -1,0 +1,36 @@
+"""The evenings this browser scored, for the quick pick of earlier players.
+
+The new-evening form offers the names of earlier evenings, but only of those this browser
+created, imported or opened with an edit link: whoever holds an edit link has seen its
+names anyway, and nobody else's are shown. A visitor of a public instance with no such
+evening sees no names at all.
+
+The evenings are remembered as session ids (never names or tokens) in Flask's signed
+session cookie: the browser cannot add ids it was not given, the cookie stays small (at
+most ``LIMIT`` ids, the most recent first), and an evening the admin deletes drops out of
+the pick, since the names are read from the database on each visit. The cookie is made
+permanent (``PERMANENT_SESSION_LIFETIME``) so that the scorer who comes back next week on
+the same phone still finds the names; each evening opened again renews it.
+"""
+
+from __future__ import annotations
+
+from flask import session
+
+KEY = "evenings"
+LIMIT = 20
+
+
+def remember(session_id: int) -> None:
+    """Put the evening first among this browser's evenings (and keep the cookie)."""
+    ids = [i for i in evening_ids() if i != session_id]
+    session[KEY] = [session_id, *ids][:LIMIT]
+    session.permanent = True
+
+
+def evening_ids() -> list[int]:
+    """This browser's evenings, the most recently opened first; none for a new visitor."""
+    raw = session.get(KEY)
+    if not isinstance(raw, list):
+        return []
+    return [i for i in raw if isinstance(i, int) and not isinstance(i, bool)][:LIMIT]
