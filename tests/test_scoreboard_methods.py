@@ -19,7 +19,7 @@ from .ui_helpers import SETTLE_HANDS as HANDS
 
 CARD = re.compile(r'<details class="card settle"[^>]*>.*?</details>', re.S)
 TRANSFER = re.compile(
-    r"<li><b>(.*?)</b> .*?<b>(.*?)</b> <span class=\"amount\">(.*?) HUF</span></li>", re.S
+    r"<li><b>(.*?)</b> .*?<b>(.*?)</b> <span class=\"amount\">(.*?)\xa0HUF</span></li>", re.S
 )
 
 

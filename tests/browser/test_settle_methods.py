@@ -25,7 +25,7 @@ def shown(page):
     )
     out = []
     for payer, payee, amount in rows:
-        number = amount.rsplit(" ", 1)[0].replace("\u202f", "").replace(",", ".")
+        number = amount.rsplit("\xa0", 1)[0].replace("\u202f", "").replace(",", ".")
         out.append((payer, payee, Decimal(number.replace(MINUS, "-"))))
     return out
 
