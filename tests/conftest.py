@@ -6,6 +6,8 @@ from sqlalchemy import MetaData
 from ulti_ledger import create_app, database_uri, samples
 from ulti_ledger.db import db
 
+from .ui_helpers import Scorer
+
 
 def database_url_for_tests(tmp_path):
     """PostgreSQL when TEST_DATABASE_URL is set (the whole suite can run on it), else SQLite."""
@@ -221,3 +223,11 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if DB_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.db)
+
+
+@pytest.fixture
+def scorer(client):
+    """A scorer on the web pages (``ui_helpers.Scorer``) whose evening has begun."""
+    scorer = Scorer(client)
+    scorer.start()
+    return scorer

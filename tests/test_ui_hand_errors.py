@@ -18,13 +18,6 @@ SEATS = ("Anna", "Béla", "Csaba", "Dóra")
 PLAYED = {"players": ["Béla", "Csaba", "Dóra"], "sitting_out": ["Anna"], "declarer": "Béla"}
 
 
-@pytest.fixture
-def scorer(client):
-    scorer = Scorer(client)
-    scorer.start()
-    return scorer
-
-
 def error_of(response, area):
     """The message shown beside ``area`` (the field's error)."""
     html = unescape(response.get_data(as_text=True))

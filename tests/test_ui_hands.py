@@ -9,13 +9,6 @@ from .ui_helpers import Scorer, counts, csrf_token, read_form
 PIROS_PASSZ = {"declarer": "Béla", "contract": "passz", "colour": "piros"}
 
 
-@pytest.fixture
-def scorer(client):
-    scorer = Scorer(client)
-    scorer.start()
-    return scorer
-
-
 def recorded(app, scorer, number):
     with app.app_context():
         session = ledger.session_by_token(scorer.token(), "edit")

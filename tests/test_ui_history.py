@@ -3,21 +3,12 @@ and the live view page (issue 5, points 1 and 6)."""
 
 import re
 
-import pytest
-
 from ulti_ledger import ledger
 
-from .ui_helpers import Scorer, csrf_token
+from .ui_helpers import csrf_token
 
 PIROS_PASSZ = {"declarer": "Dóra", "contract": "passz", "colour": "piros"}
 LOST_PASSZ = {"declarer": "Csaba", "contract": "passz", "colour": "makk", "won-parti": "0"}
-
-
-@pytest.fixture
-def scorer(client):
-    scorer = Scorer(client)
-    scorer.start()
-    return scorer
 
 
 def page(client, url):

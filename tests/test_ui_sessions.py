@@ -13,6 +13,7 @@ from .ui_helpers import PLAYERS, Scorer, counts, csrf_token, read_form
 
 @pytest.fixture
 def scorer(client):
+    """Unlike the shared fixture, no evening yet: these tests begin it themselves."""
     return Scorer(client)
 
 

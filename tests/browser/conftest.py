@@ -9,6 +9,7 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
+from ulti_ledger import ledger
 from ulti_ledger.chromium import CHROMIUM, LAUNCH_ARGS
 
 
@@ -44,3 +45,28 @@ def phone(browser):
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def table(app, client, live_url, session_body):
+    """A four-player evening begun through the API (Anna deals first and sits out): its
+    edit page's URL on the live app, and its hands as the ledger has them."""
+    created = client.post("/api/v1/sessions", json=session_body).get_json()
+    token = created["edit_token"]
+
+    class Table:
+        url = f"{live_url}/e/{token}"
+
+        @staticmethod
+        def hand(number):
+            with app.app_context():
+                return ledger.hand_entry(ledger.session_by_token(token, "edit"), number)
+
+        @staticmethod
+        def hands():
+            with app.app_context():
+                session = ledger.session_by_token(token, "edit")
+                count = ledger.hand_count(session)
+                return [ledger.hand_entry(session, n) for n in range(1, count + 1)]
+
+    return Table

@@ -1,39 +1,16 @@
 """The hand form in chromium: Back after saving, the keyboard, the presets, screen readers.
 
-Each test starts a four-player evening through the API (Anna deals the first hand and sits
+Each test starts a four-player table through the API (Anna deals the first hand and sits
 out) and works the form as a scorer would, then checks the database through the ledger.
 """
 
 import re
 
-import pytest
-
-from ulti_ledger import ledger
-
 PRESSED = '[data-preset][aria-pressed="true"]'
 
 
-@pytest.fixture
-def evening(app, client, live_url, session_body):
-    created = client.post("/api/v1/sessions", json=session_body).get_json()
-    token = created["edit_token"]
-
-    class Evening:
-        url = f"{live_url}/e/{token}"
-
-        @staticmethod
-        def hands():
-            with app.app_context():
-                session = ledger.session_by_token(token, "edit")
-                return [
-                    ledger.hand_entry(session, n) for n in range(1, ledger.hand_count(session) + 1)
-                ]
-
-    return Evening
-
-
-def open_form(page, evening):
-    page.goto(evening.url + "/hands/new")
+def open_form(page, table):
+    page.goto(table.url + "/hands/new")
     page.wait_for_function("document.forms['hand-form'].elements.js.value === '1'")
 
 
@@ -42,13 +19,13 @@ def save(page):
         page.get_by_test_id("save").click()
 
 
-def test_back_after_saving_shows_a_fresh_form_and_a_second_save_records_nothing(phone, evening):
+def test_back_after_saving_shows_a_fresh_form_and_a_second_save_records_nothing(phone, table):
     # Hand 1: Béla's ulti in makk, lost.
-    open_form(phone, evening)
+    open_form(phone, table)
     for testid in ("declarer-Béla", "preset-ulti", "colour-makk", "won-ulti-lost"):
         phone.get_by_test_id(testid).click()
     save(phone)
-    assert phone.url == evening.url + "#h1"
+    assert phone.url == table.url + "#h1"
 
     phone.go_back()  # the form again, drawn for hand 2: Béla deals and sits out
     phone.wait_for_load_state("load")
@@ -71,10 +48,10 @@ def test_back_after_saving_shows_a_fresh_form_and_a_second_save_records_nothing(
 
     save(phone)  # Mentés on the fresh form: it asks for the declarer, records nothing
     assert phone.get_by_test_id("error-declarer").is_visible()
-    assert len(evening.hands()) == 1
+    assert len(table.hands()) == 1
 
 
-def test_entries_a_browser_restores_anyway_are_refused_by_the_server(phone, evening):
+def test_entries_a_browser_restores_anyway_are_refused_by_the_server(phone, table):
     """A browser that ignores autocomplete="off" (here: the page served without it)."""
 
     def without_autocomplete(route):
@@ -82,7 +59,7 @@ def test_entries_a_browser_restores_anyway_are_refused_by_the_server(phone, even
         route.fulfill(response=response, body=response.text().replace(' autocomplete="off"', ""))
 
     phone.route("**/hands/new", without_autocomplete)
-    open_form(phone, evening)
+    open_form(phone, table)
     for testid in ("declarer-Béla", "preset-ulti", "colour-makk", "won-ulti-lost"):
         phone.get_by_test_id(testid).click()
     save(phone)
@@ -94,7 +71,7 @@ def test_entries_a_browser_restores_anyway_are_refused_by_the_server(phone, even
 
     save(phone)
     assert phone.get_by_test_id("notice").inner_text().startswith("Nem mentettem")
-    assert len(evening.hands()) == 1
+    assert len(table.hands()) == 1
     # shown again as drawn: Béla deals and sits out, so he is no declarer
     assert phone.get_by_test_id("dealer-select").input_value() == "Béla"
     assert phone.locator('input[name="declarer"]:checked').count() == 0
@@ -103,8 +80,8 @@ def test_entries_a_browser_restores_anyway_are_refused_by_the_server(phone, even
 FROM_CACHE = "window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))"
 
 
-def test_a_page_from_the_back_forward_cache_is_loaded_afresh(phone, evening):
-    open_form(phone, evening)
+def test_a_page_from_the_back_forward_cache_is_loaded_afresh(phone, table):
+    open_form(phone, table)
     phone.get_by_test_id("declarer-Béla").click()
     with phone.expect_navigation():  # as when chromium shows the page from its cache
         phone.evaluate(FROM_CACHE)
@@ -113,39 +90,39 @@ def test_a_page_from_the_back_forward_cache_is_loaded_afresh(phone, evening):
 
     phone.get_by_test_id("preset-piros-passz").click()
     save(phone)  # a page answering a post (the declarer is missing) is fetched, not re-posted
-    assert phone.url == evening.url + "/hands"
+    assert phone.url == table.url + "/hands"
     with phone.expect_navigation():
         phone.evaluate(FROM_CACHE)
-    assert phone.url == evening.url + "/hands/new"
-    assert evening.hands() == []
+    assert phone.url == table.url + "/hands/new"
+    assert table.hands() == []
 
 
-def test_enter_on_a_declarer_chooses_no_preset_and_saves_only_a_complete_hand(phone, evening):
-    open_form(phone, evening)
+def test_enter_on_a_declarer_chooses_no_preset_and_saves_only_a_complete_hand(phone, table):
+    open_form(phone, table)
     radio = phone.locator('input[name="declarer"][value="Béla"]')
     radio.focus()
     phone.keyboard.press("Space")
     phone.keyboard.press("Enter")  # the game is still missing: nothing is chosen for it
     phone.wait_for_timeout(300)
-    assert phone.url == evening.url + "/hands/new"
+    assert phone.url == table.url + "/hands/new"
     assert phone.locator(PRESSED).count() == 0
     assert phone.get_by_test_id("contract-select").input_value() == ""
     assert phone.evaluate("document.activeElement.dataset.preset") == "piros-passz"  # go on here
-    assert evening.hands() == []
+    assert table.hands() == []
 
     phone.keyboard.press("Enter")  # Enter on the focused preset chooses it, as a tap would
     phone.get_by_test_id("preview-amount-Béla").get_by_text("+4").wait_for()
     radio.focus()
     with phone.expect_navigation():
         phone.keyboard.press("Enter")  # a complete hand: Enter saves it
-    [entry] = evening.hands()
+    [entry] = table.hands()
     assert entry["hand"]["colour"] == "piros" and entry["hand"]["declarer"] == "Béla"
 
 
-def test_enter_without_the_script_is_save_not_a_preset(browser, evening):
+def test_enter_without_the_script_is_save_not_a_preset(browser, table):
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     page = context.new_page()
-    page.goto(evening.url + "/hands/new")
+    page.goto(table.url + "/hands/new")
     page.get_by_test_id("declarer-Béla").click()
     page.locator('input[name="declarer"][value="Béla"]').focus()
     with page.expect_navigation():
@@ -153,11 +130,11 @@ def test_enter_without_the_script_is_save_not_a_preset(browser, evening):
     assert page.get_by_test_id("error-contract").is_visible()  # Save: the game is missing
     assert page.locator(PRESSED).count() == 0
     context.close()
-    assert evening.hands() == []
+    assert table.hands() == []
 
 
-def test_only_the_chosen_preset_looks_chosen(phone, evening):
-    open_form(phone, evening)
+def test_only_the_chosen_preset_looks_chosen(phone, table):
+    open_form(phone, table)
     phone.get_by_test_id("declarer-Béla").click()
     phone.get_by_test_id("preset-piros-passz").click()
     assert [b.get_attribute("data-preset") for b in phone.locator(PRESSED).all()] == ["piros-passz"]
@@ -167,8 +144,8 @@ def test_only_the_chosen_preset_looks_chosen(phone, evening):
     assert [b.get_attribute("data-preset") for b in phone.locator(PRESSED).all()] == ["all-pass"]
 
 
-def test_every_group_of_choices_has_a_name_a_screen_reader_says(phone, evening):
-    open_form(phone, evening)
+def test_every_group_of_choices_has_a_name_a_screen_reader_says(phone, table):
+    open_form(phone, table)
     phone.get_by_test_id("declarer-Béla").click()
     phone.get_by_test_id("preset-piros-passz").click()
     group = phone.get_by_role("radiogroup", name="csendes 100", exact=True)

@@ -5,10 +5,6 @@ it, pick). The count starts once the new-hand form is open and includes Save. Ea
 is then checked where it matters: in the database, through the ledger.
 """
 
-import pytest
-
-from ulti_ledger import ledger
-
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 
 
@@ -30,23 +26,6 @@ class Taps:
     def save(self) -> None:
         with self.page.expect_navigation():
             self.tap("save")
-
-
-@pytest.fixture
-def table(app, client, live_url, session_body):
-    """A four-player session (Anna deals first and sits out); its edit page's URL."""
-    created = client.post("/api/v1/sessions", json=session_body).get_json()
-    token = created["edit_token"]
-
-    class Table:
-        url = f"{live_url}/e/{token}"
-
-        @staticmethod
-        def hand(number):
-            with app.app_context():
-                return ledger.hand_entry(ledger.session_by_token(token, "edit"), number)
-
-    return Table
 
 
 def open_form(phone, table):
