@@ -126,8 +126,8 @@ def test_too_many_wrong_admin_passwords_lock_the_address_out(admin_app):
         assert response.status_code == 429
         assert 890 <= int(response.headers["Retry-After"]) <= 900
         text = response.get_data(as_text=True)
-        assert "Too many wrong admin passwords from your address" in text
-        assert "Try again in 15 minutes" in text
+        assert "Túl sok hibás admin jelszó érkezett erről a címről" in text
+        assert "Próbáld újra 15 perc múlva" in text
         assert response.headers["Cache-Control"] == "no-store"
     assert client.post("/admin/sessions/1/delete", headers=basic(RIGHT)).status_code == 429
     # Another address is not affected: its passwords are checked, and counted, as before.
@@ -145,7 +145,10 @@ def test_the_address_may_log_in_again_once_the_window_has_passed(admin_app):
     assert refused.status_code == 429
     wait = int(refused.headers["Retry-After"])
     assert 1 <= wait <= 2
-    assert f"Try again in {wait} second" in refused.get_data(as_text=True)
+    assert f"Próbáld újra {wait} másodperc múlva" in refused.get_data(as_text=True)
+    english = client.get("/admin/?lang=en", headers=basic(RIGHT)).get_data(as_text=True)
+    assert "Too many wrong admin passwords from your address" in english
+    assert f"Try again in {wait} second" in english
     time.sleep(wait)  # Retry-After is rounded up: the oldest refusal has left the window
     assert client.get("/admin/", headers=basic(RIGHT)).status_code == 200
 

@@ -473,6 +473,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "group_back": ("Vissza a többi estéhez", "Back to the other evenings"),
     # The instance admin (/admin/)
     "admin_title": ("Esték (adminisztráció)", "Evenings (admin)"),
+    "admin_too_many": (
+        "Túl sok hibás admin jelszó érkezett erről a címről. Próbáld újra {wait} múlva; "
+        "addig a helyes jelszót sem fogadjuk el.",
+        "Too many wrong admin passwords from your address. Try again in {wait}; until then "
+        "even the right password is refused.",
+    ),
+    "duration_second": ("{n} másodperc", "{n} second"),
+    "duration_seconds": ("{n} másodperc", "{n} seconds"),
+    "duration_minutes": ("{n} perc", "{n} minutes"),
     "admin_password_needed": ("Az adminisztrátori jelszó kell.", "The admin password is needed."),
     "admin_none": ("Nincs ilyen este.", "None."),
     "admin_created": ("létrehozva: {when}", "created {when}"),

@@ -80,16 +80,12 @@ def _password_refused(response: Response) -> bool:
 def _too_many_refusals(limit: RequestLimit) -> Response:
     reset, _remaining = limit.window  # when the oldest counted refusal leaves the window
     seconds = max(1, math.ceil(reset - time.time()))
-    wait = _duration(seconds) if seconds < 120 else _duration(math.ceil(seconds / 60), "minute")
-    message = (
-        "Too many wrong admin passwords from your address. "
-        f"Try again in {wait}; until then even the right password is refused."
-    )
+    if seconds < 120:
+        wait = t("duration_seconds" if seconds > 1 else "duration_second", n=seconds)
+    else:
+        wait = t("duration_minutes", n=math.ceil(seconds / 60))
+    message = t("admin_too_many", wait=wait)
     return Response(message, 429, {"Retry-After": str(seconds)}, mimetype="text/plain")
-
-
-def _duration(count: int, unit: str = "second") -> str:
-    return f"{count} {unit}" if count == 1 else f"{count} {unit}s"
 
 
 @bp.before_request
