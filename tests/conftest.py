@@ -143,7 +143,14 @@ HAND_KINDS = {
         "colour": "piros",
         "components": [{"name": "betli", "won": True}],
     },
-    "all pass": {"players": P3, "sitting_out": OUT, "declarer": "Béla", "outcome": "all_pass"},
+    # Béla sits out: the first bidder is Csaba both when Béla deals (the sixth hand of a
+    # session of these) and when Anna does (a session of this hand alone)
+    "all pass": {
+        "players": ["Csaba", "Dóra", "Anna"],
+        "sitting_out": ["Béla"],
+        "declarer": "Csaba",
+        "outcome": "all_pass",
+    },
     "redeal": {"players": P3, "sitting_out": OUT, "declarer": "Béla", "outcome": "redeal"},
     "bedobás": {
         "players": P3,

@@ -24,6 +24,10 @@ def row_counts() -> dict[str, int]:
     }
 
 
+DEALERS = {3: "Csaba", 5: "Béla"}
+"""Dealers given by hand index; the all pass (5) is dealt by Béla, who sits it out."""
+
+
 @pytest.fixture
 def evening(ctx, session_body, hand_kinds):
     body = {
@@ -34,7 +38,8 @@ def evening(ctx, session_body, hand_kinds):
         "options": {"silent_100_vs_parti": "replaces", "max_kontra_level": 3},
         "settings": {"last_declarer_deals": True},
         "hands": [
-            {**h, "dealer": "Csaba"} if i == 3 else h for i, h in enumerate(hand_kinds.values())
+            {**h, "dealer": DEALERS[i]} if i in DEALERS else h
+            for i, h in enumerate(hand_kinds.values())
         ],
     }
     return ledger.create_session(body)

@@ -83,6 +83,19 @@ def test_an_all_pass_is_declared_by_the_first_bidder(table):
     assert "components" not in hand
 
 
+def test_mindenki_passz_chooses_the_first_bidder_of_the_deal(table):
+    state = handform.initial_state(table, PROPOSAL)
+    state.declarer = "Csaba"
+    handform.apply_preset(table, state, table.presets[-1])
+    assert (state.outcome, state.declarer) == ("all_pass", "Anna")  # Dóra deals: Anna
+    # a recorded hand listing its players in another order: still from the dealer's right
+    recorded = {"players": ["Béla", "Anna", "Csaba"], "sitting_out": ["Dóra"], "declarer": "Béla"}
+    state = handform.state_from_hand(table, recorded, "Dóra")
+    assert handform.shown(table, state)["first_bidder"] == "Anna"
+    handform.apply_preset(table, state, table.presets[-1])
+    assert state.declarer == "Anna"
+
+
 def test_what_is_missing(table):
     state = handform.initial_state(table, PROPOSAL)
     assert handform.missing(table, state) == {

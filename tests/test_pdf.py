@@ -69,7 +69,8 @@ def evening(ctx, session_body):
             "declarer": "Anna",
             "components": [{"name": "betli", "won": True}],
         },
-        {"players": ["Anna", "Béla", "Győző"], "declarer": "Béla", "outcome": "all_pass"},
+        # dealt by Tünde, who sits out: Anna bids first and throws in
+        {"players": ["Anna", "Béla", "Győző"], "declarer": "Anna", "outcome": "all_pass"},
         {
             "players": P3,
             "declarer": "Tünde",

@@ -1,6 +1,6 @@
 import pytest
 
-from ulti_ledger.rotation import Deal, LastHand, deal, next_deal, next_dealer
+from ulti_ledger.rotation import Deal, LastHand, deal, first_bidder, next_deal, next_dealer
 
 THREE = ("Anna", "Béla", "Csaba")
 FOUR = ("Anna", "Béla", "Csaba", "Dóra")
@@ -14,6 +14,16 @@ def test_first_hand_is_dealt_by_the_first_seated_player():
 def test_the_deal_passes_to_the_right_the_next_index_wrapping_round():
     assert next_dealer(FOUR, LastHand("Anna", "Béla")) == "Béla"
     assert next_dealer(FOUR, LastHand("Dóra", "Anna")) == "Anna"
+
+
+def test_the_first_bidder_is_the_first_player_on_the_dealer_s_right():
+    for seats in (THREE, FOUR, FIVE):
+        for dealer in seats:
+            dealt = deal(seats, dealer)
+            assert first_bidder(seats, dealer, dealt.players) == dealt.first_bidder
+    # a scorer's deal: Anna deals and plays, Béla sits out; in any order listed
+    assert first_bidder(FOUR, "Anna", ("Anna", "Dóra", "Csaba")) == "Csaba"
+    assert first_bidder(THREE, "Csaba", THREE) == "Anna"
 
 
 def test_three_players_all_play_and_the_dealer_bids_last():

@@ -48,6 +48,12 @@ def error_of(response, area):
         ),
         ({**PIROS_PASSZ, "colour": ""}, "colour", "Válassz színt: a passz színes játék."),
         (
+            {"declarer": "Csaba", "outcome": "all_pass"},
+            "declarer",
+            "Mindenki passznál csak az első licitáló dobhatja be a lapjait: ebben a "
+            "leosztásban Béla, nem Csaba. Őt válaszd felvevőnek.",
+        ),
+        (
             {"declarer": "Béla", "contract": "ulti", "colour": ""},
             "colour",
             "Válassz színt: az ulti színes játék.",
@@ -162,6 +168,11 @@ def test_in_english_the_form_speaks_english_with_its_own_articles(scorer, client
     response = scorer.post_hand({"declarer": "Béla", "contract": "betli", "colour": "makk"})
     assert error_of(response, "colour") == (
         "A betli cannot be played in makk; choose from: none, piros."
+    )
+    response = scorer.post_hand({"declarer": "Dóra", "outcome": "all_pass"})
+    assert error_of(response, "declarer") == (
+        "In an all pass only the first bidder throws in: in this hand Béla, not Dóra. "
+        "Choose Béla as the declarer."
     )
     response = scorer.post_hand(
         {"declarer": "Béla", "contract": "40-100-durchmars", "colour": "tok", "won-40-100": "0"}

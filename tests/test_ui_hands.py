@@ -181,6 +181,18 @@ def test_the_piros_passz_preset_sets_contract_and_colour_without_the_script(scor
     assert html.count('aria-pressed="true"') == 1  # "passz" matches too, but is not shown chosen
 
 
+def test_mindenki_passz_chooses_the_first_bidder_without_the_script(scorer, client, app):
+    # Csaba was tapped first; only Béla, who bids first on Anna's deal, throws in
+    response = scorer.post_hand({"declarer": "Csaba", "preset": "all-pass"}, js=False)
+    html = response.get_data(as_text=True)
+    fields = read_form(html, "hand-form")
+    assert fields["declarer"] == ["Béla"] and fields["outcome"] == ["all_pass"]
+    assert 'data-deal="first">Béla<' in html
+    fields.update({"action": ["save"]})  # Mentés on the page as it came back
+    assert client.post(scorer.edit_url + "/hands", data=fields).status_code == 303
+    assert recorded(app, scorer, 1)["hand"]["declarer"] == "Béla"
+
+
 def test_the_preview_button_renders_the_result_without_saving(scorer, app):
     response = scorer.post_hand({**PIROS_PASSZ, "action": "preview"}, js=False)
     assert response.status_code == 200

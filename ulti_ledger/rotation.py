@@ -69,6 +69,19 @@ def deal(seats: Sequence[str], dealer: str, active: int = ACTIVE_PLAYERS) -> Dea
     return Deal(dealer, players, out)
 
 
+def first_bidder(seats: Sequence[str], dealer: str, players: Sequence[str]) -> str:
+    """Who bids first when ``dealer`` deals and ``players`` play: the first of them on the
+    dealer's right, round the table (the dealer himself last, if he plays).
+
+    ``players`` may be any order and any choice of the seated (a scorer's override), so
+    this holds where ``deal(...).first_bidder`` holds only for the rotation's own deal.
+    """
+    i = seats.index(dealer)
+    return next(
+        p for k in range(1, len(seats) + 1) if (p := seats[(i + k) % len(seats)]) in players
+    )
+
+
 def next_dealer(
     seats: Sequence[str], last: LastHand | None, last_declarer_deals: bool = False
 ) -> str:

@@ -60,7 +60,10 @@ def random_hand(
     players: tuple[str, ...] = ("A", "B", "C"),
     sitting_out: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """A legal hand in format v1 for ``rules`` (its ruleset id and resolved options)."""
+    """A legal hand in format v1 for ``rules`` (its ruleset id and resolved options).
+
+    ``players`` are listed from the first bidder on, as ``rotation.deal`` lists them.
+    """
     declarer = rng.choice(players)
     defenders = [p for p in players if p != declarer]
     hand: dict[str, Any] = {"ruleset": rules.id, "players": list(players), "declarer": declarer}
@@ -69,6 +72,8 @@ def random_hand(
     outcome = rng.choices([o for o, _ in OUTCOMES], [w for _, w in OUTCOMES])[0]
     if outcome in ("all_pass", "redeal"):
         hand["outcome"] = outcome
+        if outcome == "all_pass":
+            hand["declarer"] = players[0]  # the first bidder throws in (listed first)
         return hand
     contract = rng.choice(rules.contracts)
     allowed, _ = rules.contract_colours(contract)

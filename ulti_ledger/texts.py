@@ -276,6 +276,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name} nem játszik ebben a leosztásban: a felvevőt ezek közül válaszd: {players}.",
         "{name} does not play this hand: choose the declarer from {players}.",
     ),
+    "err_all_pass_declarer": (
+        "Mindenki passznál csak az első licitáló dobhatja be a lapjait: ebben a leosztásban "
+        "{first}, nem {name}. Őt válaszd felvevőnek.",
+        "In an all pass only the first bidder throws in: in this hand {first}, not {name}. "
+        "Choose {first} as the declarer.",
+    ),
     "err_renonsz_player": (
         "{name} nem játszik ebben a leosztásban, így renonszot sem véthetett: válassz ezek "
         "közül: {players}, vagy azt, hogy nincs.",

@@ -52,6 +52,8 @@
     function applyPreset(preset) {
       if (preset.outcome) {
         setRadio("outcome", preset.outcome);
+        // only the first bidder throws in (handform.apply_preset does the same)
+        if (preset.outcome === "all_pass") setRadio("declarer", players()[0] || "");
         return;
       }
       chooseContract(preset.contract, preset.colour);

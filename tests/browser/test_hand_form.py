@@ -77,6 +77,25 @@ def test_entries_a_browser_restores_anyway_are_refused_by_the_server(phone, tabl
     assert phone.locator('input[name="declarer"]:checked').count() == 0
 
 
+def test_mindenki_passz_chooses_the_first_bidder_and_another_is_refused(phone, table):
+    open_form(phone, table)  # Anna deals and sits out: Béla bids first
+    phone.get_by_test_id("declarer-Csaba").click()
+    phone.get_by_test_id("preset-all-pass").click()
+    declarer = phone.locator('input[name="declarer"]:checked')
+    assert declarer.input_value() == "Béla"
+    assert phone.locator("[data-deal=first]").inner_text() == "Béla"
+
+    phone.get_by_test_id("declarer-Csaba").click()  # the scorer insists on another
+    save(phone)
+    error = phone.get_by_test_id("error-declarer")
+    assert "csak az első licitáló" in error.inner_text() and "Béla" in error.inner_text()
+    assert table.hands() == []
+
+    phone.get_by_test_id("declarer-Béla").click()
+    save(phone)
+    assert table.hand(1)["hand"]["declarer"] == "Béla"
+
+
 FROM_CACHE = "window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))"
 
 

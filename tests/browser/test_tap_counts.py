@@ -95,6 +95,7 @@ def test_a_betli_with_a_kontra_per_defender_takes_six_taps(phone, table):
 def test_all_pass_takes_two_taps(phone, table):
     taps = open_form(phone, table)
     taps.tap("preset-all-pass")
+    assert phone.locator('input[name="declarer"]:checked').input_value() == "Béla"  # preselected
     taps.save()
     assert taps.count == 2
     hand = table.hand(1)["hand"]

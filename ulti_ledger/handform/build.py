@@ -17,8 +17,8 @@ def to_hand(table: Table, state: HandState) -> dict[str, Any]:
     """The hand (hand format, plus ``dealer``) the form describes, for the ledger to judge."""
     players = state.players(table)
     declarer = state.declarer
-    if declarer is None and state.outcome in ENDLESS and players:
-        declarer = players[0]  # an all pass: the first bidder threw in first
+    if declarer is None and state.outcome in ENDLESS:
+        declarer = state.first_bidder(table)  # an all pass: the first bidder throws in
     hand: dict[str, Any] = {"players": players, "declarer": declarer, "dealer": state.dealer}
     if state.options is not None:
         hand["options"] = state.options
@@ -113,7 +113,7 @@ def shown(table: Table, state: HandState) -> dict[str, Any]:
     return {
         "players": players,
         "defenders": state.defenders(table),
-        "first_bidder": players[0] if players else None,
+        "first_bidder": state.first_bidder(table),
         "bid": bid,
         "components": {c["name"] for c in contract["components"]} if bid and contract else set(),
         "colours": set(contract["colours"]) if bid and contract else set(),

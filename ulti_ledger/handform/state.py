@@ -9,6 +9,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from .. import rotation
 from .table import Table
 
 ENDLESS = ("all_pass", "redeal")
@@ -48,6 +49,13 @@ class HandState:
         start = seats.index(self.dealer) + 1 if self.dealer in seats else 0
         order = [seats[(start + k) % len(seats)] for k in range(len(seats))]
         return [p for p in order if p not in self.sitting_out]
+
+    def first_bidder(self, table: Table) -> str | None:
+        """Who bids first: the first player on the dealer's right (the ledger's rule)."""
+        players = self.players(table)
+        if self.dealer not in table.seats or not players:
+            return players[0] if players else None
+        return rotation.first_bidder(table.seats, self.dealer, players)
 
     def defenders(self, table: Table) -> list[str]:
         return [p for p in self.players(table) if p != self.declarer]
@@ -172,9 +180,14 @@ def redeal(table: Table, state: HandState, dealer: str, proposal: Mapping[str, A
 
 
 def apply_preset(table: Table, state: HandState, preset: Mapping[str, Any]) -> None:
-    """What one tap on a preset does (the script does the same in the browser)."""
+    """What one tap on a preset does (the script does the same in the browser).
+
+    "mindenki passz" also chooses its declarer: only the first bidder throws in.
+    """
     if preset.get("outcome"):
         state.outcome = preset["outcome"]
+        if state.outcome == "all_pass":
+            state.declarer = state.first_bidder(table)
         return
     contract = table.contracts[preset["contract"]]
     state.contract = contract["id"]

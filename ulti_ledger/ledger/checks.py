@@ -1,8 +1,9 @@
 """Validating what comes in (a session@1 body, a hand for a session) before anything is written.
 
 Everything a hand means is checked by the engine; this module adds what only a session
-knows: who sits at the table, the pinned ruleset, the stakes, and the app's own keys
-(``dealer`` on a hand, ``settings`` on a session). Nothing here touches the database.
+knows: who sits at the table, the pinned ruleset, the stakes, the app's own keys
+(``dealer`` on a hand, ``settings`` on a session) and who may throw in an all pass (the
+engine does not know the dealer). Nothing here touches the database.
 """
 
 from __future__ import annotations
@@ -88,6 +89,24 @@ def check_hand(
     return CheckedHand(facts, dealer, hand)
 
 
+def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> None:
+    """An all pass is thrown in by the first bidder of the deal (RULES.md §1.10), and only him.
+
+    The first bidder is the first of the hand's own players on ``dealer``'s right, round
+    the table (a scorer's override of who plays is respected). Checked on writes (and the
+    preview) only: sessions and hands stored before this check are not re-checked, so an
+    older all pass with another declarer still reads, settles and exports as it was.
+    """
+    if checked.hand.outcome != "all_pass":
+        return
+    first = rotation.first_bidder(seats, dealer, checked.hand.players)
+    declarer = checked.facts["declarer"]
+    if declarer != first:
+        raise HandError(
+            "declarer", f"mindenki passz: only the first bidder ({first}) throws in, not {declarer}"
+        )
+
+
 def check_session(data: Any, engine: Engine) -> SessionPlan:
     """Validate a whole session@1 body, its hands included; the first problem is raised."""
     try:
@@ -134,6 +153,10 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
             key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
             raise SessionError(key, exc.problem) from None
         dealer = hand.dealer or rotation.next_dealer(plan.players, last, plan.last_declarer_deals)
+        try:
+            check_all_pass(hand, plan.players, dealer)
+        except HandError as exc:
+            raise SessionError(f"hands[{index}].{exc.key}", exc.problem) from None
         checked.append((hand, dealer))
         last = rotation.LastHand(dealer, hand.facts["declarer"], hand.hand.outcome)
     return tuple(checked)

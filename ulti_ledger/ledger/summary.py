@@ -19,7 +19,7 @@ from ..settlement import SCORERS, Engine
 from ..settlement.money import balances
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
-from .checks import check_hand
+from .checks import check_all_pass, check_hand
 from .facts import hand_heads, hand_keys, read_facts
 from .history import edited_hand_ids, iso, was_edited
 from .notation import kontras, lost_parts, notation, silent_results
@@ -108,6 +108,7 @@ def preview_hand(session: GameSession, data: Any, lang: str = "hu") -> dict[str,
     seats = seat_names(session)
     checked = check_hand(data, engine, session.options, seats)
     dealer = checked.dealer or next_hand(session)["dealer"]
+    check_all_pass(checked, seats, dealer)
     return _view(engine, session.options, checked.facts, dealer, lang, seats)
 
 

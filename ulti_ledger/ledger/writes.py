@@ -18,7 +18,7 @@ from .. import rotation
 from ..db import db
 from ..models import GameSession, Hand, Player, Seat, StoredRuleset, utcnow
 from ..settlement import Engine, Ruleset
-from .checks import check_hand, check_session
+from .checks import check_all_pass, check_hand, check_session
 from .errors import NotFound
 from .facts import write_facts
 from .history import hand_state, record, settings_state
@@ -76,7 +76,8 @@ def create_session(data: Any, engine: Engine | None = None) -> GameSession:
 def add_hand(session: GameSession, data: Any, expected_version: int | None = None) -> int:
     """Record a hand at the end of the session; returns its number (1-based).
 
-    Without a ``dealer`` key the rotation proposes the dealer (see ``rotation``).
+    Without a ``dealer`` key the rotation proposes the dealer (see ``rotation``); an all
+    pass must then be thrown in by that deal's first bidder (``check_all_pass``).
     ``expected_version``: the session version the scorer saw; if another hand was
     recorded or changed since, a ``Conflict`` carries the session as it is now
     (``session_json``) and nothing is written.
@@ -94,6 +95,7 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
         if dealer is None:
             previous = last_hand(session)
             dealer = rotation.next_dealer(seats, previous, session.last_declarer_deals)
+        check_all_pass(checked, seats, dealer)
         row = _insert_hand(session, (top or 0) + 1, checked.facts, ids[dealer], ids, version)
         db.session.flush()
         number = hand_count(session)
@@ -107,16 +109,19 @@ def replace_hand(
 ) -> None:
     """Replace the facts of hand ``number``; later hands' results follow from the new facts.
 
-    The dealer is kept unless ``data`` names one. ``expected_version``: the hand's
+    The dealer is kept unless ``data`` names one (an all pass is checked against the
+    dealer it will have, ``check_all_pass``). ``expected_version``: the hand's
     version the editor saw (``hand_entry(...)["version"]``); if the hand changed since,
     or another hand now has this number, a ``Conflict`` carries the hand as it is now
     (``hand_entry``; None if there is no hand ``number`` any more) and nothing is written.
     """
-    checked = check_hand(data, session_engine(session), session.options, seat_names(session))
+    seats = seat_names(session)
+    checked = check_hand(data, session_engine(session), session.options, seats)
     with transaction(current=lambda: _current_hand(session, number)):
         version = lock(session)
         hand_id = _hand_at(session, number, expected_version)
         before = hand_state(session, hand_id)
+        check_all_pass(checked, seats, checked.dealer or before["dealer"])
         row = db.session.get(Hand, hand_id)
         ids = _seat_ids(session)
         write_facts(row, checked.facts, ids)

@@ -135,6 +135,13 @@ def _declarer(key: str) -> Callable[[_Hand], str | None]:
     return say
 
 
+def _all_pass_declarer(hand: _Hand) -> str | None:
+    first = hand.state.first_bidder(hand.table)
+    if not hand.state.declarer or not first:
+        return None
+    return t("err_all_pass_declarer", first=first, name=hand.state.declarer)
+
+
 def _renonsz(hand: _Hand) -> str | None:
     if not hand.state.renonsz:
         return None
@@ -185,6 +192,7 @@ _RULES: list[tuple[re.Pattern[str], str, Callable[[_Hand], str | None]]] = [
         ("declarer", "is required", _simple("missing_declarer")),
         ("declarer", "sits out", _declarer("err_declarer_sits_out")),
         ("declarer", "is not playing", _declarer("err_declarer_not_playing")),
+        ("declarer", "only the first bidder", _all_pass_declarer),
         (r"renonsz\.player", "", _renonsz),
         ("players", "is played by", _deal_count),
         ("sitting_out", "players sit out", _deal_count),
