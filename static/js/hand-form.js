@@ -52,11 +52,16 @@
     function applyPreset(preset) {
       if (preset.outcome) {
         setRadio("outcome", preset.outcome);
-        // only the first bidder throws in (handform.apply_preset does the same)
-        if (preset.outcome === "all_pass") setRadio("declarer", players()[0] || "");
+        throwInByFirstBidder();
         return;
       }
       chooseContract(preset.contract, preset.colour);
+    }
+
+    // In an all pass only the first bidder throws in (handform.apply_preset does the same):
+    // the preset, the outcome chip and a change of dealer all choose him.
+    function throwInByFirstBidder() {
+      if (value("outcome") === "all_pass") setRadio("declarer", players()[0] || "");
     }
 
     function chooseContract(id, colour) {
@@ -192,6 +197,7 @@
       if (name === "dealer") setDealer();
       if (name === "sitting_out") form.elements.sitting_out_for.value = value("dealer");
       if (name === "contract") chooseContract(value("contract"), null);
+      if (["outcome", "dealer", "sitting_out"].includes(name)) throwInByFirstBidder();
       update();
       schedulePreview();
     });

@@ -102,6 +102,20 @@ def test_all_pass_takes_two_taps(phone, table):
     assert hand["outcome"] == "all_pass" and hand["declarer"] == "Béla"  # the first bidder
 
 
+def test_the_all_pass_outcome_chip_chooses_the_first_bidder_too(phone, table):
+    taps = open_form(phone, table)
+    taps.tap("declarer-Dóra")
+    taps.tap("outcome-all_pass")
+    declarer = phone.locator('input[name="declarer"]:checked')
+    assert declarer.input_value() == "Béla"  # Anna deals and sits out: Béla bids first
+    taps.tap("deal-toggle")
+    taps.choose("dealer-select", "Béla")  # Béla deals and sits out: Csaba bids first
+    assert declarer.input_value() == "Csaba"
+    taps.save()
+    hand = table.hand(1)
+    assert hand["hand"]["outcome"] == "all_pass" and hand["hand"]["declarer"] == "Csaba"
+
+
 def test_the_longest_hand_stays_within_fifteen_taps(phone, table):
     """Another dealer, a color, three components with kontras, a silent ulti lost, renonsz."""
     taps = open_form(phone, table)
