@@ -159,12 +159,12 @@ def test_a_scripted_form_whose_dealer_left_his_sitting_out_was_restored():
 def test_redealing_takes_the_proposal_or_the_dealer_s_own_deal(table):
     state = handform.initial_state(table, PROPOSAL)
     state.declarer, state.renonsz = "Anna", "Béla"
-    handform.redeal(table, state, "Dóra", PROPOSAL)
+    handform.deal_by(table, state, "Dóra", PROPOSAL)
     assert (state.dealer, state.sitting_out, state.declarer) == ("Dóra", ["Dóra"], "Anna")
-    handform.redeal(table, state, "Anna", PROPOSAL)
+    handform.deal_by(table, state, "Anna", PROPOSAL)
     assert state.sitting_out == ["Anna"] and state.players(table) == ["Béla", "Csaba", "Dóra"]
     assert state.declarer is None and state.renonsz == "Béla"  # Anna sits out now
-    handform.redeal(table, state, "Zoli", PROPOSAL)
+    handform.deal_by(table, state, "Zoli", PROPOSAL)
     assert state.dealer == "Dóra"
 
 

@@ -158,7 +158,7 @@ def restored(form: Mapping[str, str]) -> bool:
     return form.get("js") == "1" and dealer is not None and form.get("sitting_out_for") != dealer
 
 
-def redeal(table: Table, state: HandState, dealer: str, proposal: Mapping[str, Any]) -> None:
+def deal_by(table: Table, state: HandState, dealer: str, proposal: Mapping[str, Any]) -> None:
     """Deal ``state`` by ``dealer``: the proposal's deal when he is its dealer, else his own.
 
     A declarer or renonsz who no longer plays is cleared (the scorer chooses again).

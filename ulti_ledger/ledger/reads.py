@@ -151,7 +151,7 @@ def known_players(session_ids: Sequence[int], limit: int = 100) -> list[str]:
     (``views.remembered``); deleted sessions are skipped. Nobody else's names are read:
     on a public instance a visitor sees only the names of his own evenings.
     """
-    ids = [i for i in session_ids if isinstance(i, int)]
+    ids = list(session_ids)
     if not ids:
         return []
     rows = db.session.execute(

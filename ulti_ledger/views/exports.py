@@ -35,7 +35,7 @@ from ..i18n import t
 from ..models import GameSession
 from ..pdf import scoresheet_pdf
 from . import remembered
-from .methods import method_from_args
+from .methods import method_from_args, requested_method
 from .sessions import get_session_or_404
 
 bp = Blueprint("exports", __name__)
@@ -82,8 +82,7 @@ def session_json(token: str):
 def group():
     """Several evenings settled as one; every refusal is a page in the reader's language."""
     tokens = request.args.getlist("s")
-    method = request.args.get("method", "minimal")
-    banker = (request.args.get("banker") or None) if method == "banker" else None
+    method, banker = requested_method()  # a method not offered is this page's own refusal
     if "add" in request.args:  # the form under the page: another evening's link, pasted
         return _add_evening(tokens, request.args["add"], method)
     if not tokens:

@@ -163,7 +163,7 @@ def _submit(
         return page()
     if handform.restored(form):
         # Not what the page showed: show the deal it was drawn with and the other entries.
-        handform.redeal(table, state, form.get("sitting_out_for", ""), proposal)
+        handform.deal_by(table, state, form.get("sitting_out_for", ""), proposal)
         return page(notice=t("form_restored")), 409
     missing = handform.missing(table, state)
     if missing:
@@ -190,7 +190,7 @@ def _submit(
             # this is the next hand now, dealt as the rotation says unless the scorer chose.
             notice = t("added_meanwhile")
             if state.dealer == form.get("proposed"):
-                handform.redeal(table, state, proposal["dealer"], proposal)
+                handform.deal_by(table, state, proposal["dealer"], proposal)
         # Keep the scorer's taps and say so; the page now carries the version stored,
         # so saving again is a knowing choice.
         version = (exc.current or {}).get("version")

@@ -19,13 +19,19 @@ from .. import ledger
 from ..models import GameSession
 
 
-def method_from_args() -> tuple[str, str | None]:
-    """The method and banker the query string names; 400 for a method not offered."""
+def requested_method() -> tuple[str, str | None]:
+    """The method and banker the query string names, unchecked (the caller words a refusal)."""
     method = request.args.get("method", "minimal")
-    if method not in ledger.METHODS:
-        abort(400, description=f"method must be one of {', '.join(ledger.METHODS)}")
     banker = request.args.get("banker") or None
     return method, banker if method == "banker" else None
+
+
+def method_from_args() -> tuple[str, str | None]:
+    """The method and banker the query string names; 400 for a method not offered."""
+    method, banker = requested_method()
+    if method not in ledger.METHODS:
+        abort(400, description=f"method must be one of {', '.join(ledger.METHODS)}")
+    return method, banker
 
 
 def scoreboard_settle(session: GameSession, summary: Mapping[str, Any], own: str) -> dict[str, Any]:

@@ -38,7 +38,7 @@ from ..qr import qr_svg
 from ..texts import TEXTS
 from . import remembered
 from .methods import scoreboard_settle
-from .sheet import Sheet, hand_rows
+from .sheet import Sheet, hand_rows, row_tags
 
 bp = Blueprint("sessions", __name__)
 
@@ -197,21 +197,10 @@ def _state_view(session: GameSession, state: dict[str, Any] | None, lang: str):
     except (ledger.LedgerError, KeyError, TypeError, ValueError):
         return out
     out["notation"] = view.get("notation")
-    out["tags"] = _state_tags(view)
+    out["tags"] = [text for _, text in row_tags(view)]  # an edit that raised a kontra shows
     out["declarer"] = view.get("declarer") or out["declarer"]
     out["changes"] = view.get("changes")
     return out
-
-
-def _state_tags(view: dict[str, Any]) -> list[str]:
-    """What else the scoreboard row says of a state (lost parts, kontras, silent results,
-    renonsz): an edit that raised a kontra shows it."""
-    tags = [view["lost"]] if view.get("lost") else []
-    tags += [f"{k['label']}: {k['text']}" for k in view.get("kontras", ())]
-    tags += [s["text"] for s in view.get("silent", ())]
-    if view.get("renonsz"):
-        tags.append(f"renonsz: {view['renonsz']}")
-    return tags
 
 
 def _when(at: str | None) -> str:

@@ -141,14 +141,20 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts) -> str:
     )
 
 
+def row_tags(hand: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What a row says beside the contract, as (CSS class, text): what the declarer lost,
+    the kontras, the silent results, the renonsz (the history page shows the same)."""
+    tags = [("tag tag-lost", hand["lost"])] if hand.get("lost") else []
+    tags += [("tag", f"{k['label']}: {k['text']}") for k in hand.get("kontras", ())]
+    tags += [("tag tag-silent", s["text"]) for s in hand.get("silent", ())]
+    if hand.get("renonsz"):
+        tags.append(("tag tag-renonsz", f"renonsz: {hand['renonsz']}"))
+    return tags
+
+
 def hand_facts(sheet: Sheet, hand: Mapping[str, Any]) -> Facts:
     """The escaped markup of what the hand's facts decide (see ``Facts``)."""
-    kontras = hand["kontras"]
-    tags = [f'<em class="tag tag-lost">{escape(hand["lost"])}</em>'] if hand["lost"] else []
-    tags += [f'<em class="tag">{escape(k["label"] + ": " + k["text"])}</em>' for k in kontras]
-    tags += [f'<em class="tag tag-silent">{escape(s["text"])}</em>' for s in hand["silent"]]
-    if hand["renonsz"]:
-        tags.append(f'<em class="tag tag-renonsz">renonsz: {escape(hand["renonsz"])}</em>')
+    tags = [f'<em class="{cls}">{escape(text)}</em>' for cls, text in row_tags(hand)]
     return Facts(
         game=f'<span class="c-game"><span class="contract">{escape(hand["notation"])}</span>'
         + "".join(tags),
