@@ -17,13 +17,16 @@ from .history import iso, record
 from .txn import lock, transaction
 
 
-def list_sessions(deleted: bool = False) -> list[dict[str, Any]]:
-    """Live sessions (or, with ``deleted``, the deleted ones), the newest first.
+def list_sessions(deleted: bool = False, session_id: int | None = None) -> list[dict[str, Any]]:
+    """Live sessions (or, with ``deleted``, the deleted ones), the newest first; with
+    ``session_id``, that one only (an empty list if it is not among them).
 
     Each: id, name, date, place, players (in seating order), hands (live ones), created_at,
     deleted_at.
     """
     wanted = GameSession.deleted_at.is_not(None) if deleted else GameSession.deleted_at.is_(None)
+    if session_id is not None:
+        wanted = wanted & (GameSession.id == session_id)
     sessions = db.session.execute(
         select(GameSession.id, GameSession.name, GameSession.date, GameSession.place)
         .add_columns(GameSession.created_at, GameSession.deleted_at)

@@ -40,6 +40,7 @@ from .. import ledger
 from ..i18n import t
 from ..security import admin_enabled, admin_password_ok
 from .api import ID
+from .sessions import utc_text
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
@@ -121,10 +122,10 @@ def sessions():
 @bp.get(f"/sessions/<{ID}:session_id>/delete")
 def confirm_delete(session_id: int):
     """ "Delete this evening?": what it is and what deleting does, then the POST below."""
-    session = next((s for s in ledger.list_sessions() if s["id"] == session_id), None)
-    if session is None:
+    found = ledger.list_sessions(session_id=session_id)
+    if not found:
         abort(404)
-    return render_template("admin/delete.html", session=_shown(session))
+    return render_template("admin/delete.html", session=_shown(found[0]))
 
 
 @bp.post(f"/sessions/<{ID}:session_id>/delete")
@@ -151,5 +152,4 @@ def _change(action, session_id: int, done: str, already: str):
 
 def _shown(session: dict) -> dict:
     """A ``list_sessions`` entry with its creation time for reading (2026-11-29 14:26 UTC)."""
-    at = session["created_at"] or ""
-    return {**session, "created": f"{at[:10]} {at[11:16]} UTC" if at else ""}
+    return {**session, "created": utc_text(session["created_at"])}

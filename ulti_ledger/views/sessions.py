@@ -152,7 +152,7 @@ def _history_page(session: GameSession, token: str, number: int, editable: bool)
     rows = [
         {
             **entry,
-            "when": _when(entry["at"]),
+            "when": utc_text(entry["at"]),
             "action_label": _label("action", entry["action"]),
             "via_label": _label("via", entry["via"]),
             "before_view": _state_view(session, entry["before"], lang),
@@ -203,7 +203,7 @@ def _state_view(session: GameSession, state: dict[str, Any] | None, lang: str):
     return out
 
 
-def _when(at: str | None) -> str:
+def utc_text(at: str | None) -> str:
     """An audit time (ISO 8601, UTC) for reading: 2026-11-29 14:26 UTC."""
     if not at:
         return ""
@@ -217,7 +217,7 @@ def _deleted(session: GameSession, lang: str) -> list[dict[str, Any]]:
         out.append(
             {
                 **entry,
-                "when": _when(entry["deleted_at"]),
+                "when": utc_text(entry["deleted_at"]),
                 "view": _state_view(session, entry["hand"], lang),
             }
         )
