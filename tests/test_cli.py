@@ -34,12 +34,12 @@ def test_settle_one_hand_from_stdin():
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     assert out["payments"] == {"Anna": 2, "Béla": -1, "Csaba": -1}
-    assert out["lines"] == ["parti made: 1 from each defender"]
+    assert out["lines"] == ["parti made: each defender pays 1"]
 
 
 def test_settle_hungarian_lines():
     out = json.loads(run("settle", "-", "--lang", "hu", stdin=json.dumps(hand())).output)
-    assert out["lines"] == ["parti nyert: 1 mindkét védő fizeti"]
+    assert out["lines"] == ["parti megvan: mindkét védő 1-et fizet"]
 
 
 def test_settle_a_list_reports_each_bad_hand_in_place_and_exits_1():

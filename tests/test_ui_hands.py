@@ -198,7 +198,7 @@ def test_the_preview_button_renders_the_result_without_saving(scorer, app):
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert 'data-testid="preview-amount-Béla"' in html and "+4" in html
-    assert "parti nyert" in html
+    assert "parti megvan" in html
     assert counts(app)["hands"] == 0
 
 

@@ -212,7 +212,7 @@ def test_the_edit_scoreboard_shows_balances_rows_explanations_and_controls(clien
     html = client.get(edit).get_data(as_text=True)
     assert "piros passz" in html and "zöld 40-100" in html
     assert 'data-testid="balance-Béla"' in html
-    assert "<details" in html and "parti nyert" in html  # the explanation, expandable
+    assert "<details" in html and "parti megvan" in html  # the explanation, expandable
     assert f"/e/{token}/hands/1/edit" in html and f"/e/{token}/hands/2/delete" in html
     assert f'action="/e/{token}/undo"' in html
     assert "Oszt:" in html and "Először licitál" in html

@@ -18,6 +18,10 @@ class Term(NamedTuple):
     """The kontra level's name at which this player plays the component ('' for none)."""
     factor: int
     value: int
+    level: int = 0
+    """The kontra level behind ``factor`` (-1: a plain multiple, such as a throw-in's 2 ×)."""
+    extra: int = 0
+    """The failed-bid extra in ``factor``: factor = kontra_factor ** level + extra."""
 
 
 class Line(NamedTuple):

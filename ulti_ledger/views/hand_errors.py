@@ -106,7 +106,11 @@ def article(label: str) -> str:
 def _named(field: str, label: str) -> dict[str, str]:
     """A label as a message may use it: bare, with its article, and starting a sentence."""
     with_article = article(label)
-    return {field: label, f"a_{field}": with_article, f"A_{field}": with_article.capitalize()}
+    return {
+        field: label,
+        f"a_{field}": with_article,
+        f"A_{field}": with_article[:1].upper() + with_article[1:],
+    }
 
 
 def _contract_says(key: str) -> Callable[[_Hand], str | None]:

@@ -1,86 +1,111 @@
 """Words for the lines of an Ulti settlement, in English or Hungarian.
 
-Game terms stay Hungarian in both languages (ulti, betli, kontra, renonsz, csendes).
+Every line says where its numbers come from: the kontra multiplier (2¹, 2²), the failed
+bid's extra (+ 1), the value and the colour factor (8 = 4 × 2, piros), then who pays or
+receives how much: ``ulti bukott, kontra: (2¹ + 1) × 8 = 24, 8 = 4 × 2 (piros); mindkét
+védő 24-et kap``. Hungarian numbers take their suffix as they are read (`hungarian`);
+names never take one (a name's suffix cannot be guessed), so a sentence names players
+only where Hungarian needs no ending. Game terms stay Hungarian in both languages
+(ulti, betli, kontra, renonsz, csendes); "made" is the hand form's word: megvan.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..hungarian import accusative
 from ..result import Line, Term
 
 TEXT = {
     "en": {
         "made": "made",
         "lost": "lost",
-        "with": "with",
-        "each_defender_pays": "from each defender",
-        "to_each_defender": "to each defender",
-        "pays": "pays",
-        "receives": "receives",
         "declarer": "the declarer",
         "defenders": "the defenders",
+        "each_pays": "each defender pays {n}",
+        "each_receives": "each defender receives {n}",
+        "each_also_pays": "each defender and {also} pay {n} each",
+        "each_also_receives": "each defender and {also} receive {n} each",
+        "player_receives": "{player} receives {n}{calc}",
+        "player_pays": "{player} pays {n}{calc}",
+        "others_pay": "{others} pay {n} each",
+        "maker_pays": "{player} pays {n} to each of the others",
+        "and": " and ",
         "redeal": "redeal (light renonsz): nobody pays",
-        "all_pass": "all pass: {player} throws in and pays {each} to each other player",
+        "all_pass": "all pass: {player} throws in; {receivers} receive {each} each",
         "sits_out": "{player} sits out this hand: 0",
+        "sits_out_pays": "{player} sits out, but settles with the declarer as a defender "
+        "(house rule)",
         "parti_replaced": "{label} not paid: the {by} replaces it",
         "silent_absorbed": "{label} of {side} not paid: the {by} includes it",
         "silent_made": "{label} made by {side}",
         "silent_failed": "{label} failed by {side}",
-        "renonsz_declarer": "renonsz: {player} pays each defender the bid as lost",
-        "renonsz_defender": "renonsz: {player} pays the declarer the bid as won and "
+        "renonsz_declarer": "renonsz: {player} pays the defenders the bid as lost",
+        "renonsz_defender": "renonsz: {player} pays the declarer the bid as made and "
         "{partner}, the partner, the bid as lost",
         "renonsz_defender_double": "renonsz: {player} pays the declarer both defenders' "
-        "shares of the bid as won",
-        "throw_in": "bedobás: {player} throws in and pays each defender twice the bid's value",
+        "shares of the bid as made",
+        "to_declarer": "the declarer receives {n}",
+        "to_partner": "{player} {n}",
+        "throw_in": "bedobás: {player} throws in and pays the defenders twice the bid's value",
         "throw_in_next": "bedobás: {player} throws in; the bid counts as lost one kontra higher",
         "as_lost": "{label} as lost",
-        "as_won": "{label}",
-        "doubled": "{label} doubled",
-        "to": "to",
-        "from": "from",
     },
     "hu": {
-        "made": "nyert",
+        "made": "megvan",
         "lost": "bukott",
-        "with": "",
-        "each_defender_pays": "mindkét védő fizeti",
-        "to_each_defender": "mindkét védőnek",
-        "pays": "fizet",
-        "receives": "kap",
         "declarer": "a felvevő",
         "defenders": "a védők",
+        "each_pays": "mindkét védő {n} fizet",
+        "each_receives": "mindkét védő {n} kap",
+        "each_also_pays": "mindkét védő és {also} is {n} fizet",
+        "each_also_receives": "mindkét védő és {also} is {n} kap",
+        "player_receives": "{player} {n} kap{calc}",
+        "player_pays": "{player} {n} fizet{calc}",
+        "others_pay": "{others} fejenként {n} fizet",
+        "maker_pays": "{player} a többieknek fejenként {n} fizet",
+        "and": " és ",
         "redeal": "újraosztás (könnyű renonsz): senki sem fizet",
-        "all_pass": "mindenki passzolt: {player} bedobja, és mindenkinek {each} egységet fizet",
+        "all_pass": "mindenki passz: {player} bedobja a lapjait; {receivers} fejenként {each} kap",
         "sits_out": "{player} kimarad ebből a leosztásból: 0",
+        "sits_out_pays": "{player} kimarad, de a házszabály szerint védőként számol el "
+        "a felvevővel",
         "parti_replaced": "{label} nem jár: a {by} helyettesíti",
         "silent_absorbed": "{label} ({side}) nem jár: a {by} magában foglalja",
-        "silent_made": "{label} ({side})",
-        "silent_failed": "bukott {label} ({side})",
-        "renonsz_declarer": "{player} renonsza: minden védőnek a bukott bemondás értékét fizeti",
-        "renonsz_defender": "{player} renonsza: a felvevőnek a nyert, a társának ({partner}) "
-        "a bukott bemondás értékét fizeti",
-        "renonsz_defender_double": "{player} renonsza: a felvevőnek mindkét védő nyert részét "
-        "fizeti",
-        "throw_in": "bedobás: {player} a bemondás kétszeresét fizeti minden védőnek",
-        "throw_in_next": "bedobás: {player} bukottként fizet, egy fokkal magasabb kontrával",
+        "silent_made": "{label} megvan ({side})",
+        "silent_failed": "{label} bukott ({side})",
+        "renonsz_declarer": "{player} renonszot vétett: a védőknek annyit fizet, mintha "
+        "bukott volna a bemondás",
+        "renonsz_defender": "{player} renonszot vétett: a felvevőnek annyit fizet, mintha "
+        "megvolna a bemondás, a társának ({partner}) annyit, mintha bukott volna",
+        "renonsz_defender_double": "{player} renonszot vétett: a felvevőnek mindkét védő "
+        "részét fizeti, mintha megvolna a bemondás",
+        "to_declarer": "a felvevő {n} kap",
+        "to_partner": "{player} {n}",
+        "throw_in": "bedobás: {player} a bemondás kétszeresét fizeti a védőknek",
+        "throw_in_next": "bedobás: {player} annyit fizet, mintha egy kontrával feljebb "
+        "bukott volna a bemondás",
         "as_lost": "{label} bukottként",
-        "as_won": "{label}",
-        "doubled": "{label} kétszeresen",
-        "to": "→",
-        "from": "←",
     },
 }
+
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
 def describe(line: Line, lang: str = "en") -> str:
     """One line of the explanation in words a player at the table trusts."""
-    t = TEXT["hu" if lang == "hu" else "en"]
-    p = line.params
-    render: Callable[[Line, dict[str, str]], str] | None = _RENDER.get(line.key)
+    lang = "hu" if lang == "hu" else "en"
+    t = TEXT[lang]
+    render: Callable[[Line, dict[str, str], str], str] | None = _RENDER.get(line.key)
     if render is not None:
-        return render(line, t)
+        return render(line, t, lang)
+    p = line.params
     return t[line.key].format(**{k: _side(v, t) if k == "side" else v for k, v in p.items()})
+
+
+def amount(n: int, lang: str) -> str:
+    """A number of units as the object of a Hungarian sentence (4-et), or as it is (4)."""
+    return accusative(n) if lang == "hu" else str(n)
 
 
 def calc(factor: int, value: int) -> str:
@@ -88,92 +113,171 @@ def calc(factor: int, value: int) -> str:
     return str(value) if factor == 1 else f"{factor} × {value} = {factor * value}"
 
 
+def multiplier(term: Term, base: int) -> str:
+    """How a term's factor is made: '2¹', '(2¹ + 1)', '(1 + 1)'; '' for a factor of 1."""
+    if term.level < 0:
+        return "" if term.factor == 1 else str(term.factor)
+    power = "1" if term.level == 0 else f"{base}{str(term.level).translate(_SUPERSCRIPT)}"
+    if term.extra:
+        return f"({power} + {term.extra})"
+    return "" if term.level == 0 else power
+
+
+def product(term: Term, base: int) -> str:
+    """'(2¹ + 1) × 8', or '' when nothing multiplies the value."""
+    mult = multiplier(term, base)
+    return f"{mult} × {term.value}" if mult else ""
+
+
+def term_calc(term: Term, base: int) -> str:
+    """'(2¹ + 1) × 8 = 24', or '8' when nothing multiplies the value."""
+    shown = product(term, base)
+    return f"{shown} = {term.factor * term.value}" if shown else str(term.value)
+
+
+def _in_brackets(term: Term, base: int) -> str:
+    shown = product(term, base)
+    return f" ({shown})" if shown else ""
+
+
+def colour_note(value: int, p: dict) -> str:
+    """'8 = 4 × 2 (piros)': the colour factor inside a value; '' where it is 1."""
+    factor = p.get("colour_factor", 1)
+    if factor == 1 or not value:
+        return ""
+    return f"{value} = {value // factor} × {factor} ({p.get('colour', '')})"
+
+
 def _side(side: str, t: dict[str, str]) -> str:
     return t["declarer"] if side == "declarer" else t["defenders"]
 
 
-def _terms(terms: list[Term], t: dict[str, str], to_defenders: bool) -> str:
-    """'3 × 4 = 12 to each defender' or 'B pays 10 (kontra), C pays 5'."""
-    shapes = {(x.factor, x.value, x.kontra) for x in terms}
+def _names(names: tuple[str, ...] | list[str], t: dict[str, str]) -> str:
+    """'Anna', 'Anna and Béla', 'Anna, Béla and Csaba'."""
+    names = list(names)
+    if not names:
+        return ""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + t["and"] + names[-1]
+
+
+def _with_colour(text: str, value: int, p: dict) -> str:
+    note = colour_note(value, p)
+    if not note:
+        return text
+    return note if text == str(value) else f"{text}, {note}"
+
+
+def _terms(p: dict, t: dict[str, str], lang: str, receives: bool) -> str:
+    """'(2¹ + 1) × 8 = 24, 8 = 4 × 2 (piros); mindkét védő 24-et kap', or per payer."""
+    terms: list[Term] = p["terms"]
+    base = p.get("kontra_factor", 2)
+    also = p.get("also", ())
+    shapes = {(x.factor, x.value, x.level, x.extra) for x in terms}
     if len(shapes) == 1:
-        factor, value, _ = shapes.pop()
-        tail = t["to_each_defender"] if to_defenders else t["each_defender_pays"]
-        return f"{calc(factor, value)} {tail}"
-    verb = t["receives"] if to_defenders else t["pays"]
+        x = terms[0]
+        key = ("each_also_" if also else "each_") + ("receives" if receives else "pays")
+        who = t[key].format(n=amount(x.factor * x.value, lang), also=_names(also, t))
+        how = _with_colour(term_calc(x, base), x.value, p)
+        return who if how == str(x.factor * x.value) else f"{how}; {who}"
+    key = "player_receives" if receives else "player_pays"
     parts = []
     for x in terms:
         kontra = f" ({x.kontra})" if x.kontra else ""
-        parts.append(f"{x.player}{kontra} {verb} {calc(x.factor, x.value)}")
-    return ", ".join(parts)
+        n = amount(x.factor * x.value, lang)
+        how = _in_brackets(x, base)
+        parts.append(t[key].format(player=f"{x.player}{kontra}", n=n, calc=how))
+    note = colour_note(terms[0].value, p)
+    return ", ".join(parts) + (f"; {note}" if note else "")
 
 
-def _kontra_suffix(terms: list[Term], t: dict[str, str]) -> str:
+def _kontra(terms: list[Term]) -> str:
+    """', kontra' when every payer plays at one kontra level; its name is said once."""
     names = {x.kontra for x in terms}
     if len(names) == 1 and (name := names.pop()):
-        return f" {t['with']} {name}".replace("  ", " ") if t["with"] else f", {name}"
+        return f", {name}"
     return ""
 
 
-def _component(line: Line, t: dict[str, str]) -> str:
+def _component(line: Line, t: dict[str, str], lang: str) -> str:
     p = line.params
-    won = p["won"]
-    head = f"{p['label']} {t['made'] if won else t['lost']}{_kontra_suffix(p['terms'], t)}"
-    return f"{head}: {_terms(p['terms'], t, to_defenders=not won)}"
+    won, terms = p["won"], p["terms"]
+    shared = len({(x.factor, x.level) for x in terms}) == 1
+    head = f"{p['label']} {t['made'] if won else t['lost']}{_kontra(terms) if shared else ''}"
+    return f"{head}: {_terms(p, t, lang, receives=not won)}"
 
 
-def _silent(line: Line, t: dict[str, str]) -> str:
+def _silent(line: Line, t: dict[str, str], lang: str) -> str:
     p = line.params
     side = p["player"] or _side(p["side"], t)
     head = t["silent_made" if p["won"] else "silent_failed"].format(label=p["label"], side=side)
-    amount = calc(p["factor"], p["value"])
-    gain = p["won"] == (p["side"] == "declarer")
-    tail = t["each_defender_pays"] if gain else t["to_each_defender"]
+    factor, value = p["factor"], p["value"]
+    how = _with_colour(calc(factor, value), value, p)
+    n = amount(factor * value, lang)
     if p["player"]:
-        others = ", ".join(k for k in line.amounts if k != p["player"])
-        tail = f"{t['from'] if p['won'] else t['to']} {others}"
-    return f"{head}: {amount} {tail}"
+        if p["won"]:
+            others = [k for k in line.amounts if k != p["player"]]
+            who = t["others_pay"].format(others=_names(others, t), n=n)
+        else:
+            who = t["maker_pays"].format(player=p["player"], n=n)
+    else:
+        gain = p["won"] == (p["side"] == "declarer")
+        also = p.get("also", ())
+        key = ("each_also_" if also else "each_") + ("pays" if gain else "receives")
+        who = t[key].format(n=n, also=_names(also, t) if also else "")
+    return f"{head}: {who}" if how == str(factor * value) else f"{head}: {how}; {who}"
 
 
-def _renonsz_component(line: Line, t: dict[str, str]) -> str:
-    return _payout(t["as_lost"].format(label=line.params["label"]), line, t)
+def _renonsz_component(line: Line, t: dict[str, str], lang: str) -> str:
+    return _payout(t["as_lost"].format(label=line.params["label"]), line, t, lang)
 
 
-def _payout(label: str, line: Line, t: dict[str, str]) -> str:
+def _payout(label: str, line: Line, t: dict[str, str], lang: str) -> str:
     """A component the declarer pays every payer for: his renonsz or his throw-in."""
     terms = line.params["terms"]
-    return f"  {label}{_kontra_suffix(terms, t)}: " + _terms(terms, t, to_defenders=True)
+    return f"  {label}{_kontra(terms)}: " + _terms(line.params, t, lang, receives=True)
 
 
-def _renonsz_defender_component(line: Line, t: dict[str, str]) -> str:
+def _renonsz_defender_component(line: Line, t: dict[str, str], lang: str) -> str:
     p = line.params
     off, par = p["terms"]
-    to_declarer = calc(off.factor, off.value)
+    base = p.get("kontra_factor", 2)
+    note = colour_note(off.value, p)
+    tail = f"; {note}" if note else ""
     if p["double"]:
-        both = f"{to_declarer} + {calc(par.factor, par.value)}"
-        return f"  {p['label']}: {both} {t['to']} {t['declarer']}"
-    return (
-        f"  {p['label']}: {to_declarer} {t['to']} {t['declarer']}, "
-        f"{calc(par.factor, par.value)} {t['to']} {par.player}"
-    )
+        n = off.factor * off.value + par.factor * par.value
+        both = f"{product(off, base) or off.value} + {product(par, base) or par.value}"
+        return f"  {p['label']}: {t['to_declarer'].format(n=amount(n, lang))} ({both}){tail}"
+    to_declarer = t["to_declarer"].format(n=amount(off.factor * off.value, lang))
+    to_partner = t["to_partner"].format(player=par.player, n=amount(par.factor * par.value, lang))
+    off_how, par_how = _in_brackets(off, base), _in_brackets(par, base)
+    return f"  {p['label']}: {to_declarer}{off_how}, {to_partner}{par_how}{tail}"
 
 
-def _throw_in(line: Line, t: dict[str, str]) -> str:
+def _throw_in(line: Line, t: dict[str, str], lang: str) -> str:
     p = line.params
     key = "throw_in" if p["mode"] == "double_win" else "throw_in_next"
     return t[key].format(player=p["player"])
 
 
-def _throw_in_component(line: Line, t: dict[str, str]) -> str:
-    return _payout(line.params["label"], line, t)
+def _throw_in_component(line: Line, t: dict[str, str], lang: str) -> str:
+    return _payout(line.params["label"], line, t, lang)
 
 
-def _renonsz_defender(line: Line, t: dict[str, str]) -> str:
+def _renonsz_defender(line: Line, t: dict[str, str], lang: str) -> str:
     p = line.params
     key = "renonsz_defender_double" if p["double"] else "renonsz_defender"
     return t[key].format(player=p["player"], partner=p["partner"])
 
 
-_RENDER: dict[str, Callable[[Line, dict[str, str]], str]] = {
+def _all_pass(line: Line, t: dict[str, str], lang: str) -> str:
+    p = line.params
+    receivers = p.get("receivers") or [k for k in line.amounts if k != p["player"]]
+    return t["all_pass"].format(
+        player=p["player"], receivers=_names(receivers, t), each=amount(p["each"], lang)
+    )
+
+
+_RENDER: dict[str, Callable[[Line, dict[str, str], str], str]] = {
     "component": _component,
     "silent": _silent,
     "renonsz_component": _renonsz_component,
@@ -181,4 +285,5 @@ _RENDER: dict[str, Callable[[Line, dict[str, str]], str]] = {
     "renonsz_defender": _renonsz_defender,
     "throw_in": _throw_in,
     "throw_in_component": _throw_in_component,
+    "all_pass": _all_pass,
 }

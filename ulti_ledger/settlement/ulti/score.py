@@ -66,7 +66,9 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
     else:
         lines.extend(_played(hand, rules))
     for player in hand.sitting_out:
-        if not rules.sitting_out_pays or hand.outcome == "all_pass":
+        if any(line.amounts.get(player) for line in lines):
+            lines.append(Line("sits_out_pays", {"player": player}, {}))
+        elif not rules.sitting_out_pays or hand.outcome == "all_pass":
             lines.append(Line("sits_out", {"player": player}, {}))
     return tuple(lines)
 
@@ -145,6 +147,13 @@ def _payout_scale(hand: Hand, rules: Rules) -> tuple[tuple[int, ...], bool]:
     return tuple(p * rules.kontra.factor for p in powers), True
 
 
+def _payout_kind(hand: Hand, rules: Rules) -> str:
+    """Which of `_payout_scale`'s three scales applies: renonsz, double_win, next_kontra."""
+    if hand.renonsz is not None:
+        return "renonsz"
+    return "double_win" if rules.throw_in_mode == "double_win" else "next_kontra"
+
+
 def _payers(hand: Hand, rules: Rules) -> tuple[str, ...]:
     """Who settles with the declarer as a defender: the sitting-out too, if the table says so."""
     if rules.sitting_out_pays:
@@ -179,8 +188,20 @@ def _label(c: Component, rules: Rules, colour: str | None) -> str:
     return rule.label
 
 
-def _term(player: str, level: int, factor: int, value: int, rules: Rules) -> Term:
-    return Term(player, rules.kontra.names[level], factor, value)
+def _term(
+    player: str, level: int, factor: int, value: int, rules: Rules, shown: tuple[int, int]
+) -> Term:
+    """``shown``: the (level, extra) the factor is written with (see `Term`)."""
+    return Term(player, rules.kontra.names[level], factor, value, *shown)
+
+
+def _colour(hand: Hand, rules: Rules) -> dict[str, object]:
+    """Where a value comes from, for the lines: the base value, the colour and its factor."""
+    factor = rules.colour_factor(hand.colour)
+    params: dict[str, object] = {"kontra_factor": rules.kontra.factor, "colour_factor": factor}
+    if hand.colour is not None:
+        params["colour"] = rules.colours[hand.colour].label
+    return params
 
 
 def _played(hand: Hand, rules: Rules) -> list[Line]:
@@ -201,14 +222,20 @@ def _played(hand: Hand, rules: Rules) -> list[Line]:
         for i, d in enumerate(payers):
             k = c.kontra[i] if i < len(c.kontra) else _level(c, rules, i)
             factor = powers[k] + extra
-            terms.append(Term(d, names[k], factor, v))
+            terms.append(Term(d, names[k], factor, v, k, extra))
             amounts[d] = -sign * factor * v
             total += sign * factor * v
         amounts[declarer] = total
-        lines.append(Line("component", {"label": label, "won": c.won, "terms": terms}, amounts))
+        params = {"label": label, "won": c.won, "terms": terms, **_colour(hand, rules)}
+        lines.append(Line("component", {**params, "also": _also(hand, rules)}, amounts))
     for s in hand.silent:
         lines.append(_silent_line(s, hand, rules, payers))
     return lines
+
+
+def _also(hand: Hand, rules: Rules) -> tuple[str, ...]:
+    """Who sits out and yet settles with the declarer as a defender (house rule)."""
+    return hand.sitting_out if rules.sitting_out_pays else ()
 
 
 def _parti_replaced_by(hand: Hand, rules: Rules) -> str | None:
@@ -234,6 +261,7 @@ def _silent_line(s, hand: Hand, rules: Rules, payers: tuple[str, ...]) -> Line:
     if absorbed_by:
         return Line("silent_absorbed", {**params, "by": absorbed_by}, {})
     params.update(factor=1 if s.won else rule.failed_factor, value=_silent_value(s, hand, rules))
+    params.update(_colour(hand, rules), also=_also(hand, rules))
     return Line("silent", params, _silent_amounts(s, hand, rules, payers))
 
 
@@ -268,6 +296,8 @@ def _payout_lines(hand: Hand, rules: Rules, key: str) -> list[Line]:
     """A line per component of what the declarer pays: his renonsz or his throw-in."""
     lines = []
     scale, with_extra = _payout_scale(hand, rules)
+    # how the factor is written: 2^k (+ extra), one level higher for a throw-in, or plain
+    step = {"renonsz": 0, "next_kontra": 1}.get(_payout_kind(hand, rules), -1)
     for c in hand.components:
         v = _value(c, hand, rules)
         extra = _extra(c, hand, rules) if with_extra else 0
@@ -275,11 +305,13 @@ def _payout_lines(hand: Hand, rules: Rules, key: str) -> list[Line]:
         for i, d in enumerate(_payers(hand, rules)):
             k = _level(c, rules, i)
             factor = scale[k] + extra
-            terms.append(_term(d, k, factor, v, rules))
+            shown = (k + step, extra) if step >= 0 else (-1, 0)
+            terms.append(_term(d, k, factor, v, rules, shown))
             amounts[d] = factor * v
             amounts[hand.declarer] -= factor * v
         label = _label(c, rules, hand.colour)
-        lines.append(Line(key, {"label": label, "terms": terms}, amounts))
+        params = {"label": label, "terms": terms, "also": _also(hand, rules)}
+        lines.append(Line(key, {**params, **_colour(hand, rules)}, amounts))
     return lines
 
 
@@ -294,8 +326,15 @@ def _defender_renonsz(hand: Hand, rules: Rules) -> list[Line]:
         to_declarer = (win_factor + partner_factor) * v if double else win_factor * v
         to_partner = 0 if double else partner_factor * v
         terms = [
-            _term(offender, k_off, win_factor, v, rules),
-            _term(partner, k_par, partner_factor, v, rules),
+            _term(offender, k_off, win_factor, v, rules, (k_off, 0)),
+            _term(
+                partner,
+                k_par,
+                partner_factor,
+                v,
+                rules,
+                (k_par, partner_factor - rules.powers[k_par]),
+            ),
         ]
         amounts = {hand.declarer: to_declarer, offender: -to_declarer - to_partner}
         if to_partner:
@@ -304,7 +343,7 @@ def _defender_renonsz(hand: Hand, rules: Rules) -> list[Line]:
         lines.append(
             Line(
                 "renonsz_defender_component",
-                {"label": label, "terms": terms, "double": double},
+                {"label": label, "terms": terms, "double": double, **_colour(hand, rules)},
                 amounts,
             )
         )
@@ -361,4 +400,5 @@ def _all_pass(hand: Hand, rules: Rules) -> Line:
     others = hand.defenders
     amounts = {p: each for p in others}
     amounts[hand.declarer] = -each * len(others)
-    return Line("all_pass", {"player": hand.declarer, "each": each}, amounts)
+    params = {"player": hand.declarer, "each": each, "receivers": others}
+    return Line("all_pass", params, amounts)
