@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from decimal import Decimal
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -23,13 +22,29 @@ from wtforms.validators import ValidationError
 from .i18n import t
 from .ledger import SESSION_FORMAT, name_key
 from .models import NAME_LENGTH
+from .money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
 
+MONEY_TEXTS = {
+    "amount_required": "err_amount",
+    "amount_not_number": "err_amount",
+    "amount_not_string": "err_amount",
+    "amount_not_positive": "err_amount",
+    "amount_too_precise": "err_amount",
+    "amount_no_minor_units": "err_amount_whole",
+    "currency_required": "err_currency_required",
+    "currency_invalid": "err_currency",
+}
+"""`money_input` refusals in the form's words (texts.py keys)."""
 MAX_PLAYERS = 5
 MIN_PLAYERS = 3
 TEXT_LENGTH = 120
-AMOUNT = re.compile(r"\d{1,12}([.,]\d{1,6})?")
 OPTION_PREFIX = "o-"
 DEFAULT_RULESET = "ulti"
+
+
+def money_refusal(exc: MoneyInputError) -> str:
+    """A stake's refusal in the reader's language, naming the problem."""
+    return t(MONEY_TEXTS[exc.code], **{k: str(v) for k, v in exc.params.items()})
 
 
 class SessionForm(FlaskForm):
@@ -82,16 +97,27 @@ class SessionForm(FlaskForm):
             raise ValidationError(t("err_players_count"))
 
     def validate_unit_amount(self, field: StringField) -> None:
-        value = (field.data or "").strip()
-        if not AMOUNT.fullmatch(value) or not Decimal(value.replace(",", ".")) > 0:
-            raise ValidationError(t("err_amount"))
+        try:
+            parse_amount(field.data, self._currency())
+        except MoneyInputError as exc:
+            raise ValidationError(money_refusal(exc)) from None
 
     def validate_currency(self, field: StringField) -> None:
-        value = (field.data or "").strip()
-        if not value:
-            raise ValidationError(t("err_currency_required"))
-        if len(value) > 8:
-            raise ValidationError(t("err_currency"))
+        try:
+            parse_currency(field.data)
+        except MoneyInputError as exc:
+            raise ValidationError(money_refusal(exc)) from None
+
+    def _currency(self) -> str:
+        """The currency as read, or as typed while it is wrong (its own field says so)."""
+        try:
+            return parse_currency(self.currency.data)
+        except MoneyInputError:
+            return (self.currency.data or "").strip().upper()
+
+    def _stake(self) -> tuple[str, str]:
+        """The stake as the ledger takes it ("1000", "HUF"); the form was validated first."""
+        return parse_stake(self.unit_amount.data, self.currency.data)
 
     def option_fields(self, ruleset_id: str) -> list[tuple[dict[str, Any], Any]]:
         """The ruleset's options, each with its form field, in the ruleset's order."""
@@ -125,10 +151,7 @@ class SessionForm(FlaskForm):
             "format": SESSION_FORMAT,
             "ruleset": self.ruleset.data,
             "options": options,
-            "unit_value": {
-                "amount": self.unit_amount.data.strip().replace(",", "."),
-                "currency": (self.currency.data or "").strip(),
-            },
+            "unit_value": dict(zip(("amount", "currency"), self._stake(), strict=True)),
             "players": [n for n in (p.strip() for p in self.players.data) if n],
             "name": (self.name.data or "").strip(),
             "date": self.date.data or None,

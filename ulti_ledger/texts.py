@@ -83,8 +83,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_players_fix": ("Javítsd a megjelölt neveket.", "Fix the names marked."),
     "err_players_count": ("3, 4 vagy 5 játékost adj meg.", "Give 3, 4 or 5 players."),
     "err_amount": (
-        "Pozitív szám kell, pl. 10 vagy 0,5.",
-        "Give a positive number such as 10 or 0.5.",
+        "Pozitív szám kell, pl. 10, 1 000 vagy 0,5.",
+        "Give a positive number such as 10, 1 000 or 0.5.",
+    ),
+    "err_amount_whole": (
+        "{currency} esetén egész összeget adj meg (például 10 vagy 1 000), tizedes nélkül.",
+        "{currency} has no minor units: give a whole amount (such as 10 or 1 000).",
     ),
     "err_currency": ("Rövid pénznemkód kell, pl. HUF.", "Give a short currency code such as HUF."),
     "err_currency_required": (

@@ -14,11 +14,11 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Any
 
 from .. import rotation
 from ..models import NAME_LENGTH
+from ..money_input import MoneyInputError, parse_stake
 from ..settlement import Engine, HandError, Ruleset
 from ..settlement.session import check_session_header
 from .errors import SessionError
@@ -26,7 +26,6 @@ from .pinning import only_ruleset
 
 SETTINGS = ("last_declarer_deals",)
 TEXT_LENGTH = 120
-AMOUNT = re.compile(r"\d{1,12}(\.\d{1,6})?")
 CHANGEABLE = ("name", "date", "place", "unit_value", "settings", "version")
 """What ``check_changes`` accepts: the session's own facts that change no hand's result."""
 UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
@@ -236,32 +235,15 @@ def name_key(name: str) -> str:
 
 
 def _unit_value(raw: Any) -> tuple[str, str]:
+    """The stake as `money_input` reads it (``"1 000"``, ``"2,5"``; ``Ft`` is HUF)."""
     if not isinstance(raw, dict) or "amount" not in raw or set(raw) - {"amount", "currency"}:
         raise SessionError(
             "unit_value", 'is required: {"amount": "10", "currency": "HUF"} (amount a string)'
         )
-    amount = raw["amount"]
-    if not isinstance(amount, str) or not AMOUNT.fullmatch(amount) or Decimal(amount) <= 0:
-        raise SessionError(
-            "unit_value.amount",
-            f'must be a positive decimal string such as "10" or "0.5", not {amount!r}',
-        )
-    currency = raw.get("currency", "")
-    if currency is None or (isinstance(currency, str) and not currency.strip()):
-        # Money without a currency reads "1 unit = 10": the table must say what it plays for.
-        raise SessionError(
-            "unit_value.currency", 'is required: the currency code, such as "HUF" or "EUR"'
-        )
-    if (
-        not isinstance(currency, str)
-        or len(currency) > 8
-        or currency != currency.strip()
-        or UNPRINTABLE.search(currency)
-    ):
-        raise SessionError(
-            "unit_value.currency", f"must be a short code such as HUF or EUR, not {currency!r}"
-        )
-    return amount, currency
+    try:
+        return parse_stake(raw["amount"], raw.get("currency", ""))
+    except MoneyInputError as exc:
+        raise SessionError(f"unit_value.{exc.key}", str(exc)) from None
 
 
 def _settings(raw: Any) -> dict[str, Any]:

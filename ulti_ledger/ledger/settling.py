@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..models import GameSession
+from ..money_format import currency_code
 from ..settlement.money import balances, combine_sessions
 from ..settlement.transfers import pairwise_transfers, settle
 from .errors import SessionError
@@ -133,7 +134,7 @@ def house_rules(session: GameSession, lang: str = "hu") -> list[dict[str, Any]]:
 
 
 def _one_currency(summaries: Sequence[Mapping[str, Any]]) -> str:
-    currencies = sorted({s["unit_value"]["currency"] for s in summaries})
+    currencies = sorted({currency_code(s["unit_value"]["currency"]) for s in summaries})
     if len(currencies) > 1:
         shown = ", ".join(c or "(none)" for c in currencies)
         raise SessionError(

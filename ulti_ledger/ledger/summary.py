@@ -15,6 +15,7 @@ from typing import Any
 
 from .. import rotation
 from ..models import GameSession
+from ..money_format import currency_code
 from ..settlement import SCORERS, Engine
 from ..settlement.money import balances
 from ..settlement.session import SESSION_FORMAT
@@ -164,12 +165,12 @@ def totals(session: GameSession, units: dict[str, int]) -> dict[str, Any]:
     (the fewest) move exactly those amounts. Money is always a decimal string.
     """
     value = Decimal(session.unit_amount)
-    rounded = {b.player: b.money for b in balances(units, value, session.currency)}
+    rounded = {b.player: b.money for b in balances(units, value, currency_code(session.currency))}
     return {
         "units": dict(units),
         "money": {name: format(u * value, "f") for name, u in units.items()},
         "settled": {name: format(rounded[name], "f") for name in units},
-        "currency": session.currency,
+        "currency": currency_code(session.currency),
         "transfers": [t.to_json() for t in minimal_transfers(rounded)],
     }
 

@@ -1,0 +1,91 @@
+"""A stake as people type it: one reading for the new-evening form, the API and import.
+
+``1 000``, ``1 000`` (no-break space) and ``1 000`` (narrow no-break space, as the
+pages write it) are a thousand; ``2,5`` and ``2.5`` are two and a half, where the
+currency has minor units (EUR has cents, HUF has no fillér in use). ``Ft``, ``ft.``
+and ``huf`` are HUF; any other code is kept in capitals. A refusal is a `MoneyInputError`
+whose ``code`` says what is wrong (the form words it in the reader's language) and
+whose message says it in English (the API's and import's words).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from .money_format import currency_code, minor_digits
+
+MAX_CODE = 8
+SEPARATORS = " \u00a0\u202f"
+"""Thousands separators people type or paste: space, no-break space, narrow no-break space."""
+_GROUPED = re.compile(rf"\d{{1,3}}([{SEPARATORS}]\d{{3}})+")
+_PLAIN = re.compile(r"\d{1,12}")
+_FRACTION = re.compile(r"\d{1,6}")
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
+
+MESSAGES = {
+    "amount_required": "is required: the value of a unit, such as 10 or 0,5",
+    "amount_not_number": "must be a number such as 10, 1 000 or 0,5, not {value!r}",
+    "amount_not_string": 'must be a decimal string such as "10", "1 000" or "0,5", not {value!r}',
+    "amount_not_positive": "must be more than zero, not {value!r}",
+    "amount_no_minor_units": "{currency} has no minor units: give a whole amount, not {value!r}",
+    "amount_too_precise": "at most 6 decimals, not {value!r}",
+    "currency_required": 'is required: the currency code, such as "HUF" or "EUR"',
+    "currency_invalid": "must be a short code such as HUF or EUR, not {value!r}",
+}
+
+
+class MoneyInputError(ValueError):
+    """A stake or currency that cannot be read; ``key`` is amount or currency."""
+
+    def __init__(self, key: str, code: str, **params: object) -> None:
+        self.key = key
+        self.code = code
+        self.params = params
+        super().__init__(MESSAGES[code].format(**params))
+
+
+def parse_currency(raw: object) -> str:
+    """The currency code: ``Ft``, ``ft.``, ``huf`` → HUF; ``eur`` → EUR."""
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        raise MoneyInputError("currency", "currency_required")
+    if not isinstance(raw, str):
+        raise MoneyInputError("currency", "currency_invalid", value=raw)
+    code = currency_code(raw)
+    if not code or len(code) > MAX_CODE or _UNPRINTABLE.search(code) or " " in code:
+        raise MoneyInputError("currency", "currency_invalid", value=raw)
+    return code
+
+
+def parse_amount(raw: object, currency: str) -> str:
+    """The value of a unit as a canonical decimal string ("1000", "2.5"), or a refusal.
+
+    ``currency`` is a code `parse_currency` gave: it says whether decimals are allowed.
+    """
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        raise MoneyInputError("amount", "amount_required")
+    if not isinstance(raw, str):
+        raise MoneyInputError("amount", "amount_not_string", value=raw)
+    text = raw.strip()
+    whole, comma, fraction = text.replace(",", ".").partition(".")
+    if "." in fraction or not (_PLAIN.fullmatch(whole) or _GROUPED.fullmatch(whole)):
+        raise MoneyInputError("amount", "amount_not_number", value=raw)
+    if comma and not fraction.isdigit():
+        raise MoneyInputError("amount", "amount_not_number", value=raw)
+    digits = "".join(c for c in whole if c.isdigit())
+    if len(digits) > 12:
+        raise MoneyInputError("amount", "amount_not_number", value=raw)
+    if fraction and not _FRACTION.fullmatch(fraction):
+        raise MoneyInputError("amount", "amount_too_precise", value=raw)
+    value = Decimal(f"{digits}.{fraction}" if fraction else digits)
+    if value <= 0:
+        raise MoneyInputError("amount", "amount_not_positive", value=raw)
+    if value != value.to_integral_value() and minor_digits(currency) == 0:
+        raise MoneyInputError("amount", "amount_no_minor_units", value=raw, currency=currency)
+    return f"{digits}.{fraction}" if fraction else digits
+
+
+def parse_stake(amount: object, currency: object) -> tuple[str, str]:
+    """The (amount, currency code) of a stake; the currency is read first (it rules decimals)."""
+    code = parse_currency(currency)
+    return parse_amount(amount, code), code
