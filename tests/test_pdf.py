@@ -128,7 +128,7 @@ def test_the_header_has_the_evening_and_its_non_default_house_rules(evening):
     text = pages_text(scoresheet_pdf(evening))[0]
     for fact in (
         "Csütörtöki ulti",
-        "2024-12-05",
+        "2024. 12. 05.",  # the Hungarian form (was ISO before issue 10)
         "Győr, Kőfaragó utca",
         "Rablóulti",
         "2,50 EUR",

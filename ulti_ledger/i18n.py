@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from flask import Flask, g, has_app_context, request
 
+from .dates import date_text
 from .money_format import MINUS, money_text
 from .texts import TEXTS
 
@@ -32,7 +33,7 @@ def init_app(app: Flask) -> None:
     app.before_request(_pick)
     app.after_request(_remember)
     app.jinja_env.globals.update(t=t, lang_url=lang_url)
-    app.jinja_env.filters.update(signed=signed, money=money)
+    app.jinja_env.filters.update(signed=signed, money=money, day=day)
     app.context_processor(lambda: {"lang": current()})
 
 
@@ -67,6 +68,11 @@ def money(amount: str | Decimal, currency: str, unit: bool = True) -> str:
     ``unit=False`` gives the number alone, for a layout that places the currency itself.
     """
     return money_text(amount, currency, current(), unit)
+
+
+def day(value: Any) -> str:
+    """A date (or its ISO text) as the page's language writes it: 2026. 12. 01., 1 Dec 2026."""
+    return date_text(value, current())
 
 
 def _pick() -> None:

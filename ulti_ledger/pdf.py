@@ -22,6 +22,7 @@ from urllib.request import url2pathname
 
 from . import PROJECT_ROOT
 from .chart import ChartStyle, balance_chart_svg
+from .dates import date_text
 from .money_format import money_text
 from .pdf_table import Columns, rows, signed
 
@@ -175,7 +176,7 @@ def scoresheet_context(
         "lang": "en" if lang == "en" else "hu",
         "w": words,
         "title": summary["name"] or words["untitled"],
-        "date": summary["date"] or "",
+        "date": date_text(summary["date"], lang),
         "place": summary["place"] or "",
         "players": players,
         "ruleset": summary["ruleset"]["label"],
