@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 from flask import Flask, g, has_app_context, request
 
 from .dates import date_text
-from .money_format import MINUS, money_text
+from .money_format import MINUS, money_text, rounding_text
 from .texts import TEXTS
 
 LANGUAGES = ("hu", "en")
@@ -33,7 +33,7 @@ def init_app(app: Flask) -> None:
     app.before_request(_pick)
     app.after_request(_remember)
     app.jinja_env.globals.update(t=t, lang_url=lang_url)
-    app.jinja_env.filters.update(signed=signed, money=money, day=day)
+    app.jinja_env.filters.update(signed=signed, money=money, day=day, rounding=rounding)
     app.context_processor(lambda: {"lang": current()})
 
 
@@ -68,6 +68,11 @@ def money(amount: str | Decimal, currency: str, unit: bool = True) -> str:
     ``unit=False`` gives the number alone, for a layout that places the currency itself.
     """
     return money_text(amount, currency, current(), unit)
+
+
+def rounding(moves: dict[str, str], currency: str) -> str:
+    """Who absorbed the rounding to the coin: ``Anna +2,50 EUR, Béla −2,50 EUR``."""
+    return rounding_text(moves, currency, current())
 
 
 def day(value: Any) -> str:

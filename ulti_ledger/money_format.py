@@ -48,3 +48,24 @@ def money_text(
         text = text.replace(",", GROUP["hu"]).replace(".", ",")
     number = f"{MINUS}{text}" if value < 0 else text
     return f"{number}{NBSP}{currency_code(currency)}" if unit and currency else number
+
+
+def signed_money(amount: str | Decimal, currency: str | None, lang: str = "hu") -> str:
+    """Money with its sign always written: ``+2,50 EUR``, ``−5 HUF`` (a change, not a sum)."""
+    text = money_text(amount, currency, lang)
+    return f"+{text}" if Decimal(amount) > 0 else text
+
+
+def rounding_moves(exact: dict[str, str], rounded: dict[str, str]) -> dict[str, str]:
+    """What rounding to the coin moved, per player it moved (rounded − exact), in order."""
+    moves = {}
+    for name, amount in exact.items():
+        moved = Decimal(rounded[name]) - Decimal(amount)
+        if moved:
+            moves[name] = format(moved, "f")
+    return moves
+
+
+def rounding_text(moves: dict[str, str], currency: str | None, lang: str = "hu") -> str:
+    """``Anna +2,50 EUR, Béla −2,50 EUR``: who absorbed the rounding, and how much."""
+    return ", ".join(f"{name} {signed_money(m, currency, lang)}" for name, m in moves.items())

@@ -23,7 +23,7 @@ from urllib.request import url2pathname
 from . import PROJECT_ROOT
 from .chart import ChartStyle, balance_chart_svg
 from .dates import date_text
-from .money_format import money_text
+from .money_format import money_text, rounding_moves, rounding_text
 from .pdf_table import Columns, rows, signed
 
 STATIC = PROJECT_ROOT / "static"
@@ -62,6 +62,7 @@ WORDS = {
         "chart": "Az egyenlegek alakulása",
         "page": "oldal",
         "rounded": "Az összegek a legkisebb címletre kerekítve; együtt pontosan nullát adnak.",
+        "rounding": "Kerekítés: {moves}.",
         "minimal": "A lehető legkevesebb átutalással.",
         "banker": "Mindenki a bankkal számol el: {banker}.",
         "pairwise": "Páronként: ki kinek mennyivel tartozik a leosztások alapján.",
@@ -98,6 +99,7 @@ WORDS = {
         "chart": "Running balances",
         "page": "page",
         "rounded": "Amounts rounded to the smallest coin; together they sum to exactly zero.",
+        "rounding": "Rounding: {moves}.",
         "minimal": "With the fewest possible transfers.",
         "banker": "Everyone settles with the banker: {banker}.",
         "pairwise": "Pair by pair: what each owes each other from the hands.",
@@ -198,6 +200,7 @@ def scoresheet_context(
             for b in settlement["balances"]
         ],
         "rounded": settlement["rounded"],
+        "rounding_note": _rounding_note(settlement, currency, words, lang),
         "method_note": words[settlement["method"]].format(banker=settlement["banker"]),
         "transfers": [
             {"from": t["from"], "to": t["to"], "amount": cash(t["amount"])}
@@ -205,6 +208,16 @@ def scoresheet_context(
         ],
         "chart": balance_chart_svg(summary, lang=lang, **CHART),
     }
+
+
+def _rounding_note(
+    settlement: Mapping[str, Any], currency: str, words: Mapping[str, str], lang: str
+) -> str:
+    """Who absorbed the rounding to the coin (``Kerekítés: Anna +2 HUF, Béla −2 HUF.``)."""
+    exact = {b["player"]: b["exact"] for b in settlement["balances"]}
+    rounded = {b["player"]: b["money"] for b in settlement["balances"]}
+    moves = rounding_moves(exact, rounded)
+    return words["rounding"].format(moves=rounding_text(moves, currency, lang)) if moves else ""
 
 
 def _sign(value: int | Decimal) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import rotation
 from ..models import GameSession
-from ..money_format import currency_code
+from ..money_format import currency_code, rounding_moves
 from ..settlement import SCORERS, Engine
 from ..settlement.money import balances
 from ..settlement.session import SESSION_FORMAT
@@ -162,14 +162,18 @@ def totals(session: GameSession, units: dict[str, int]) -> dict[str, Any]:
 
     ``money`` is exact (units x unit value); ``settled`` is rounded to the currency's
     smallest coin so that it still sums to zero (``settlement.money``), and ``transfers``
-    (the fewest) move exactly those amounts. Money is always a decimal string.
+    (the fewest) move exactly those amounts; ``rounding`` is what the rounding moved, for
+    the players it moved (settled − money). Money is always a decimal string.
     """
     value = Decimal(session.unit_amount)
     rounded = {b.player: b.money for b in balances(units, value, currency_code(session.currency))}
+    money = {name: format(u * value, "f") for name, u in units.items()}
+    settled = {name: format(rounded[name], "f") for name in units}
     return {
         "units": dict(units),
-        "money": {name: format(u * value, "f") for name, u in units.items()},
-        "settled": {name: format(rounded[name], "f") for name in units},
+        "money": money,
+        "settled": settled,
+        "rounding": rounding_moves(money, settled),
         "currency": currency_code(session.currency),
         "transfers": [t.to_json() for t in minimal_transfers(rounded)],
     }
