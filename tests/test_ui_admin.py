@@ -46,7 +46,7 @@ def test_deleting_an_evening_asks_first_then_hides_it(app, admin, session_body, 
     listing = get(admin, "/admin/")
     assert f'action="/admin/sessions/{api.id}/delete"' not in listing  # no one-tap delete
     page = get(admin, f"/admin/sessions/{api.id}/delete")
-    assert "A(z) 1. este törlése" in page and "Péntek" in page and "1 leosztás" in page
+    assert "Az 1. este törlése" in page and "Péntek" in page and "1 leosztás" in page
     assert "visszaállíthatod" in page and "Igen, törlöm" in page and 'href="/admin/"' in page
     assert f'action="/admin/sessions/{api.id}/delete"' in page
     assert api.get().status_code == 200  # looking at the question deleted nothing
@@ -55,15 +55,15 @@ def test_deleting_an_evening_asks_first_then_hides_it(app, admin, session_body, 
     response = admin.post(f"/admin/sessions/{api.id}/delete", data=form, headers=auth)
     assert response.status_code == 303
     html = get(admin, "/admin/")
-    assert "A(z) 1. este törölve (elrejtve)." in html
+    assert "Az 1. este törölve (elrejtve)." in html
     assert f'data-testid="admin-restore-{api.id}"' in html
     assert api.get().status_code == 404
     again = admin.post(f"/admin/sessions/{api.id}/delete", data=form, headers=auth)
     assert again.status_code == 303
-    assert "A(z) 1. este már törölve van." in get(admin, "/admin/")
+    assert "Az 1. este már törölve van." in get(admin, "/admin/")
     assert admin.get(f"/admin/sessions/{api.id}/delete", headers=auth).status_code == 404
     admin.post(f"/admin/sessions/{api.id}/restore", data=form, headers=auth)
-    assert "A(z) 1. este visszaállítva." in get(admin, "/admin/")
+    assert "Az 1. este visszaállítva." in get(admin, "/admin/")
     with app.app_context():
         assert ledger.list_sessions()[0]["hands"] == 1  # nothing was lost
 

@@ -44,7 +44,7 @@ def test_piros_passz_made_is_saved_and_redirects_to_the_scoreboard(scorer, clien
         "components": [{"name": "parti", "won": True}],
     }
     assert entry["result"]["payments"] == {"Béla": 4, "Csaba": -2, "Dóra": -2, "Anna": 0}
-    assert "A(z) 1. leosztás elmentve" in client.get(scorer.edit_url).get_data(as_text=True)
+    assert "Az 1. leosztás elmentve" in client.get(scorer.edit_url).get_data(as_text=True)
 
 
 def test_a_complicated_hand_through_the_form(scorer, app):

@@ -61,9 +61,13 @@ def test_the_api_keeps_its_own_language_and_sets_no_cookie(client, session_body)
 
 
 def test_every_text_has_both_languages_and_the_same_fields():
+    def fields(text):
+        # {A_n}, {a_n}: the number n with its Hungarian article (i18n.t adds them)
+        return {re.sub(r"^[aA]_(?=[a-z]+$)", "", f) for f in re.findall(r"{(\w+)}", text)}
+
     for key, (hu, en) in TEXTS.items():
         assert hu and en, key
-        assert set(re.findall(r"{(\w+)}", hu)) == set(re.findall(r"{(\w+)}", en)), key
+        assert fields(hu) == fields(en), key
 
 
 def test_every_key_used_exists():

@@ -20,6 +20,7 @@ from flask import Flask, g, has_app_context, request
 
 from .dates import date_text
 from .money_format import MINUS, money_text, rounding_text
+from .settlement.hungarian import with_article
 from .texts import TEXTS
 
 LANGUAGES = ("hu", "en")
@@ -46,7 +47,23 @@ def t(key: str, /, **values: Any) -> str:
     """The text of ``key`` in the current language, with ``values`` filled in."""
     hu, en = TEXTS[key]
     text = en if current() == "en" else hu
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    if "{a_" in text or "{A_" in text:
+        values = {**_with_articles(values), **values}
+    return text.format(**values)
+
+
+def _with_articles(values: dict[str, Any]) -> dict[str, str]:
+    """``a_n`` and ``A_n`` for every number ``n``: "az 5", "A 3" (the article as it is read)."""
+    out = {}
+    for name, value in values.items():
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            out[f"a_{name}"] = with_article(value)
+            out[f"A_{name}"] = with_article(value, capital=True)
+    return out
 
 
 def lang_url(code: str) -> str:

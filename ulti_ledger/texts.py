@@ -168,10 +168,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "undo": ("Visszavonás", "Undo"),
     "undo_confirm": ("Visszavonod az utolsó leosztást?", "Undo the last hand?"),
     "new_hand": ("Új leosztás", "New hand"),
-    "flash_saved": ("A(z) {n}. leosztás elmentve.", "Hand {n} saved."),
-    "flash_undone": ("A(z) {n}. leosztás visszavonva.", "Hand {n} undone."),
+    "flash_saved": ("{A_n}. leosztás elmentve.", "Hand {n} saved."),
+    "flash_undone": ("{A_n}. leosztás visszavonva.", "Hand {n} undone."),
     "flash_deleted": (
-        "A(z) {n}. leosztás törölve; a későbbiek eggyel előrébb kerültek.",
+        "{A_n}. leosztás törölve; a későbbiek eggyel előrébb kerültek.",
         "Hand {n} deleted; the later hands moved up one number.",
     ),
     "flash_nothing_to_undo": ("Nincs mit visszavonni.", "There is nothing to undo."),
@@ -180,7 +180,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Someone changed the evening at the same moment; try again.",
     ),
     # Delete
-    "delete_title": ("A(z) {n}. leosztás törlése", "Delete hand {n}"),
+    "delete_title": ("{A_n}. leosztás törlése", "Delete hand {n}"),
     "delete_explain": (
         "A későbbi leosztások eggyel előrébb kerülnek, az egyenlegek újraszámolódnak.",
         "The later hands move up one number and every total is recomputed.",
@@ -190,7 +190,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # Hand form
     "scoreboard": ("Eredménylap", "Scoresheet"),
     "new_hand_n": ("{n}. leosztás", "Hand {n}"),
-    "edit_hand_n": ("A(z) {n}. leosztás javítása", "Correct hand {n}"),
+    "edit_hand_n": ("{A_n}. leosztás javítása", "Correct hand {n}"),
     "change": ("módosít", "change"),
     "dealer": ("Osztó", "Dealer"),
     "sitting_out_legend": ("Kimarad", "Sitting out"),
@@ -387,7 +387,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "edited_badge": ("javítva", "edited"),
     "edited_badge_title": ("Rögzítés után javították", "Corrected after it was recorded"),
     "history": ("Előzmények", "History"),
-    "history_title": ("A(z) {n}. leosztás előzményei", "History of hand {n}"),
+    "history_title": ("{A_n}. leosztás előzményei", "History of hand {n}"),
     "history_lead": (
         "Minden változás megmarad: mikor, mi történt, melyik linken át, előtte és utána.",
         "Every change is kept: when, what, through which link, before and after.",
@@ -416,7 +416,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "deleted_when": ("törölve: {when}", "deleted {when}"),
     "restore": ("Visszaállítás", "Restore"),
     "flash_restored": (
-        "A leosztás visszaállítva, most a(z) {n}.",
+        "A leosztás visszaállítva, most {a_n}.",
         "The hand is restored; it is hand {n} now.",
     ),
     "flash_already_restored": (
@@ -466,8 +466,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Downloads box; there you can add the other evenings' links.",
     ),
     "group_bad_link": (
-        "A(z) {n}. link egyik estét sem nyitja meg: lehet, hogy nem teljes, vagy az estét "
-        "törölték.",
+        "{A_n}. link egyik estét sem nyitja meg: lehet, hogy nem teljes, vagy az estét törölték.",
         "Link {n} opens no evening: it may be cut short, or the evening was deleted.",
     ),
     "group_bad_added": (
@@ -504,7 +503,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "A törölt este csak el van rejtve: a linkjei 404-et adnak, amíg vissza nem állítod.",
         "A deleted evening is only hidden: its links answer 404 until it is restored.",
     ),
-    "admin_delete_title": ("A(z) {id}. este törlése", "Delete evening {id}"),
+    "admin_delete_title": ("{A_id}. este törlése", "Delete evening {id}"),
     "admin_delete_explain": (
         "Az este elrejtődik: a linkjei 404-et adnak, a leosztásai és az előzményei "
         "megmaradnak, és a „Törölt esték” között bármikor visszaállíthatod.",
@@ -512,10 +511,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "you can restore it at any time under “Deleted evenings”.",
     ),
     "admin_flash_deleted": (
-        "A(z) {id}. este törölve (elrejtve).",
+        "{A_id}. este törölve (elrejtve).",
         "Evening {id} deleted (hidden).",
     ),
-    "admin_flash_restored": ("A(z) {id}. este visszaállítva.", "Evening {id} restored."),
-    "admin_was_deleted": ("A(z) {id}. este már törölve van.", "Evening {id} is deleted already."),
-    "admin_was_live": ("A(z) {id}. este nincs törölve.", "Evening {id} is not deleted."),
+    "admin_flash_restored": ("{A_id}. este visszaállítva.", "Evening {id} restored."),
+    "admin_was_deleted": ("{A_id}. este már törölve van.", "Evening {id} is deleted already."),
+    "admin_was_live": ("{A_id}. este nincs törölve.", "Evening {id} is not deleted."),
 }
