@@ -20,7 +20,7 @@ import click
 from . import cli_db
 from .settlement import Engine, LedgerError, load_ruleset_file, settlement_json
 from .settlement.money import balances
-from .settlement.session import is_session, settle_session
+from .settlement.session import is_session, seat_hand, settle_session
 from .settlement.transfers import pairwise_transfers
 from .settlement.transfers import settle as settle_transfers
 
@@ -67,7 +67,15 @@ def main() -> None:
     help="How a session's transfers are made: fewest, all with one banker, or pair by pair.",
 )
 @click.option("--banker", help="The banker for --method banker (default: the biggest winner).")
-def settle(file: click.File, lang: str, method: str, banker: str | None) -> None:
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "text"]),
+    default="json",
+    show_default=True,
+    help="json for programs; text: a summary to read, hand by hand, then the totals.",
+)
+def settle(file: click.File, lang: str, method: str, banker: str | None, fmt: str) -> None:
     """Settle one hand, a JSON list of hands, or a session file (FILE, or - for stdin).
 
     A session gives every hand, each player's total in units and in money (rounded to
@@ -75,13 +83,15 @@ def settle(file: click.File, lang: str, method: str, banker: str | None) -> None
     """
     data = _read_json(file)
     engine = _engine()
+    if fmt == "text":
+        sys.exit(_settle_text(engine, data, lang, method, banker))
     if isinstance(data, list):
         results, failed = [], False
         for hand in data:
             try:
                 results.append(engine.result_json(hand, lang=lang))
             except LedgerError as exc:
-                results.append({"error": str(exc)})
+                results.append({"error": error_text(exc, lang)})
                 failed = True
         _dump(results)
         sys.exit(1 if failed else 0)
@@ -91,8 +101,52 @@ def settle(file: click.File, lang: str, method: str, banker: str | None) -> None
         else:
             _dump(engine.result_json(data, lang=lang))
     except LedgerError as exc:
-        _dump({"error": str(exc)})
+        _dump({"error": error_text(exc, lang)})
         sys.exit(1)
+
+
+def _settle_text(engine: Engine, data: Any, lang: str, method: str, banker: str | None) -> int:
+    """Print the text summary; the exit status: 1 if any hand (or the session) was refused."""
+    from .cli_text import hand_text, session_head, totals_text
+
+    label = "hiba" if lang == "hu" else "error"
+    if isinstance(data, list):
+        failed = False
+        for number, hand in enumerate(data, start=1):
+            try:
+                lines, _ = hand_text(engine, hand, lang, number)
+            except LedgerError as exc:
+                lines, failed = [f"{number}. {label}: {error_text(exc, lang)}"], True
+            click.echo("\n".join(lines) + "\n")
+        return 1 if failed else 0
+    try:
+        if not is_session(data):
+            click.echo("\n".join(hand_text(engine, data, lang)[0]))
+            return 0
+        result = _session_json(engine, data, lang, method, banker)
+        defaults = {"ruleset": data["ruleset"], "options": data.get("options") or {}}
+        players = tuple(data["players"])
+        out = session_head(data, engine, lang)
+        for number, raw in enumerate(data.get("hands", []), start=1):
+            dealer = raw.get("dealer") if isinstance(raw, dict) else None
+            seated = seat_hand(_engine_session({"hands": [raw]})["hands"][0], players)
+            out += ["", *hand_text(engine, seated, lang, number, dealer, defaults)[0]]
+        out += [
+            "",
+            *totals_text(
+                result["totals"], result["money"], result["currency"], result["transfers"], lang
+            ),
+        ]
+    except LedgerError as exc:
+        click.echo(f"{label}: {error_text(exc, lang)}")
+        return 1
+    click.echo("\n".join(out))
+    return 0
+
+
+def error_text(exc: LedgerError, lang: str) -> str:
+    """An engine refusal in the reader's language (`settlement.messages`)."""
+    return str(exc)
 
 
 def _session_json(
@@ -156,19 +210,23 @@ def rules_list() -> None:
 @rules.command("show")
 @click.argument("ruleset_id")
 @click.option("--json", "as_json", is_flag=True, help="Print the value table as JSON.")
-def rules_show(ruleset_id: str, as_json: bool) -> None:
-    """The value table a player reads: every contract in every colour, and the house rules."""
+@click.option(
+    "--lang", type=click.Choice(["en", "hu"]), default="en", show_default=True, help="Language."
+)
+def rules_show(ruleset_id: str, as_json: bool, lang: str) -> None:
+    """The value table a player reads: every contract in every colour, made and lost, the
+    kontra multipliers, and the house rules."""
     try:
         ruleset = _engine().ruleset(ruleset_id)
     except LedgerError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(error_text(exc, lang)) from None
     from .rules_table import render_text, value_table
 
-    table = value_table(ruleset)
+    table = value_table(ruleset, lang)
     if as_json:
         _dump(table)
     else:
-        click.echo(render_text(table))
+        click.echo(render_text(table, lang))
 
 
 @rules.command("check")

@@ -1,0 +1,122 @@
+"""``ulti-ledger settle --format text``: a settlement for people, hand by hand, then totals.
+
+Each hand: its number, the dealer (when the file names him), the declarer, the contract,
+every player's change and the explanation lines; then the totals in units and in money
+and who pays whom. In English or Hungarian; money as the pages write it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .dates import date_text
+from .money_format import MINUS, money_text
+from .settlement import SCORERS, Engine, Settlement
+from .settlement.hungarian import with_article
+
+WORDS = {
+    "en": {
+        "hand": "Hand {n}",
+        "dealer": "dealer: {name}",
+        "declarer": "declarer: {name}",
+        "outcome_all_pass": "all pass",
+        "outcome_redeal": "redeal",
+        "outcome_conceded": "bedobás",
+        "unit": "1 unit = {money}",
+        "totals": "Totals, in units:",
+        "money": "In money (rounded to the smallest coin):",
+        "transfers": "Who pays whom:",
+        "nobody_pays": "nobody pays anyone",
+    },
+    "hu": {
+        "hand": "{A_n}. leosztás",
+        "dealer": "osztó: {name}",
+        "declarer": "felvevő: {name}",
+        "outcome_all_pass": "mindenki passz",
+        "outcome_redeal": "újraosztás",
+        "outcome_conceded": "bedobás",
+        "unit": "1 egység = {money}",
+        "totals": "Összesen, egységben:",
+        "money": "Pénzben (a legkisebb címletre kerekítve):",
+        "transfers": "Ki kinek fizet:",
+        "nobody_pays": "senki nem fizet senkinek",
+    },
+}
+
+
+def hand_text(
+    engine: Engine,
+    data: Mapping[str, Any],
+    lang: str,
+    number: int | None = None,
+    dealer: str | None = None,
+    defaults: Mapping[str, Any] | None = None,
+) -> tuple[list[str], Settlement]:
+    """The lines of one hand (raises the engine's error for a hand it refuses)."""
+    w = WORDS["hu" if lang == "hu" else "en"]
+    hand, rules = engine.parse(data, defaults)
+    settlement = SCORERS[rules.scorer].settle(hand, rules)
+    head = []
+    if number is not None:
+        head.append(w["hand"].format(n=number, A_n=with_article(number, capital=True)))
+    if dealer:
+        head.append(w["dealer"].format(name=dealer))
+    head.append(w["declarer"].format(name=hand.declarer))
+    head.append(_contract(hand, rules, w))
+    changes = ", ".join(f"{p} {signed(u)}" for p, u in settlement.payments.items())
+    describe = SCORERS[rules.scorer].describe
+    out = [" · ".join(head), f"   {changes}"]
+    out += [f"   {describe(line, lang)}" for line in settlement.lines]
+    return out, settlement
+
+
+def totals_text(
+    totals: Mapping[str, int],
+    money: Mapping[str, Any],
+    currency: str,
+    transfers: Sequence[Mapping[str, str]],
+    lang: str,
+) -> list[str]:
+    """The evening's end: units, money, and who pays whom."""
+    w = WORDS["hu" if lang == "hu" else "en"]
+    out = [w["totals"], "   " + ", ".join(f"{p} {signed(u)}" for p, u in totals.items())]
+    out += [
+        w["money"],
+        "   " + ", ".join(f"{p} {money_text(m, currency, lang)}" for p, m in money.items()),
+    ]
+    out.append(w["transfers"])
+    for t in transfers:
+        out.append(f"   {t['from']} → {t['to']}: {money_text(t['amount'], currency, lang)}")
+    if not transfers:
+        out.append(f"   {w['nobody_pays']}")
+    return out
+
+
+def session_head(data: Mapping[str, Any], engine: Engine, lang: str) -> list[str]:
+    """The evening's name, date, place, ruleset and stake."""
+    w = WORDS["hu" if lang == "hu" else "en"]
+    ruleset = engine.ruleset(data.get("ruleset"))
+    facts = [data.get("name") or "", date_text(data.get("date"), lang), data.get("place") or ""]
+    unit = data.get("unit_value") or {}
+    stake = ""
+    if unit.get("amount"):
+        stake = w["unit"].format(money=money_text(unit["amount"], unit.get("currency"), lang))
+    label = ruleset.label if lang == "hu" else ruleset.label_en
+    lines = [" · ".join(f for f in facts if f), " · ".join(f for f in (label, stake) if f)]
+    return [line for line in lines if line]
+
+
+def signed(units: int) -> str:
+    """Units as the scoresheet writes them: +4, −2, 0."""
+    return f"+{units}" if units > 0 else f"{MINUS}{-units}" if units < 0 else "0"
+
+
+def _contract(hand: Any, rules: Any, w: Mapping[str, str]) -> str:
+    if hand.outcome in ("all_pass", "redeal"):
+        return w[f"outcome_{hand.outcome}"]
+    colour = rules.colours[hand.colour].label if hand.colour else ""
+    words = [colour, hand.contract.label if hand.contract else ""]
+    if hand.outcome == "conceded":
+        words.append(f"({w['outcome_conceded']})")
+    return " ".join(x for x in words if x)
