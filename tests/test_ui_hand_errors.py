@@ -245,7 +245,7 @@ PARTI = {"name": "parti", "won": True}
             {},
             {"colour": "piros", "components": [PARTI], "outcome": "sideways"},
             "outcome",
-            'Így nem rögzíthető: "sideways" is not allowed',
+            'Így nem rögzíthető: "sideways" nem választható',
             'This cannot be recorded: "sideways" is not allowed',
         ),
     ],

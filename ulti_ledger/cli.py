@@ -146,7 +146,7 @@ def _settle_text(engine: Engine, data: Any, lang: str, method: str, banker: str 
 
 def error_text(exc: LedgerError, lang: str) -> str:
     """An engine refusal in the reader's language (`settlement.messages`)."""
-    return str(exc)
+    return exc.text(lang)
 
 
 def _session_json(

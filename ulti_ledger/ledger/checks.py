@@ -71,16 +71,28 @@ def check_hand(
     data = dict(data)
     dealer = data.pop("dealer", None)
     if dealer is not None and dealer not in seats:
-        raise HandError("dealer", f"{dealer!r} is not at this table; players: {', '.join(seats)}")
+        raise HandError(
+            "dealer",
+            "{value!r} is not at this table; players: {players}",
+            value=dealer,
+            players=", ".join(seats),
+        )
     if data.get("ruleset", ruleset.id) != ruleset.id:
         raise HandError(
-            "ruleset", f"this session plays {ruleset.id}; a hand cannot change the ruleset"
+            "ruleset",
+            "this session plays {ruleset}; a hand cannot change the ruleset",
+            ruleset=ruleset.id,
         )
     hand, _rules = engine.parse(data, {"ruleset": ruleset.id, "options": options})
     for key in ("players", "sitting_out"):
         for name in getattr(hand, key):
             if name not in seats:
-                raise HandError(key, f"{name} is not at this table; players: {', '.join(seats)}")
+                raise HandError(
+                    key,
+                    "{name} is not at this table; players: {players}",
+                    name=name,
+                    players=", ".join(seats),
+                )
     own = {n: ruleset.options[n].normalize(v) for n, v in (data.get("options") or {}).items()}
     canonical = hand.to_dict()
     facts = {"options": own} if own else {}
@@ -102,7 +114,10 @@ def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> N
     declarer = checked.facts["declarer"]
     if declarer != first:
         raise HandError(
-            "declarer", f"mindenki passz: only the first bidder ({first}) throws in, not {declarer}"
+            "declarer",
+            "mindenki passz: only the first bidder ({first}) throws in, not {name}",
+            first=first,
+            name=declarer,
         )
 
 
@@ -111,7 +126,7 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
     try:
         check_session_header(data)  # the format's own rules, as the engine's CLI reads them
     except HandError as exc:
-        raise SessionError(exc.key, exc.problem) from None
+        raise SessionError(exc.key, exc.message) from None
     ruleset = engine.ruleset(data.get("ruleset"))
     raw_options = data.get("options") or {}
     if not isinstance(raw_options, dict):
@@ -150,12 +165,12 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
             hand = check_hand(item, engine, plan.options, plan.players)
         except HandError as exc:
             key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
-            raise SessionError(key, exc.problem) from None
+            raise SessionError(key, exc.message) from None
         dealer = hand.dealer or rotation.next_dealer(plan.players, last, plan.last_declarer_deals)
         try:
             check_all_pass(hand, plan.players, dealer)
         except HandError as exc:
-            raise SessionError(f"hands[{index}].{exc.key}", exc.problem) from None
+            raise SessionError(f"hands[{index}].{exc.key}", exc.message) from None
         checked.append((hand, dealer))
         last = rotation.LastHand(dealer, hand.facts["declarer"], hand.hand.outcome)
     return tuple(checked)

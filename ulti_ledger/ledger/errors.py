@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..settlement import LedgerError
+from ..settlement.errors import Msg
 
 CHANGED_MEANWHILE = "changed meanwhile"
 
@@ -13,13 +14,19 @@ class SessionError(LedgerError):
     """A session body or a request on a session that cannot be accepted.
 
     Like the engine's ``HandError`` it carries ``key`` (where in the input) and
-    ``problem`` (what is wrong and what is allowed); ``str()`` joins them.
+    ``problem`` (what is wrong and what is allowed); ``str()`` joins them. An engine
+    refusal passed on keeps its `Msg`, so ``text("hu")`` says it in Hungarian.
     """
 
-    def __init__(self, key: str, problem: str) -> None:
+    def __init__(self, key: str, problem: str | Msg) -> None:
         self.key = key
-        self.problem = problem
-        super().__init__(f"{key}: {problem}" if key else problem)
+        self.message = problem if isinstance(problem, Msg) else Msg(problem)
+        self.problem = self.message.text()
+        super().__init__(f"{key}: {self.problem}" if key else self.problem)
+
+    def text(self, lang: str = "en") -> str:
+        problem = self.message.text(lang)
+        return f"{self.key}: {problem}" if self.key else problem
 
 
 class NotFound(SessionError):

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import HandError
+from .errors import HandError, Msg
 from .loader import Ruleset, builtin_rulesets
 from .result import Settlement
-from .schema import suggest
+from .schema import suggestion
 from .scorers import SCORERS, ScorerRules
 
 
@@ -31,8 +31,14 @@ class Engine:
         ruleset = self.rulesets.get(ruleset_id) if isinstance(ruleset_id, str) else None
         if ruleset is None:
             known = ", ".join(self.rulesets)
-            hint = suggest(ruleset_id, self.rulesets) if isinstance(ruleset_id, str) else ""
-            raise HandError("ruleset", f"unknown ruleset {ruleset_id!r}{hint}; known: {known}")
+            hint = suggestion(ruleset_id, self.rulesets) if isinstance(ruleset_id, str) else Msg("")
+            raise HandError(
+                "ruleset",
+                "unknown ruleset {value!r}{hint}; known: {known}",
+                value=ruleset_id,
+                hint=hint,
+                known=known,
+            )
         return ruleset
 
     def parse(

@@ -20,8 +20,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import OptionError, RulesetError
-from .schema import Table, suggest
+from .errors import Msg, OptionError, RulesetError
+from .schema import Table, suggestion
 from .scorers import SCORERS
 
 FORMAT = 1
@@ -63,7 +63,11 @@ class Option:
                 if self.minimum <= value <= self.maximum:
                     return value
             raise OptionError(
-                key, f"must be a whole number from {self.minimum} to {self.maximum}, not {value!r}"
+                key,
+                "must be a whole number from {minimum} to {maximum}, not {value!r}",
+                minimum=self.minimum,
+                maximum=self.maximum,
+                value=value,
             )
         if isinstance(value, bool) and set(self.choices) == {"on", "off"}:
             return "on" if value else "off"
@@ -72,8 +76,14 @@ class Option:
         if isinstance(value, str) and value in self.choices:
             return value
         allowed = ", ".join(self.choices)
-        hint = suggest(value, self.choices) if isinstance(value, str) else ""
-        raise OptionError(key, f"{value!r} is not a value of this option{hint}; allowed: {allowed}")
+        hint = suggestion(value, self.choices) if isinstance(value, str) else Msg("")
+        raise OptionError(
+            key,
+            "{value!r} is not a value of this option{hint}; allowed: {allowed}",
+            value=value,
+            hint=hint,
+            allowed=allowed,
+        )
 
 
 class Ruleset:
@@ -118,8 +128,10 @@ class Ruleset:
                 known = ", ".join(self.options)
                 raise OptionError(
                     f"options.{name}",
-                    f"{self.id} has no house-rule option of that name{suggest(name, self.options)};"
-                    f" known options: {known}",
+                    "{ruleset} has no house-rule option of that name{hint}; known options: {known}",
+                    ruleset=self.id,
+                    hint=suggestion(name, self.options),
+                    known=known,
                 )
             values[name] = option.normalize(value)
         return values

@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-from .errors import RulesetError
+from .errors import Msg, RulesetError
 
 T = TypeVar("T")
 _MISSING: Any = object()
@@ -16,6 +16,12 @@ def suggest(word: str, choices: Iterable[str]) -> str:
     """' (did you mean "x"?)' when a close match exists, else ''."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+def suggestion(word: str, choices: Iterable[str]) -> Msg:
+    """`suggest` as a message, said in the reader's language (empty when none is close)."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return Msg(' (did you mean "{name}"?)', {"name": close[0]}) if close else Msg("")
 
 
 class Table:

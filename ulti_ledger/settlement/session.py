@@ -69,7 +69,9 @@ def parse_unit_value(raw: Any) -> UnitValue:
     try:
         value = Decimal(amount)
     except InvalidOperation:
-        raise HandError("unit_value.amount", f"{amount!r} is not a decimal number") from None
+        raise HandError(
+            "unit_value.amount", "{value!r} is not a decimal number", value=amount
+        ) from None
     if not value.is_finite() or value < 0:
         raise HandError("unit_value.amount", "must be a finite amount, zero or more")
     currency = raw.get("currency", "")
@@ -84,10 +86,12 @@ def parse_session_players(data: Mapping[str, Any]) -> tuple[str, ...]:
         raise HandError("players", "a session has 3, 4 or 5 players, in seating order")
     for index, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
-            raise HandError(f"players[{index}]", f"must be a non-empty name, not {name!r}")
+            raise HandError(
+                f"players[{index}]", "must be a non-empty name, not {value!r}", value=name
+            )
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
-        raise HandError("players", f"{twice} is named twice")
+        raise HandError("players", "{name} is named twice", name=twice)
     return tuple(players)
 
 
@@ -98,10 +102,17 @@ def check_session_header(data: Any) -> None:
     for key in data:
         if key not in SESSION_KEYS:
             raise HandError(
-                str(key), f"is not a key of a session; allowed: {', '.join(SESSION_KEYS)}"
+                str(key),
+                "is not a key of a session; allowed: {allowed}",
+                allowed=", ".join(SESSION_KEYS),
             )
     if data.get("format") != SESSION_FORMAT:
-        raise HandError("format", f'must be "{SESSION_FORMAT}", not {data.get("format")!r}')
+        raise HandError(
+            "format",
+            'must be "{format}", not {value!r}',
+            format=SESSION_FORMAT,
+            value=data.get("format"),
+        )
 
 
 def seat_hand(hand: Any, players: tuple[str, ...]) -> Any:
@@ -114,13 +125,15 @@ def seat_hand(hand: Any, players: tuple[str, ...]) -> Any:
         raise HandError("", "a hand must be a JSON object")
     if "dealer" in hand:
         if hand["dealer"] not in players:
-            raise HandError("dealer", f"{hand['dealer']!r} is not a player of this session")
+            raise HandError(
+                "dealer", "{value!r} is not a player of this session", value=hand["dealer"]
+            )
         hand = {k: v for k, v in hand.items() if k != "dealer"}
     for key in ("players", "sitting_out"):
         names = hand.get(key)
         for name in names if isinstance(names, list) else ():
             if isinstance(name, str) and name not in players:
-                raise HandError(key, f"{name} is not a player of this session")
+                raise HandError(key, "{name} is not a player of this session", name=name)
     if "sitting_out" in hand or not isinstance(hand.get("players"), list):
         return hand
     rest = [p for p in players if p not in hand["players"]]
@@ -144,7 +157,7 @@ def settle_session(engine: Engine, data: Any) -> SessionResult:
             settlement = engine.settle(seat_hand(raw, players), defaults)
         except HandError as exc:
             key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
-            raise HandError(key, exc.problem) from None
+            raise exc.at(key) from None
         for name, amount in settlement.payments.items():
             totals[name] += amount
         results.append(settlement)

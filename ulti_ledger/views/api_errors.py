@@ -69,7 +69,8 @@ def ledger_error(exc: LedgerError):
     if isinstance(exc, Conflict) and exc.stale:
         return {"error": exc.problem, "current": exc.current}, 409
     status = 404 if isinstance(exc, NotFound) else 409 if isinstance(exc, Conflict) else 422
-    body = {"error": str(exc)}
+    # ?lang=hu: the engine's refusals in Hungarian (the key stays the JSON path)
+    body = {"error": exc.text("hu") if request.args.get("lang") == "hu" else str(exc)}
     if getattr(exc, "key", ""):
         body["key"] = exc.key
     return body, status

@@ -21,6 +21,7 @@ from typing import Any
 from .. import i18n
 from ..handform import HandState, Table
 from ..i18n import t
+from ..settlement.errors import Msg
 
 _INDEXED = re.compile(r"(components|silent)\[(\d+)\]")
 
@@ -78,7 +79,12 @@ def explain(
     area = _area(where, key)
     say = next((say for k, words, say in _RULES if k.fullmatch(key) and words in problem), None)
     message = say(where) if say else None
-    return area, message or t("engine_says", problem=problem)
+    if message:
+        return area, message
+    exc_message = getattr(exc, "message", None)
+    # a problem worded by the engine alone: in the page's language where it has one
+    said = exc_message.text(i18n.current()) if isinstance(exc_message, Msg) else problem
+    return area, t("engine_says", problem=said)
 
 
 def _area(hand: _Hand, key: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..errors import Msg
 from ..schema import Table, names_known
 from .rules import (
     Colour,
@@ -249,7 +250,7 @@ def _read_contracts(
             )
         problem = contract_problem(contract.components, contract.open, components, alone, exclusive)
         if problem:
-            raise t.error("components", problem)
+            raise t.error("components", str(problem))
         seen_ids.add(cid)
         seen_keys[contract.key] = cid
         contracts.append(contract)
@@ -262,34 +263,37 @@ def contract_problem(
     components: Mapping[str, ComponentRule],
     alone: frozenset[str],
     exclusive: tuple[frozenset[str], ...],
-) -> str | None:
+) -> Msg | None:
     """Why these components cannot form one contract, or None if the rules allow it."""
     present = set(names)
     if len(present) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        return f"{components[twice].label} is listed twice"
+        return Msg("{label} is listed twice", {"label": components[twice].label})
     for name in names:
         if name in alone and len(names) > 1:
             other = next(n for n in names if n != name)
-            return f"{components[name].label} cannot be combined with {components[other].label}"
+            return _not_with(components[name].label, components[other].label)
     for group in exclusive:
         both = [n for n in names if n in group]
         if len(both) > 1:
-            return (
-                f"{components[both[0]].label} cannot be combined with {components[both[1]].label}"
-            )
+            return _not_with(components[both[0]].label, components[both[1]].label)
     games = {components[n].game for n in names}
     if len(games) > 1:
-        return "components of a trump game and of a no-trump game cannot be combined"
+        return Msg("components of a trump game and of a no-trump game cannot be combined")
     if not (present & alone):
         replacing = [n for n in names if components[n].replaces_parti]
         if replacing and "parti" in present:
-            return (
-                f"a contract with {components[replacing[0]].label} carries no parti "
-                f"(the {components[replacing[0]].label} replaces it): remove the parti"
+            return Msg(
+                "a contract with {label} carries no parti (the {label} replaces it): "
+                "remove the parti",
+                {"label": components[replacing[0]].label},
             )
         if not replacing and "parti" not in present:
-            return "this contract carries the parti: add a parti component"
+            return Msg("this contract carries the parti: add a parti component")
     if open_ and not any(components[n].open for n in names):
-        return "none of these components has an open (terített) form"
+        return Msg("none of these components has an open (terített) form")
     return None
+
+
+def _not_with(label: str, other: str) -> Msg:
+    return Msg("{label} cannot be combined with {other}", {"label": label, "other": other})

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
-from ..errors import HandError
-from ..schema import suggest
+from ..errors import HandError, Msg
+from ..schema import suggestion
 from .build import contract_problem
 from .rules import ComponentRule, Contract, Rules, SilentRule
 
@@ -143,9 +143,9 @@ def _silent_dict(s: SilentResult) -> dict[str, Any]:
 def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
     """Validate a hand (a decoded JSON object) against ``rules`` and return its facts."""
     if type(data) is not dict:
-        raise HandError("", f"a hand must be a JSON object, not {_kind(data)}")
+        raise HandError("", "a hand must be a JSON object, not {kind}", kind=_kind(data))
     if not _HAND_KEYSET.issuperset(data):
-        _check_keys(data, HAND_KEYS, "", "a hand")
+        _check_keys(data, HAND_KEYS, "", Msg("a hand"))
     get = data.get
     seating = _seating(get("players"), get("sitting_out"), get("declarer"), rules)
     players, sitting_out, declarer, defenders = seating
@@ -162,7 +162,9 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     if outcome == "all_pass" or outcome == "redeal":
         for key in ("components", "silent", "renonsz"):
             if get(key):
-                raise HandError(key, f"a hand with outcome {outcome} has no {key}")
+                raise HandError(
+                    key, "a hand with outcome {outcome} has no {key}", outcome=outcome, key=key
+                )
         contract, components, silent = None, (), ()
     else:
         components, contract, silent = _played_parts(
@@ -201,7 +203,11 @@ def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules) -> tup
     players = _names(players, "players", required=True)
     if len(players) != rules.active_players:
         raise HandError(
-            "players", f"{rules.label} is played by {rules.active_players}, not {len(players)}"
+            "players",
+            "{ruleset} is played by {n}, not {given}",
+            ruleset=rules.label,
+            n=rules.active_players,
+            given=len(players),
         )
     sitting_out = _names(sitting_out, "sitting_out", required=False)
     if sitting_out:
@@ -299,11 +305,15 @@ def _check_sitting_out(
 ) -> None:
     for name in sitting_out:
         if name in players:
-            raise HandError("sitting_out", f"{name} is named twice: playing and sitting out")
+            raise HandError(
+                "sitting_out", "{name} is named twice: playing and sitting out", name=name
+            )
     if len(sitting_out) > rules.max_sitting_out:
         raise HandError(
             "sitting_out",
-            f"at most {rules.max_sitting_out} players sit out, not {len(sitting_out)}",
+            "at most {n} players sit out, not {given}",
+            n=rules.max_sitting_out,
+            given=len(sitting_out),
         )
 
 
@@ -350,18 +360,20 @@ def _components(
 def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool) -> None:
     """Raise the HandError that says what is wrong with one component."""
     key = f"components[{raw.index(item)}]"
-    rule = _named_rule(item, key, COMPONENT_KEYS, "a component", rules.components, "played")
+    rule = _named_rule(item, key, COMPONENT_KEYS, Msg("a component"), rules.components, "played")
     open_ = item.get("open", False)
     if not isinstance(open_, bool):
-        raise HandError(f"{key}.open", f"must be true or false, not {open_!r}")
+        raise HandError(f"{key}.open", "must be true or false, not {value!r}", value=open_)
     if open_ and rule.open is None:
-        raise HandError(f"{key}.open", f"{rule.label} has no open (terített) form")
+        raise HandError(f"{key}.open", "{label} has no open (terített) form", label=rule.label)
     won = item.get("won")
     if won is None and needs_result:
         raise HandError(
-            f"{key}.won", f"say whether the declarer made the {rule.label} (true or false)"
+            f"{key}.won",
+            "say whether the declarer made the {label} (true or false)",
+            label=rule.label,
         )
-    raise HandError(f"{key}.won", f"must be true or false, not {won!r}")
+    raise HandError(f"{key}.won", "must be true or false, not {value!r}", value=won)
 
 
 def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
@@ -381,7 +393,12 @@ def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
             _label(rules.components[n], open_ and c.open)
             for n, c in zip(names, components, strict=True)
         )
-        raise HandError("components", f"{listed} is not a contract of {rules.label}")
+        raise HandError(
+            "components",
+            "{listed} is not a contract of {ruleset}",
+            listed=listed,
+            ruleset=rules.label,
+        )
     return contract
 
 
@@ -389,13 +406,24 @@ def _colour_error(colour: str | None, contract: Contract, rules: Rules) -> None:
     allowed, required = rules.contract_colours(contract)
     if colour is None and required:
         names = ", ".join(c for c in allowed if c)
-        raise HandError("colour", f"a {contract.label} needs a colour: one of {names}")
+        raise HandError(
+            "colour",
+            "a {contract} needs a colour: one of {names}",
+            contract=contract.label,
+            names=names,
+        )
     if colour not in allowed:
         if allowed == (None,):
-            raise HandError("colour", f"a {contract.label} is played without a colour")
+            raise HandError(
+                "colour", "a {contract} is played without a colour", contract=contract.label
+            )
         names = ", ".join(c for c in allowed if c)
         raise HandError(
-            "colour", f"a {contract.label} cannot be played in {colour}; allowed: {names}"
+            "colour",
+            "a {contract} cannot be played in {colour}; allowed: {names}",
+            contract=contract.label,
+            colour=colour,
+            names=names,
         )
 
 
@@ -409,7 +437,10 @@ def _kontra(
         for name in raw:
             if name not in defenders:
                 raise HandError(
-                    key, f"{name} is not a defender in this hand; defenders: {', '.join(defenders)}"
+                    key,
+                    "{name} is not a defender in this hand; defenders: {defenders}",
+                    name=name,
+                    defenders=", ".join(defenders),
                 )
         levels = [raw.get(d, 0) for d in defenders]
         for i, level in enumerate(levels):
@@ -418,8 +449,9 @@ def _kontra(
         if not rule.individual and (len(raw) != len(defenders) or len(set(levels)) != 1):
             raise HandError(
                 key,
-                f"the kontra on the {rule.label} is common: give one level, or the same level "
+                "the kontra on the {label} is common: give one level, or the same level "
                 "for both defenders",
+                label=rule.label,
             )
     else:
         levels = [_level(raw, key, rules)] * len(defenders)
@@ -431,10 +463,21 @@ def _kontra(
 def _level(raw: Any, key: str, rules: Rules) -> int:
     ceiling = rules.kontra.max_level
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-        raise HandError(key, f"must be a kontra level from 0 to {ceiling}, not {raw!r}")
+        raise HandError(
+            key,
+            "must be a kontra level from 0 to {ceiling}, not {value!r}",
+            ceiling=ceiling,
+            value=raw,
+        )
     if raw > ceiling:
-        top = rules.kontra.name(ceiling) or "no kontra"
-        raise HandError(key, f"kontra level {raw} is above this table's ceiling, {top} ({ceiling})")
+        top = rules.kontra.name(ceiling) or Msg("no kontra")
+        raise HandError(
+            key,
+            "kontra level {level} is above this table's ceiling, {top} ({ceiling})",
+            level=raw,
+            top=top,
+            ceiling=ceiling,
+        )
     return raw
 
 
@@ -447,19 +490,24 @@ def _silent(
     outcome: str,
 ) -> tuple[SilentResult, ...]:
     if not isinstance(raw, list):
-        raise HandError("silent", f"must be a list, not {_kind(raw)}")
+        raise HandError("silent", "must be a list, not {kind}", kind=_kind(raw))
     if outcome != "played":
         raise HandError("silent", "a hand thrown in (bedobás) has no silent results")
     game = rules.games[rules.components[contract.components[0]].game]
     if not game.silent:
-        raise HandError("silent", f"a {contract.label} has no silent results ({game.label_en})")
+        raise HandError(
+            "silent",
+            "a {contract} has no silent results ({game})",
+            contract=contract.label,
+            game=Msg(game.label_en),
+        )
     bid = {c.name for c in components}
     results: list[SilentResult] = []
     for index, item in enumerate(raw):
         key = f"silent[{index}]"
         result = _one_silent(item, key, rules, contract, bid, defenders)
         if any(r.name == result.name for r in results):
-            raise HandError(key, f"{rules.silent[result.name].label} is listed twice")
+            raise HandError(key, "{label} is listed twice", label=rules.silent[result.name].label)
         results.append(result)
     return tuple(results)
 
@@ -467,34 +515,46 @@ def _silent(
 def _one_silent(
     item: Any, key: str, rules: Rules, contract: Contract, bid: set[str], defenders: tuple[str, ...]
 ) -> SilentResult:
-    rule = _named_rule(item, key, SILENT_KEYS, "a silent result", rules.silent, "paid")
+    rule = _named_rule(item, key, SILENT_KEYS, Msg("a silent result"), rules.silent, "paid")
     name = item["name"]
     if contract.silent is not None:
         if name not in contract.silent:
-            allowed = ", ".join(rules.silent[s].label for s in contract.silent) or "none"
+            allowed = ", ".join(rules.silent[s].label for s in contract.silent) or Msg("none")
             raise HandError(
-                f"{key}.name", f"a {contract.label} allows no {rule.label}; allowed: {allowed}"
+                f"{key}.name",
+                "a {contract} allows no {label}; allowed: {allowed}",
+                contract=contract.label,
+                label=rule.label,
+                allowed=allowed,
             )
     elif rule.excluded_by & bid:
         other = rules.components[next(iter(rule.excluded_by & bid))].label
-        raise HandError(f"{key}.name", f"no {rule.label} beside a bid {other}")
+        raise HandError(
+            f"{key}.name", "no {label} beside a bid {other}", label=rule.label, other=other
+        )
     side = item.get("side")
     if side not in SIDES:
         raise HandError(f"{key}.side", _not_one_of(side, SIDES))
     if side == "defenders" and not rule.defenders:
-        raise HandError(f"{key}.side", f"the defenders score no {rule.label} at this table")
+        raise HandError(
+            f"{key}.side", "the defenders score no {label} at this table", label=rule.label
+        )
     won = item.get("won", True)
     if not isinstance(won, bool):
-        raise HandError(f"{key}.won", f"must be true or false, not {won!r}")
+        raise HandError(f"{key}.won", "must be true or false, not {value!r}", value=won)
     if not won and not rule.failed_factor:
-        raise HandError(f"{key}.won", f"a {rule.label} cannot fail: list it only when made")
+        raise HandError(
+            f"{key}.won", "a {label} cannot fail: list it only when made", label=rule.label
+        )
     player = item.get("player")
     by_player = side == "defenders" and rule.defender_scope == "everyone"
     if by_player:
         if player not in defenders:
             raise HandError(
                 f"{key}.player",
-                f"name the defender who played the {rule.label} (one of {', '.join(defenders)})",
+                "name the defender who played the {label} (one of {defenders})",
+                label=rule.label,
+                defenders=", ".join(defenders),
             )
     elif player is not None:
         raise HandError(
@@ -528,11 +588,11 @@ def _check_side_result(
     side = what = None
     for c in components:
         if c.won and getattr(rules.components[c.name], flag):
-            side, what = "declarer", f"a won {rules.components[c.name].label}"
+            side, what = "declarer", Msg("a won {label}", {"label": rules.components[c.name].label})
     for s in silent:
         if s.won and getattr(rules.silent[s.name], flag):
-            whose = "the declarer's" if s.side == "declarer" else "the defenders'"
-            side, what = s.side, f"{whose} {rules.silent[s.name].label}"
+            whose = "the declarer's {label}" if s.side == "declarer" else "the defenders' {label}"
+            side, what = s.side, Msg(whose, {"label": rules.silent[s.name].label})
     if side is None:
         return
     sweep = flag == "takes_all_tricks"
@@ -541,17 +601,29 @@ def _check_side_result(
         implied = rule.made_by_all_tricks if sweep else rule.point_count
         if side == "declarer" and implied and c.won is False:
             raise HandError(
-                f"components[{index}].won", f"{what} ({means}) beside a lost {rule.label}"
+                f"components[{index}].won",
+                "{what} ({means}) beside a lost {label}",
+                what=what,
+                means=Msg(means),
+                label=rule.label,
             )
         if side == "defenders" and c.won and (sweep or implied):
             raise HandError(
-                f"components[{index}].won", f"{what} ({means}) beside a made {rule.label}"
+                f"components[{index}].won",
+                "{what} ({means}) beside a made {label}",
+                what=what,
+                means=Msg(means),
+                label=rule.label,
             )
     for index, s in enumerate(silent):
         other = rules.silent[s.name]
         if s.side != side and s.won and (sweep or other.reaches_100):
             raise HandError(
-                f"silent[{index}]", f"{what} ({means}) leaves the other side no {other.label}"
+                f"silent[{index}]",
+                "{what} ({means}) leaves the other side no {label}",
+                what=what,
+                means=Msg(means),
+                label=other.label,
             )
 
 
@@ -565,13 +637,15 @@ def _names(raw: Any, key: str, required: bool) -> tuple[str, ...]:
             raise HandError(key, "is required: the names of the players, in seating order")
         return ()
     if not isinstance(raw, list):
-        raise HandError(key, f"must be a list of names, not {_kind(raw)}")
+        raise HandError(key, "must be a list of names, not {kind}", kind=_kind(raw))
     seen: set[str] = set()
     for index, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
-            raise HandError(f"{key}[{index}]", f"must be a non-empty name, not {name!r}")
+            raise HandError(
+                f"{key}[{index}]", "must be a non-empty name, not {value!r}", value=name
+            )
         if name in seen:
-            raise HandError(key, f"{name} is named twice")
+            raise HandError(key, "{name} is named twice", name=name)
         seen.add(name)
     return tuple(raw)
 
@@ -582,9 +656,14 @@ def _player(raw: Any, key: str, players: tuple[str, ...], sitting_out: tuple[str
     if raw in players:
         return raw
     if raw in sitting_out:
-        raise HandError(key, f"{raw} sits out this hand")
+        raise HandError(key, "{name} sits out this hand", name=raw)
     shown = raw if isinstance(raw, str) else repr(raw)
-    raise HandError(key, f"{shown} is not playing this hand; players: {', '.join(players)}")
+    raise HandError(
+        key,
+        "{name} is not playing this hand; players: {players}",
+        name=shown,
+        players=", ".join(players),
+    )
 
 
 def _renonsz(
@@ -593,14 +672,16 @@ def _renonsz(
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise HandError("renonsz", f'must be {{"player": NAME}} or null, not {_kind(raw)}')
-    _check_keys(raw, ("player",), "renonsz", "a renonsz")
+        raise HandError(
+            "renonsz", 'must be {{"player": NAME}} or null, not {kind}', kind=_kind(raw)
+        )
+    _check_keys(raw, ("player",), "renonsz", Msg("a renonsz"))
     if outcome != "played":
-        raise HandError("renonsz", f"a hand with outcome {outcome} has no renonsz")
+        raise HandError("renonsz", "a hand with outcome {outcome} has no renonsz", outcome=outcome)
     return _player(raw.get("player"), "renonsz.player", players, sitting_out)
 
 
-def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str, what: str) -> None:
+def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str, what: Msg) -> None:
     if obj.keys() <= _ALLOWED[allowed]:
         return
     for key in obj:
@@ -608,18 +689,20 @@ def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str, wh
             full = f"{where}.{key}" if where else str(key)
             raise HandError(
                 full,
-                f"is not a key of {what}{suggest(str(key), allowed)};"
-                f" allowed: {', '.join(allowed)}",
+                "is not a key of {what}{hint}; allowed: {allowed}",
+                what=what,
+                hint=suggestion(str(key), allowed),
+                allowed=", ".join(allowed),
             )
 
 
 def _named_rule(
-    item: Any, key: str, keys: tuple[str, ...], what: str, known: Mapping[str, _Rule], off: str
+    item: Any, key: str, keys: tuple[str, ...], what: Msg, known: Mapping[str, _Rule], off: str
 ) -> _Rule:
     """The rule a component or silent result names, once its keys and name are checked;
     ``off`` says what the table does not do with it when a house rule switched it off."""
     if not isinstance(item, dict):
-        raise HandError(key, f"must be an object, not {_kind(item)}")
+        raise HandError(key, "must be an object, not {kind}", kind=_kind(item))
     _check_keys(item, keys, key, what)
     name = item.get("name")
     rule = known.get(name) if isinstance(name, str) else None
@@ -627,7 +710,13 @@ def _named_rule(
         allowed = [n for n, r in known.items() if r.enabled]
         raise HandError(f"{key}.name", _not_one_of(name, allowed))
     if not rule.enabled:
-        raise HandError(f"{key}.name", f"{rule.label} is not {off} at this table (house rules)")
+        raise HandError(
+            f"{key}.name",
+            "{label} is not played at this table (house rules)"
+            if off == "played"
+            else "{label} is not paid at this table (house rules)",
+            label=rule.label,
+        )
     return rule
 
 
@@ -635,15 +724,18 @@ def _label(rule: ComponentRule, open_: bool) -> str:
     return rule.open.label if open_ and rule.open else rule.label
 
 
-def _not_one_of(value: Any, allowed: Any) -> str:
+def _not_one_of(value: Any, allowed: Any) -> Msg:
     allowed = list(allowed)
     shown = f'"{value}"' if isinstance(value, str) else repr(value)
-    hint = suggest(value, allowed) if isinstance(value, str) else ""
-    return f"{shown} is not allowed{hint}; allowed: {', '.join(allowed)}"
+    hint = suggestion(value, allowed) if isinstance(value, str) else Msg("")
+    return Msg(
+        "{value} is not allowed{hint}; allowed: {allowed}",
+        {"value": shown, "hint": hint, "allowed": ", ".join(allowed)},
+    )
 
 
-def _kind(value: Any) -> str:
-    return {
+def _kind(value: Any) -> Msg | str:
+    kind = {
         list: "a list",
         dict: "an object",
         str: "a string",
@@ -651,4 +743,5 @@ def _kind(value: Any) -> str:
         int: "a number",
         float: "a number",
         type(None): "null",
-    }.get(type(value), type(value).__name__)
+    }.get(type(value))
+    return Msg(kind) if kind else type(value).__name__
