@@ -25,9 +25,11 @@ _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 
 MESSAGES = {
     "amount_required": "is required: the value of a unit, such as 10 or 0,5",
-    "amount_not_number": "must be a number such as 10, 1 000 or 0,5, not {value!r}",
-    "amount_not_string": 'must be a decimal string such as "10", "1 000" or "0,5", not {value!r}',
-    "amount_not_positive": "must be more than zero, not {value!r}",
+    "amount_not_number": 'must be a positive decimal string such as "10", "1 000" or "0,5", '
+    "not {value!r}",
+    "amount_not_string": 'must be a positive decimal string such as "10", "1 000" or "0,5", '
+    "not {value!r}",
+    "amount_not_positive": "must be positive (more than zero), not {value!r}",
     "amount_no_minor_units": "{currency} has no minor units: give a whole amount, not {value!r}",
     "amount_too_precise": "at most 6 decimals, not {value!r}",
     "currency_required": 'is required: the currency code, such as "HUF" or "EUR"',
@@ -57,10 +59,11 @@ def parse_currency(raw: object) -> str:
     return code
 
 
-def parse_amount(raw: object, currency: str) -> str:
+def parse_amount(raw: object, currency: str | None) -> str:
     """The value of a unit as a canonical decimal string ("1000", "2.5"), or a refusal.
 
-    ``currency`` is a code `parse_currency` gave: it says whether decimals are allowed.
+    ``currency`` is a code `parse_currency` gave: it says whether decimals are allowed
+    (None: not known yet, the amount's own form is checked).
     """
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         raise MoneyInputError("amount", "amount_required")
@@ -80,12 +83,14 @@ def parse_amount(raw: object, currency: str) -> str:
     value = Decimal(f"{digits}.{fraction}" if fraction else digits)
     if value <= 0:
         raise MoneyInputError("amount", "amount_not_positive", value=raw)
-    if value != value.to_integral_value() and minor_digits(currency) == 0:
+    if currency is not None and value != value.to_integral_value() and not minor_digits(currency):
         raise MoneyInputError("amount", "amount_no_minor_units", value=raw, currency=currency)
     return f"{digits}.{fraction}" if fraction else digits
 
 
 def parse_stake(amount: object, currency: object) -> tuple[str, str]:
-    """The (amount, currency code) of a stake; the currency is read first (it rules decimals)."""
+    """The (amount, currency code) of a stake: a malformed amount is named first, then the
+    currency, then a fraction the currency has no coin for."""
+    parse_amount(amount, None)
     code = parse_currency(currency)
     return parse_amount(amount, code), code
