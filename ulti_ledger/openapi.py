@@ -108,10 +108,11 @@ TRANSFER = _obj(
     ["from", "to", "amount"], **{"from": NAME, "to": NAME, "amount": {"type": "string"}}
 )
 TOTALS = _obj(
-    ["units", "money", "settled", "currency", "transfers"],
+    ["units", "money", "settled", "rounding", "currency", "transfers"],
     units=UNITS,
     money=MONEY,
     settled=MONEY,
+    rounding=MONEY,  # settled − money, only for the players rounding moved
     currency={"type": "string"},
     transfers={"type": "array", "items": _ref("Transfer")},
 )
