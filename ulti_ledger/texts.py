@@ -86,10 +86,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Pozitív szám kell, pl. 10, 1 000 vagy 0,5.",
         "Give a positive number such as 10, 1 000 or 0.5.",
     ),
-    "rounding_note": (
-        "Kerekítés a legkisebb címletre, a fizetéshez: {moves}.",
-        "Rounded to the smallest coin for paying: {moves}.",
-    ),
     "err_amount_whole": (
         "{currency} esetén egész összeget adj meg (például 10 vagy 1 000), tizedes nélkül.",
         "{currency} has no minor units: give a whole amount (such as 10 or 1 000).",
@@ -111,6 +107,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hand_count": ("{n} leosztás", "{n} hands"),
     "read_only": ("csak olvasható", "read only"),
     "balances": ("Egyenlegek", "Balances"),
+    "rounding_note": (
+        "Kerekítés a legkisebb címletre, a fizetéshez: {moves}.",
+        "Rounded to the smallest coin for paying: {moves}.",
+    ),
     "who_pays_whom": ("Ki kinek fizet", "Who pays whom"),
     "balance_chart": ("Az egyenlegek alakulása", "Running balances"),
     "pays": ("fizet ennek:", "pays"),
