@@ -378,6 +378,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # History and restore
     "edited_badge": ("javítva", "edited"),
     "edited_badge_title": ("Rögzítés után javították", "Corrected after it was recorded"),
+    "latest_badge": ("legutóbbi", "latest"),
     "history": ("Előzmények", "History"),
     "history_title": ("A(z) {n}. leosztás előzményei", "History of hand {n}"),
     "history_lead": (

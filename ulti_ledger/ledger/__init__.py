@@ -10,7 +10,8 @@ Writing (each validates through the engine first and commits whole, or raises a
 - ``add_hand(session, data, expected_version=None) -> int``: the new hand's number
 - ``replace_hand(session, number, data, expected_version=None) -> None``
 - ``delete_hand(session, number, expected_version=None) -> None``: the hand is kept
-- ``undo_last(session) -> int``: the number of the hand removed (kept, too)
+- ``undo_last(session) -> int``: the number of the hand removed (kept, too);
+  ``undo_last_hand`` gives (number, hand id), for the undo notice's restore button
 - ``update_session(session, data, expected_version=None)``: name, date, place, stakes
 
 Optimistic concurrency: ``expected_version`` is the version the writer saw: the hand's
@@ -93,7 +94,14 @@ from .summary import (
     session_json,
     session_summary,
 )
-from .writes import add_hand, create_session, delete_hand, replace_hand, undo_last
+from .writes import (
+    add_hand,
+    create_session,
+    delete_hand,
+    replace_hand,
+    undo_last,
+    undo_last_hand,
+)
 
 __all__ = [
     "METHODS",
@@ -141,5 +149,6 @@ __all__ = [
     "session_summary",
     "token_grants",
     "undo_last",
+    "undo_last_hand",
     "update_session",
 ]

@@ -146,6 +146,11 @@ def delete_hand(session: GameSession, number: int, expected_version: int | None 
 
 def undo_last(session: GameSession) -> int:
     """Delete the last hand recorded; returns the number it had (the hand is kept)."""
+    return undo_last_hand(session)[0]
+
+
+def undo_last_hand(session: GameSession) -> tuple[int, int]:
+    """``undo_last``, also giving the hand's id: (number, hand_id), for a restore button."""
     with transaction():
         version = lock(session)
         count = hand_count(session)
@@ -153,7 +158,7 @@ def undo_last(session: GameSession) -> int:
             raise NotFound("", "there is no hand to undo")
         hand_id, _ = hand_key_at(session, count)
         _soft_delete(session, hand_id, count, version)
-    return count
+    return count, hand_id
 
 
 def _soft_delete(session: GameSession, hand_id: int, number: int, version: int) -> None:

@@ -10,7 +10,8 @@ URL scheme (tokens are ``secrets.token_urlsafe(32)``; no login):
   Both scoreboards take ``?method=minimal|banker|pairwise`` (``&banker=NAME``) for the
   "who pays whom" card, as the PDF does (``views.methods``); without it, the fewest.
 - ``/e/<edit_token>``: the scorer's scoreboard; this is the edit link. ``POST
-  /e/<t>/undo`` removes the last hand. The hand pages under it are in ``hands``.
+  /e/<t>/undo`` removes the last hand; its notice has a button that restores it. The
+  hand pages under it are in ``hands``.
 - ``GET /e/<t>/hands/<n>/history`` and ``GET /s/<t>/hands/<n>/history``: a hand's audit
   entries (created, edited, deleted, restored; when, through which link, before and
   after). The edit scoreboard lists deleted hands; ``POST /e/<t>/deleted/<hand_id>/restore``
@@ -106,13 +107,15 @@ def edit(token: str):
 def undo(token: str):
     session = get_session_or_404(token, "edit")
     try:
-        number = ledger.undo_last(session)
+        number, hand_id = ledger.undo_last_hand(session)
     except ledger.NotFound:
         flash(t("flash_nothing_to_undo"), "error")
     except ledger.Conflict:
         flash(t("flash_conflict"), "error")
     else:
-        flash(t("flash_undone", n=number))
+        # The notice carries the way back: a POST button (with CSRF) that restores this hand.
+        restore = url_for("sessions.restore", token=token, hand_id=hand_id)
+        flash({"text": t("flash_undone", n=number), "action": restore, "label": t("restore")})
     return redirect(url_for("sessions.edit", token=token), 303)
 
 
