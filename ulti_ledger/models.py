@@ -185,8 +185,9 @@ class AuditEntry(db.Model):
     hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"))
     """The hand changed; None for a change of the session itself."""
     action: Mapped[str] = mapped_column(String(16))
-    """create, edit, delete, restore (of a hand or, without hand_id, of the session) or
-    settings (the session's own facts changed)."""
+    """create, edit, delete, restore (of a hand or, without hand_id, of the session),
+    settings (the session's own facts changed) or import (the session was loaded from a
+    file; ``after`` keeps what the file said the evening was)."""
     number: Mapped[int | None] = mapped_column(Integer)
     """The hand's number when it was changed (numbers move when earlier hands go)."""
     version: Mapped[int] = mapped_column(Integer)

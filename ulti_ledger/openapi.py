@@ -154,7 +154,7 @@ SESSION = _obj(
 HISTORY_ENTRY = _obj(
     ["id", "action", "version", "via", "at", "before", "after"],
     id={"type": "integer"},
-    action={"enum": ["create", "edit", "delete", "restore", "settings"]},
+    action={"enum": ["create", "edit", "delete", "restore", "settings", "import"]},
     hand_id={"type": ["integer", "null"]},
     number={"type": ["integer", "null"]},
     version={"type": "integer"},

@@ -19,8 +19,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Csak ez a böngésző emlékszik rájuk; a linkeket senki más nem látja.",
         "Only this browser remembers them; nobody else sees the links.",
     ),
-    "recent_edit": ("jegyző", "scorer"),
-    "recent_view": ("megtekintés", "view"),
+    "recent_edit": ("szerkesztés", "edit"),
+    "recent_view": ("csak nézés", "view only"),
+    "recent_imported": ("importált másolat", "imported copy"),
+    "recent_original": ("eredeti: {what}", "original: {what}"),
     "how_title": ("Így működik", "How it works"),
     "how_1": (
         "Indíts egy estét: játékosok ülésrendben, szabályok, egység értéke.",
@@ -379,6 +381,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "edited_badge": ("javítva", "edited"),
     "edited_badge_title": ("Rögzítés után javították", "Corrected after it was recorded"),
     "latest_badge": ("legutóbbi", "latest"),
+    # After an import: what the file brought, to check against the original evening
+    "import_loaded": (
+        "Betöltve: {what}. Vesd össze az eredetivel:",
+        "Loaded: {what}. Check it against the original:",
+    ),
+    "import_players": (
+        "Játékosok ültetési sorrendben: {names}",
+        "Players in seating order: {names}",
+    ),
+    "import_totals": ("Végeredmény: {totals}", "Final totals: {totals}"),
     "history": ("Előzmények", "History"),
     "history_title": ("A(z) {n}. leosztás előzményei", "History of hand {n}"),
     "history_lead": (

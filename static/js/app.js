@@ -34,10 +34,23 @@
     }
   }
 
+  // The page lists this browser's own evenings already (both links, labelled); add the
+  // others this device opened, each once, labelled by its kind of link.
   function showRecent(section) {
-    const list = readRecent();
-    if (!list.length) return;
     const ul = section.querySelector("[data-recent-list]");
+    const listed = new Set();
+    for (const li of ul.querySelectorAll("[data-paths]")) {
+      for (const path of li.dataset.paths.split(" ")) listed.add(path);
+    }
+    const pathOf = (url) => {
+      try {
+        return new URL(url, window.location.href).pathname;
+      } catch (e) {
+        return url;
+      }
+    };
+    const list = readRecent().filter((entry) => entry.url && !listed.has(pathOf(entry.url)));
+    if (!list.length) return;
     for (const entry of list) {
       const li = document.createElement("li");
       const a = document.createElement("a");

@@ -49,7 +49,9 @@ The end of the night and files (``settling``, ``exchange``):
 - ``house_rules(session, lang)``: the options that differ from the ruleset's defaults
 - ``session_export_json(session)``, ``session_document(session)``: the session@1 file
 - ``session_csv(summary, lang)``: the hands as CSV for spreadsheets
-- ``import_session(raw)``: create a session from a session@1 file's text, or raise
+- ``import_session(raw)``: create a session from a session@1 file's text, or raise; the
+  new session is marked as an imported copy (``imported_from(ids)``)
+- ``remembered_evenings(ids)``: a browser's evenings for the landing page, copies marked
 
 Errors: ``LedgerError`` (the engine's ``HandError``, or ``SessionError`` with ``key`` and
 ``problem``); ``NotFound`` and ``Conflict`` are ``SessionError`` subclasses.
@@ -65,6 +67,7 @@ from .catalogue import hand_form, ruleset_choices
 from .changes import update_session
 from .checks import name_key
 from .errors import Conflict, NotFound, SessionError
+from .evenings import imported_from, remembered_evenings
 from .exchange import (
     import_session,
     parse_session_file,
@@ -150,5 +153,7 @@ __all__ = [
     "token_grants",
     "undo_last",
     "undo_last_hand",
+    "imported_from",
+    "remembered_evenings",
     "update_session",
 ]

@@ -27,6 +27,7 @@ from typing import Any
 from ..models import GameSession
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
+from .evenings import origin_of
 from .notation import with_lost
 from .summary import session_summary
 from .writes import create_session
@@ -116,7 +117,8 @@ def import_session(raw: bytes | str) -> GameSession:
     Raises ``SessionError`` (``key`` e.g. ``hands[3].components[0].kontra``) for a file
     that cannot be recorded; the database is then left as it was.
     """
-    return create_session(parse_session_file(raw))
+    data = parse_session_file(raw)
+    return create_session(data, imported=origin_of(data))  # marked as a copy (``evenings``)
 
 
 def _hand(view: Mapping[str, Any]) -> dict[str, Any]:

@@ -36,11 +36,15 @@ def new_token() -> str:
     return token
 
 
-def create_session(data: Any, engine: Engine | None = None) -> GameSession:
+def create_session(
+    data: Any, engine: Engine | None = None, *, imported: dict[str, Any] | None = None
+) -> GameSession:
     """Create a session from a session@1 body (hands included); ``engine`` defaults to builtin.
 
     Raises a ``LedgerError`` naming the problem before anything is written. The body's
     hands get versions 1..N and the session starts at version N (at least 1).
+    ``imported``: the session is a copy loaded from a file, which said this of its evening
+    (``evenings.origin_of``); kept as an ``import`` audit entry, in the same transaction.
     """
     plan = check_session(data, engine or builtin_engine())
     with transaction():
@@ -67,6 +71,8 @@ def create_session(data: Any, engine: Engine | None = None) -> GameSession:
         ]
         db.session.flush()
         record(session, "create", session.version, after=settings_state(session))
+        if imported is not None:
+            record(session, "import", session.version, after=imported)
         for row, (checked, dealer) in zip(rows, plan.hands, strict=True):
             after = {**checked.facts, "dealer": dealer}
             record(session, "create", row.version, row.id, row.position, after=after)

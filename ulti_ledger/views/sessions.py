@@ -115,7 +115,8 @@ def undo(token: str):
     else:
         # The notice carries the way back: a POST button (with CSRF) that restores this hand.
         restore = url_for("sessions.restore", token=token, hand_id=hand_id)
-        flash({"text": t("flash_undone", n=number), "action": restore, "label": t("restore")})
+        text = t("flash_undone", n=number)
+        flash({"text": text, "action": restore, "label": t("restore"), "testid": "undo-notice"})
     return redirect(url_for("sessions.edit", token=token), 303)
 
 
