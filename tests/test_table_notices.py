@@ -4,6 +4,7 @@ notice and the landing page's list of evenings (copies and links told apart)."""
 
 import io
 import re
+from html import unescape
 
 import pytest
 
@@ -11,7 +12,7 @@ from ulti_ledger import ledger
 from ulti_ledger.i18n import signed
 from ulti_ledger.money_format import money_text
 
-from .ui_helpers import csrf_token, read_form
+from .ui_helpers import SETTLE_HANDS, csrf_token, read_form
 
 FLASH_FORM = r'<div class="flash[^"]*" data-testid="undo-notice">.*?</form>'
 PIROS_PASSZ = {"declarer": "Dóra", "contract": "passz", "colour": "piros"}
@@ -188,3 +189,46 @@ def test_a_new_visitor_sees_no_evenings(client, evening):
     html = page(fresh, "/")
     assert 'class="recent-item"' not in html
     assert re.search(r'<section class="card recent" data-recent hidden', html)
+
+
+def textarea(html: str) -> str:
+    found = re.search(r'<textarea id="transfers-text"[^>]*>(.*?)</textarea>', html, re.S)
+    assert found, "no text box in the card"
+    return unescape(found.group(1))
+
+
+@pytest.mark.parametrize(
+    ("query", "method", "banker", "head"),
+    [
+        ("", "minimal", None, "Ki kinek fizet (legkevesebb átutalás):"),
+        ("?method=banker&banker=D%C3%B3ra", "banker", "Dóra", "mindenki a bankkal, bank: Dóra"),
+        ("?method=pairwise", "pairwise", None, "Ki kinek fizet (páronként):"),
+        ("?method=pairwise&lang=en", "pairwise", None, "Who pays whom (pair by pair):"),
+    ],
+)
+def test_who_pays_whom_as_text_follows_the_method_and_language(
+    client, app, session_body, query, method, banker, head
+):
+    body = {**session_body, "name": "Péntek este", "date": "2026-11-27", "hands": SETTLE_HANDS}
+    created = client.post("/api/v1/sessions", json=body).get_json()
+    view = "/s/" + created["view_url"].rsplit("/", 1)[1]
+    text = textarea(page(client, view + query))
+    with app.app_context():
+        session = ledger.session_by_token(created["edit_token"], "edit")
+        transfers = ledger.session_settlement(session, method, banker)["transfers"]
+    assert transfers
+    lines = text.split("\n")
+    assert lines[0] == "Péntek este, 2026-11-27"
+    assert head in lines[1]
+    assert lines[2:] == [f"{tr['from']} → {tr['to']}: {tr['amount']} HUF" for tr in transfers]
+    edit = textarea(page(client, f"/e/{created['edit_token']}{query}"))
+    assert edit == text  # the scorer's card says the same
+
+
+def test_who_pays_whom_as_text_writes_amounts_with_plain_spaces(client, session_body):
+    body = {**session_body, "unit_value": {"amount": "1000", "currency": "HUF"}}
+    body["hands"] = SETTLE_HANDS
+    created = client.post("/api/v1/sessions", json=body).get_json()
+    text = textarea(page(client, "/s/" + created["view_url"].rsplit("/", 1)[1]))
+    assert re.search(r"Csaba → Anna: \d{1,3} \d{3} HUF", text), text
+    assert "\u00a0" not in text and "\u202f" not in text

@@ -129,6 +129,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "banker_choice": ("Ki legyen a bank", "Who is the banker"),
     "banker_is": ("Bank:", "Banker:"),
     "nobody_pays": ("Senkinek sem kell fizetnie.", "Nobody needs to pay."),
+    # Who pays whom as text, to paste into the group chat or a bank transfer
+    "transfers_text_head": ("Ki kinek fizet ({method}):", "Who pays whom ({method}):"),
+    "transfers_text_banker": ("{method}, bank: {banker}", "{method}, banker: {banker}"),
+    "transfers_text_label": (
+        "Szövegként, csoportüzenetbe vagy átutaláshoz",
+        "As text, for the group chat or a bank transfer",
+    ),
+    "copy_as_text": ("Másolás szövegként", "Copy as text"),
+    "copied": ("Másolva", "Copied"),
+    "copy_failed": (
+        "Nem sikerült másolni: jelöld ki a szöveget.",
+        "Could not copy: select the text.",
+    ),
     "next_hand": ("Következő leosztás", "Next hand"),
     "next_hand_n": ("{n}. leosztás", "Hand {n}"),
     "deals": ("Oszt", "Deals"),

@@ -40,6 +40,7 @@ from ..texts import TEXTS
 from . import remembered
 from .methods import scoreboard_settle
 from .sheet import Sheet, hand_rows, row_tags
+from .transfers_text import transfers_text
 
 bp = Blueprint("sessions", __name__)
 
@@ -234,6 +235,7 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
     summary = ledger.session_summary(session, lang)
     own = url_for("sessions.edit" if editable else "sessions.view", token=token)
     settle = scoreboard_settle(session, summary, own)  # 400 for a bad ?method=
+    settle["text"] = transfers_text(summary, settle)  # the card's "copy as text"
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
