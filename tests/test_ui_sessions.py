@@ -51,7 +51,7 @@ def test_new_session_form_shows_defaults_help_and_known_names(client, app, score
     # every house rule at its default, with its meaning shown
     assert fields["o-ulti-max_kontra_level"] == ["4"]
     assert fields["o-ulti-failed_bid_doubling"] == ["ulti_only"]
-    assert "A legmagasabb megengedett kontrafok" in html
+    assert "Meddig lehet kontrázni." in html  # issue 10: a player's words, not the TOML's
     assert "Házszabályok" in html
     assert '<option value="Zoli">' in html  # the datalist of earlier players
 

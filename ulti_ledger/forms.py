@@ -23,6 +23,7 @@ from wtforms.validators import ValidationError
 from .i18n import t
 from .ledger import SESSION_FORMAT, name_key
 from .models import NAME_LENGTH
+from .texts import TEXTS
 
 MAX_PLAYERS = 5
 MIN_PLAYERS = 3
@@ -106,11 +107,20 @@ class SessionForm(FlaskForm):
         """
         default = str(option["default"])
         if option["choices"] is None:
-            values = [(str(v), str(v)) for v in range(option["minimum"], option["maximum"] + 1)]
+            numbers = range(option["minimum"], option["maximum"] + 1)
+            values = [(str(v), f"{v} – {choice_text(option, str(v), str(v))}") for v in numbers]
         else:
-            values = [(c["value"], c["help"] or c["value"]) for c in option["choices"]]
+            values = [
+                (c["value"], choice_text(option, c["value"], c["help"] or c["value"]))
+                for c in option["choices"]
+            ]
         marker = t("default_marker")
+        values = [(v, text.rstrip(".")) for v, text in values]  # labels, not sentences
         return [(v, f"{text} ({marker})" if v == default else text) for v, text in values]
+
+    def option_help(self, option: dict[str, Any]) -> str:
+        """What the option decides, in a player's words (``option_text``)."""
+        return option_text(option)
 
     def session_body(self) -> dict[str, Any]:
         """The session@1 body the form describes (options: only those changed)."""
@@ -157,6 +167,19 @@ class SessionForm(FlaskForm):
             "ruleset": self.ruleset,
         }
         return fields.get(head)
+
+
+def option_text(option: dict[str, Any]) -> str:
+    """What a house-rule option decides, in a player's words: ``rule.<option>`` in
+    ``texts``; the ruleset file's help where the catalogue has no text yet."""
+    key = f"rule.{option['name']}"
+    return t(key) if key in TEXTS else option.get("help") or option["label"]
+
+
+def choice_text(option: dict[str, Any], value: str, fallback: str) -> str:
+    """One choice of an option, in a player's words (``rule.<option>.<value>``)."""
+    key = f"rule.{option['name']}.{value}"
+    return t(key) if key in TEXTS else fallback
 
 
 def option_field(ruleset_id: str, option: str) -> str:

@@ -126,3 +126,36 @@ def test_after_saving_an_edit_the_row_is_below_the_sticky_head(app, phone, live_
     assert head["y"] <= 1  # the head is stuck to the top of the screen
     assert row["y"] >= head["y"] + head["height"], (row, head)
     assert row["y"] + row["height"] <= 844  # and the row is on the screen
+
+
+FITS = """() => {
+    const root = document.documentElement;
+    const wide = [...document.querySelectorAll('.house-rule, .house-rule *')]
+        .filter(e => e.getBoundingClientRect().right > root.clientWidth + 0.5)
+        .map(e => e.tagName + '.' + e.className);
+    return {scroll: root.scrollWidth, client: root.clientWidth, wide: wide.slice(0, 5)};
+}"""
+
+
+def test_the_house_rules_fit_a_phone_and_speak_a_players_words(browser, live_url):
+    for script in (True, False):
+        context = browser.new_context(**PHONE, java_script_enabled=script)
+        try:
+            page = context.new_page()
+            page.goto(f"{live_url}/sessions/new")
+            page.get_by_test_id("house-rules").click()
+            for ruleset in ("ulti", "ulti-szinlicites"):
+                if script:
+                    page.get_by_test_id(f"ruleset-{ruleset}").click()
+                options = page.locator(f'[data-ruleset-options="{ruleset}"]')
+                assert options.is_visible()
+                assert options.locator(".house-rule").count() > 10
+                fit = page.evaluate(FITS)
+                assert fit["scroll"] <= fit["client"] and fit["wide"] == [], (script, fit)
+            testid = "choice-four_player_dealer-pays_as_defender"
+            dealer = page.locator(f'[data-testid="{testid}"]:visible').first
+            dealer.click()
+            assert dealer.locator("input").is_checked()
+            assert "harmadik védő" in dealer.inner_text()
+        finally:
+            context.close()
