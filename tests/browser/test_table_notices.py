@@ -159,3 +159,22 @@ def test_the_house_rules_fit_a_phone_and_speak_a_players_words(browser, live_url
             assert "harmadik védő" in dealer.inner_text()
         finally:
             context.close()
+
+
+def test_the_landing_page_lists_each_evening_once_with_its_kind_of_link(app, phone, live_url):
+    mine, _ = create(app, name="Péntek este", hands=SETTLE_HANDS[:1])
+    _, theirs = create(app, name="Szombat este")
+    phone.goto(f"{live_url}/e/{mine}")  # this browser scores Péntek (cookie and device)
+    phone.goto(f"{live_url}/s/{theirs}")  # and only watches Szombat (this device only)
+    phone.goto(live_url)
+    recent = phone.locator("[data-recent]")
+    assert recent.is_visible()
+    item = recent.locator(".recent-item")
+    assert item.count() == 1 and "Péntek este" in item.inner_text()
+    assert item.get_by_text("szerkesztés").get_attribute("href") == f"/e/{mine}"
+    assert item.get_by_text("csak nézés").is_visible()
+    watched = recent.locator(".recent-link")
+    assert watched.count() == 1  # Péntek is not listed twice
+    assert "Szombat este" in watched.inner_text() and "csak nézés" in watched.inner_text()
+    assert watched.get_attribute("href").endswith(f"/s/{theirs}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
