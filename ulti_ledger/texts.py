@@ -176,8 +176,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "He plays against everyone: his partner pays him too, or he pays his partner too.",
     ),
     "rule.defender_silent_results": (
-        "Kapnak-e a védők is azért, amit bemondás nélkül, csendben érnek el?",
-        "Are the defenders paid too for what they make silently, without a bid?",
+        "Kapnak-e a védők is, ha bemondás nélkül érnek el valamit (csendes 100, durchmars…)?"
+        " A csendes ultijukról az előző szabály dönt.",
+        "Are the defenders paid too for what they make without a bid (a silent 100,"
+        " durchmars…)? Their silent ulti is the rule above.",
     ),
     "rule.defender_silent_results.on": (
         "Igen, nekik is jár.",
