@@ -20,9 +20,10 @@ from typing import Any
 from .. import rotation
 from ..models import NAME_LENGTH
 from ..settlement import Engine, HandError, Ruleset
-from ..settlement.session import check_session_header
+from ..settlement.session import check_session_header, hand_seatings
 from .errors import SessionError
 from .pinning import only_ruleset
+from .seat_checks import SeatSpan, plan_seats
 
 SETTINGS = ("last_declarer_deals",)
 TEXT_LENGTH = 120
@@ -60,6 +61,10 @@ class SessionPlan:
     last_declarer_deals: bool = False
     hands: tuple[tuple[CheckedHand, str], ...] = field(default=())
     """Each hand with its dealer (given, or proposed by the rotation)."""
+    seatings: tuple[tuple[str, ...], ...] = field(default=())
+    """The seating of each hand and of the next one; ``players`` is the first."""
+    seats: tuple[SeatSpan, ...] = field(default=())
+    """Everyone who plays that evening, in one seating order, with the hands he sits for."""
 
 
 def check_hand(
@@ -107,6 +112,17 @@ def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> N
         )
 
 
+def dealer_named(checked: CheckedHand, seats: Sequence[str], proposed: str) -> str:
+    """The dealer of a hand that names none: the one its sitting-out players name, if they
+    do (at four the dealer sits out; at five he and the player on his left), else the
+    rotation's ``proposed`` dealer. A hand recorded with another sitter-out than the
+    rotation expected was dealt by him, so its all pass is thrown in by his first bidder.
+    """
+    active = len(checked.hand.players)
+    named = rotation.dealer_of(seats, checked.facts.get("sitting_out", ()), active)
+    return named or proposed
+
+
 def check_session(data: Any, engine: Engine) -> SessionPlan:
     """Validate a whole session@1 body, its hands included; the first problem is raised."""
     try:
@@ -121,6 +137,7 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
     options = {n: ruleset.options[n].normalize(v) for n, v in raw_options.items()}
     rules = ruleset.resolve(options)
     players = _players(data.get("players"), rules.active_players, rules.max_sitting_out)
+    seatings = _seatings(data, players, rules.active_players, rules.max_sitting_out)
     amount, currency = _unit_value(data.get("unit_value"))
     settings = _settings(data.get("settings"))
     plan = SessionPlan(
@@ -133,6 +150,8 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
         date=_date(data.get("date")),
         place=_text(data, "place"),
         last_declarer_deals=settings["last_declarer_deals"],
+        seatings=seatings,
+        seats=plan_seats(seatings),
     )
     hands = _hands(data.get("hands"), plan)
     return dataclasses.replace(plan, hands=hands)
@@ -146,20 +165,50 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
     engine = Engine({plan.ruleset.id: plan.ruleset})
     checked: list[tuple[CheckedHand, str]] = []
     last: rotation.LastHand | None = None
+    before: tuple[str, ...] = ()
     for index, item in enumerate(raw):
+        seats = plan.seatings[index]
         try:
-            hand = check_hand(item, engine, plan.options, plan.players)
+            hand = check_hand(item, engine, plan.options, seats)
         except HandError as exc:
             key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
             raise SessionError(key, exc.problem) from None
-        dealer = hand.dealer or rotation.next_dealer(plan.players, last, plan.last_declarer_deals)
+        proposed = rotation.next_dealer(seats, last, plan.last_declarer_deals, before)
+        dealer = hand.dealer or dealer_named(hand, seats, proposed)
+        before = seats
         try:
-            check_all_pass(hand, plan.players, dealer)
+            check_all_pass(hand, seats, dealer)
         except HandError as exc:
             raise SessionError(f"hands[{index}].{exc.key}", exc.problem) from None
         checked.append((hand, dealer))
         last = rotation.LastHand(dealer, hand.facts["declarer"], hand.hand.outcome)
     return tuple(checked)
+
+
+def _seatings(
+    data: Mapping[str, Any], players: tuple[str, ...], active: int, max_out: int
+) -> tuple[tuple[str, ...], ...]:
+    """Each hand's seating (and the next hand's): ``players``, then the ``seating`` changes."""
+    raw = data.get("hands")
+    count = len(raw) if isinstance(raw, list) else 0
+    try:
+        seatings = hand_seatings(data, count)
+    except HandError as exc:
+        raise SessionError(exc.key, exc.problem) from None
+    for index, change in enumerate(data.get("seating") or ()):
+        try:
+            _players(change["players"], active, max_out)
+        except SessionError as exc:
+            raise SessionError(f"seating[{index}].{exc.key}", exc.problem) from None
+    seen: dict[str, str] = {}
+    for name in (name for seating in seatings for name in seating):
+        first = seen.setdefault(name_key(name), name)
+        if first != name:
+            raise SessionError(
+                "seating",
+                f"{first!r} and {name!r} are one name: they differ only in capitals or spaces",
+            )
+    return (players, *seatings[1:])
 
 
 def check_changes(data: Any) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from ..models import GameSession
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .notation import with_lost
+from .seating import first_seating
 from .summary import session_summary
 from .writes import create_session
 
@@ -53,7 +54,8 @@ def session_document(session: GameSession, summary: Mapping[str, Any] | None = N
             "amount": summary["unit_value"]["amount"],
             "currency": summary["unit_value"]["currency"],
         },
-        "players": list(summary["players"]),
+        "players": list(first_seating(session)),
+        **({"seating": list(summary["seating"])} if summary["seating"] else {}),
         "settings": dict(summary["settings"]),
         "hands": [_hand(h) for h in summary["hands"]],
     }
