@@ -11,7 +11,12 @@ Writing (each validates through the engine first and commits whole, or raises a
 - ``replace_hand(session, number, data, expected_version=None) -> None``
 - ``delete_hand(session, number, expected_version=None) -> None``: the hand is kept
 - ``undo_last(session) -> int``: the number of the hand removed (kept, too)
-- ``update_session(session, data, expected_version=None)``: name, date, place, stakes
+- ``update_session(session, data, expected_version=None)``: name, date, place, stakes,
+  house rules (``options`` with ``resettle``); ``rules_preview(session, options, lang)``
+  shows what re-settling the recorded hands would change
+- ``change_players(session, data, expected_version=None)``: rename, seat a late arrival,
+  let a player go (``seating``: the seating of each hand)
+- ``undo_change(session, entry_id)``: undo a change of settings, rules or players
 
 Optimistic concurrency: ``expected_version`` is the version the writer saw: the hand's
 (``hand["version"]`` in a summary or ``hand_entry``) for replace and delete, the session's
@@ -61,7 +66,7 @@ A session body may carry ``settings``: ``{"last_declarer_deals": true}``.
 from ..settlement import HandError, LedgerError
 from ..settlement.session import SESSION_FORMAT
 from .catalogue import hand_form, ruleset_choices
-from .changes import update_session
+from .changes import rules_preview, update_session
 from .checks import name_key
 from .errors import Conflict, NotFound, SessionError
 from .exchange import (
@@ -74,6 +79,7 @@ from .exchange import (
 from .history import deleted_hands, hand_history, restore_hand, session_history
 from .live import scoreboard_state
 from .pinning import session_engine
+from .players import change_players, players_state
 from .reads import (
     get_session,
     hand_count,
@@ -84,6 +90,7 @@ from .reads import (
     token_grants,
 )
 from .registry import delete_session, list_sessions, restore_session
+from .seating import current_seating, seating_of_hand
 from .settling import METHODS, group_settlement, house_rules, session_settlement
 from .summary import (
     hand_entry,
@@ -93,6 +100,7 @@ from .summary import (
     session_json,
     session_summary,
 )
+from .undo import undo_change, undoable
 from .writes import add_hand, create_session, delete_hand, replace_hand, undo_last
 
 __all__ = [
@@ -104,6 +112,8 @@ __all__ = [
     "NotFound",
     "SessionError",
     "add_hand",
+    "change_players",
+    "current_seating",
     "create_session",
     "delete_hand",
     "delete_session",
@@ -122,13 +132,16 @@ __all__ = [
     "name_key",
     "next_hand",
     "parse_session_file",
+    "players_state",
     "preview_hand",
     "replace_hand",
     "restore_hand",
     "restore_session",
     "ruleset_choices",
+    "rules_preview",
     "scoreboard_state",
     "seat_names",
+    "seating_of_hand",
     "session_by_token",
     "session_csv",
     "session_document",
@@ -140,6 +153,8 @@ __all__ = [
     "session_stamp",
     "session_summary",
     "token_grants",
+    "undo_change",
     "undo_last",
+    "undoable",
     "update_session",
 ]

@@ -28,8 +28,9 @@ from .seat_checks import SeatSpan, plan_seats
 SETTINGS = ("last_declarer_deals",)
 TEXT_LENGTH = 120
 AMOUNT = re.compile(r"\d{1,12}(\.\d{1,6})?")
-CHANGEABLE = ("name", "date", "place", "unit_value", "settings", "version")
-"""What ``check_changes`` accepts: the session's own facts that change no hand's result."""
+CHANGEABLE = ("name", "date", "place", "unit_value", "settings", "options", "resettle", "version")
+"""What ``check_changes`` accepts; ``options`` are checked against the ruleset later
+(``changes.plan_rules``), with ``resettle`` saying what the recorded hands do."""
 UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 """Control characters (NUL cannot even be stored in PostgreSQL) and lone surrogates."""
 
@@ -215,11 +216,11 @@ def check_changes(data: Any) -> dict[str, Any]:
     """Validate a change of a session's settings: the keys given of ``CHANGEABLE``.
 
     Returns the new values by column (name, date, place, unit_amount, currency,
-    last_declarer_deals) and ``version`` if given. Players, ruleset and options are fixed
-    once hands are played on them: a session with other ones is a new session.
+    last_declarer_deals), ``options`` and ``resettle`` as given, and ``version`` if
+    given. The ruleset is fixed: a session with another one is a new session.
     """
     if not isinstance(data, dict) or not data:
-        raise SessionError("", f"send an object with some of: {', '.join(CHANGEABLE[:-1])}")
+        raise SessionError("", f"send an object with some of: {', '.join(CHANGEABLE[:-2])}")
     for key in data:
         if key not in CHANGEABLE:
             raise SessionError(
@@ -236,6 +237,14 @@ def check_changes(data: Any) -> dict[str, Any]:
     if "settings" in data:
         given = data["settings"]
         out.update((k, v) for k, v in _settings(given).items() if k in (given or {}))
+    if "options" in data:
+        out["options"] = data["options"]
+    if "resettle" in data:
+        if not isinstance(data["resettle"], bool):
+            raise SessionError("resettle", f"must be true or false, not {data['resettle']!r}")
+        if "options" not in data:
+            raise SessionError("resettle", "goes with options: the new house rules")
+        out["resettle"] = data["resettle"]
     if "version" in data:
         out["version"] = check_version_value(data["version"])
     return out

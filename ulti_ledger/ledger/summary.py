@@ -114,6 +114,14 @@ def preview_hand(session: GameSession, data: Any, lang: str = "hu") -> dict[str,
     return _view(engine, session.options, checked.facts, dealer, lang, seat_names(session))
 
 
+def hand_change_view(
+    session: GameSession, options: dict[str, Any], facts: dict[str, Any], dealer: str
+) -> dict[str, Any]:
+    """A recorded hand's facts settled under other session ``options`` (nothing cached)."""
+    engine = session_engine(session)
+    return _view(engine, options, facts, dealer, "en", seat_names(session))
+
+
 def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[str, Any]:
     """The rotation's proposal for the next hand: dealer, players, sitting_out, first_bidder.
 
