@@ -65,7 +65,7 @@ A session body may carry ``settings``: ``{"last_declarer_deals": true}``.
 
 from ..settlement import HandError, LedgerError
 from ..settlement.session import SESSION_FORMAT
-from .catalogue import hand_form, ruleset_choices
+from .catalogue import hand_form, ruleset_choices, session_ruleset_choice
 from .changes import rules_preview, update_session
 from .checks import name_key
 from .errors import Conflict, NotFound, SessionError
@@ -76,7 +76,13 @@ from .exchange import (
     session_document,
     session_export_json,
 )
-from .history import deleted_hands, hand_history, restore_hand, session_history
+from .history import (
+    deleted_hands,
+    hand_history,
+    restore_hand,
+    session_history,
+    settings_state,
+)
 from .live import scoreboard_state
 from .pinning import session_engine
 from .players import change_players, players_state
@@ -149,9 +155,11 @@ __all__ = [
     "session_export_json",
     "session_history",
     "session_json",
+    "session_ruleset_choice",
     "session_settlement",
     "session_stamp",
     "session_summary",
+    "settings_state",
     "token_grants",
     "undo_change",
     "undo_last",

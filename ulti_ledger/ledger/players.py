@@ -80,6 +80,7 @@ def change_players(
             action, extra = (_join if operation == "add" else _leave)(session, body)
             db.session.flush()
             db.session.expire_all()
+            version = bump_hands(session, version)  # each hand's view lists everyone
             after = {**players_state(session), **extra}
             record(session, action, version, before=before, after=after)
     return players_state(session)

@@ -61,6 +61,7 @@ def undo_change(session: GameSession, entry_id: int) -> dict[str, Any]:
                 _undo_seating(session, entry)
                 db.session.flush()
                 db.session.expire_all()
+                version = bump_hands(session, version)
             after = players_state(session)
         after = {**after, "undoes": entry.id, "undone": entry.action}
         record(session, "undo", version, before=before, after=after)
