@@ -336,3 +336,21 @@ def test_at_five_the_two_sitting_out_name_the_dealer(ctx, session_body):
     assert ledger.hand_entry(session, 1)["dealer"] == "Csaba"
     with pytest.raises(ledger.LedgerError, match=r"first bidder \(Dóra\) throws in, not Ede"):
         ledger.add_hand(session, {**hand, "declarer": "Ede"})
+
+
+def test_the_command_line_settles_an_exported_evening_with_seating_changes(ctx, session_body):
+    from click.testing import CliRunner
+
+    from ulti_ledger.cli import main
+
+    session = ledger.create_session(session_body)
+    play(session, 2)
+    ledger.change_players(session, {"add": {"name": "Ede"}})
+    play(session, 2)
+    ledger.change_players(session, {"remove": {"name": "Anna"}})
+    play(session, 2)
+    exported = ledger.session_export_json(session)
+    result = CliRunner().invoke(main, ["settle", "-"], input=exported)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["totals"] == ledger.session_summary(session)["totals"]["units"]
