@@ -108,3 +108,10 @@ def test_join_leave_rename_and_undo_through_the_page(scorer):
 def test_the_page_speaks_english_on_request(scorer):
     page = settings_page(scorer, "?lang=en")
     assert "Changes of the evening" in page and "A player joins" in page
+
+
+def test_a_hands_history_reads_at_its_own_table_after_a_player_left(scorer):
+    record_hands(scorer)  # Anna sits out hand 1
+    assert post(scorer, "/evening/leave", name="Anna").status_code == 303
+    page = scorer.client.get(scorer.edit_url + "/hands/1/history").get_data(as_text=True)
+    assert 'class="hist-pay"' in page and "piros passz" in page

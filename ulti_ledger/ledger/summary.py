@@ -100,14 +100,16 @@ def hand_view(session: GameSession, number: int, lang: str = "hu") -> dict[str, 
     return {**view, "number": number, "version": key[1], "edited": was_edited(session, key[0])}
 
 
-def preview_hand(session: GameSession, data: Any, lang: str = "hu") -> dict[str, Any]:
+def preview_hand(
+    session: GameSession, data: Any, lang: str = "hu", seats: tuple[str, ...] | None = None
+) -> dict[str, Any]:
     """Validate and settle a hand for ``session`` without recording it (the live preview).
 
     Raises the same errors as ``add_hand``; returns what ``session_summary`` shows per hand
-    (no number or totals).
+    (no number or totals). ``seats``: another seating than today's (an earlier hand's).
     """
     engine = session_engine(session)
-    seats = current_seating(session)
+    seats = seats or current_seating(session)
     checked = check_hand(data, engine, session.options, seats)
     dealer = checked.dealer or dealer_named(checked, seats, next_hand(session)["dealer"])
     check_all_pass(checked, seats, dealer)
