@@ -67,7 +67,6 @@ from ..settlement import HandError, LedgerError
 from ..settlement.session import SESSION_FORMAT
 from .catalogue import hand_form, ruleset_choices, session_ruleset_choice
 from .changes import rules_preview, update_session
-from .checks import name_key
 from .errors import Conflict, NotFound, SessionError
 from .exchange import (
     import_session,
@@ -84,6 +83,7 @@ from .history import (
     settings_state,
 )
 from .live import scoreboard_state
+from .names import name_key
 from .pinning import session_engine
 from .players import change_players, players_state
 from .reads import (

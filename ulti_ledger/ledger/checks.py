@@ -11,19 +11,18 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from .. import rotation
-from ..models import NAME_LENGTH
 from ..settlement import Engine, HandError, Ruleset
-from ..settlement.session import check_session_header, hand_seatings
+from ..settlement.session import check_session_header
 from .errors import SessionError
+from .names import UNPRINTABLE, check_players, name_key  # noqa: F401  (name_key: kept here too)
 from .pinning import only_ruleset
-from .seat_checks import SeatSpan, plan_seats
+from .seat_checks import SeatSpan, check_seatings, plan_seats
 
 SETTINGS = ("last_declarer_deals",)
 TEXT_LENGTH = 120
@@ -31,8 +30,6 @@ AMOUNT = re.compile(r"\d{1,12}(\.\d{1,6})?")
 CHANGEABLE = ("name", "date", "place", "unit_value", "settings", "options", "resettle", "version")
 """What ``check_changes`` accepts; ``options`` are checked against the ruleset later
 (``changes.plan_rules``), with ``resettle`` saying what the recorded hands do."""
-UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
-"""Control characters (NUL cannot even be stored in PostgreSQL) and lone surrogates."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,8 +134,8 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
     ruleset.normalize_options(raw_options)  # names the unknown option or bad value
     options = {n: ruleset.options[n].normalize(v) for n, v in raw_options.items()}
     rules = ruleset.resolve(options)
-    players = _players(data.get("players"), rules.active_players, rules.max_sitting_out)
-    seatings = _seatings(data, players, rules.active_players, rules.max_sitting_out)
+    players = check_players(data.get("players"), rules.active_players, rules.max_sitting_out)
+    seatings = check_seatings(data, players, rules.active_players, rules.max_sitting_out)
     amount, currency = _unit_value(data.get("unit_value"))
     settings = _settings(data.get("settings"))
     plan = SessionPlan(
@@ -186,32 +183,6 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
     return tuple(checked)
 
 
-def _seatings(
-    data: Mapping[str, Any], players: tuple[str, ...], active: int, max_out: int
-) -> tuple[tuple[str, ...], ...]:
-    """Each hand's seating (and the next hand's): ``players``, then the ``seating`` changes."""
-    raw = data.get("hands")
-    count = len(raw) if isinstance(raw, list) else 0
-    try:
-        seatings = hand_seatings(data, count)
-    except HandError as exc:
-        raise SessionError(exc.key, exc.problem) from None
-    for index, change in enumerate(data.get("seating") or ()):
-        try:
-            _players(change["players"], active, max_out)
-        except SessionError as exc:
-            raise SessionError(f"seating[{index}].{exc.key}", exc.problem) from None
-    seen: dict[str, str] = {}
-    for name in (name for seating in seatings for name in seating):
-        first = seen.setdefault(name_key(name), name)
-        if first != name:
-            raise SessionError(
-                "seating",
-                f"{first!r} and {name!r} are one name: they differ only in capitals or spaces",
-            )
-    return (players, *seatings[1:])
-
-
 def check_changes(data: Any) -> dict[str, Any]:
     """Validate a change of a session's settings: the keys given of ``CHANGEABLE``.
 
@@ -255,42 +226,6 @@ def check_version_value(raw: Any, key: str = "version") -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 < raw < 2**62:
         raise SessionError(key, f"must be the positive integer version you read, not {raw!r}")
     return raw
-
-
-def _players(raw: Any, active: int, max_out: int) -> tuple[str, ...]:
-    most = active + max_out
-    if not isinstance(raw, list) or not active <= len(raw) <= most:
-        raise SessionError(
-            "players", f"must list {active} to {most} players' names, in seating order"
-        )
-    for index, name in enumerate(raw):
-        if not isinstance(name, str) or not name.strip():
-            raise SessionError(f"players[{index}]", f"must be a non-empty name, not {name!r}")
-        if name != name.strip() or len(name) > NAME_LENGTH or UNPRINTABLE.search(name):
-            raise SessionError(
-                f"players[{index}]",
-                f"{name!r}: a name has at most {NAME_LENGTH} printable characters"
-                " and no space at its ends",
-            )
-        if raw.index(name) != index:
-            raise SessionError("players", f"{name} is named twice")
-        first = next(other for other in raw[: index + 1] if name_key(other) == name_key(name))
-        if first != name:
-            raise SessionError(
-                f"players[{index}]",
-                f"{first!r} and {name!r} are one name: they differ only in capitals or spaces",
-            )
-    return tuple(raw)
-
-
-def name_key(name: str) -> str:
-    """What makes two names one player: "Anna", "anna" and " ANNA " are the same person.
-
-    Unicode NFC (an accent typed as a letter or as letter + mark is one letter), case
-    folded, whitespace runs as one space and none at the ends.
-    """
-    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
-    return " ".join(folded.split())
 
 
 def _unit_value(raw: Any) -> tuple[str, str]:

@@ -21,7 +21,6 @@ from sqlalchemy import or_, select, update
 
 from ..db import db
 from ..models import (
-    NAME_LENGTH,
     ComponentKontra,
     GameSession,
     Hand,
@@ -31,9 +30,10 @@ from ..models import (
     Seat,
     SilentResult,
 )
-from .checks import UNPRINTABLE, check_version_value, name_key
+from .checks import check_version_value
 from .errors import SessionError
 from .history import record
+from .names import check_new_name, name_key
 from .pinning import only_ruleset, session_engine
 from .reads import seat_names
 from .seat_checks import place_for
@@ -102,19 +102,6 @@ def players_state(session: GameSession) -> dict[str, Any]:
             for s in session.seats
         ],
     }
-
-
-def check_new_name(name: Any, key: str) -> str:
-    """A player's name, as ``check_session`` accepts it."""
-    if not isinstance(name, str) or not name.strip():
-        raise SessionError(key, f"must be a non-empty name, not {name!r}")
-    if name != name.strip() or len(name) > NAME_LENGTH or UNPRINTABLE.search(name):
-        raise SessionError(
-            key,
-            f"{name!r}: a name has at most {NAME_LENGTH} printable characters"
-            " and no space at its ends",
-        )
-    return name
 
 
 def _clash(session: GameSession, name: str, key: str, besides: str | None = None) -> None:

@@ -8,10 +8,14 @@ seats newcomers and lets players go; the others keep their order round the table
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from ..settlement import HandError
+from ..settlement.session import hand_seatings
 from .errors import SessionError
+from .names import check_players, name_key
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,3 +76,29 @@ def plan_seats(seatings: Sequence[Sequence[str]], key: str = "seating") -> tuple
                 start[name] = position
         previous = list(seating)
     return tuple(SeatSpan(name, start[name], end.get(name)) for name in order)
+
+
+def check_seatings(
+    data: Mapping[str, Any], players: tuple[str, ...], active: int, max_out: int
+) -> tuple[tuple[str, ...], ...]:
+    """Each hand's seating (and the next hand's): ``players``, then the ``seating`` changes."""
+    raw = data.get("hands")
+    count = len(raw) if isinstance(raw, list) else 0
+    try:
+        seatings = hand_seatings(data, count)
+    except HandError as exc:
+        raise SessionError(exc.key, exc.problem) from None
+    for index, change in enumerate(data.get("seating") or ()):
+        try:
+            check_players(change["players"], active, max_out)
+        except SessionError as exc:
+            raise SessionError(f"seating[{index}].{exc.key}", exc.problem) from None
+    seen: dict[str, str] = {}
+    for name in (name for seating in seatings for name in seating):
+        first = seen.setdefault(name_key(name), name)
+        if first != name:
+            raise SessionError(
+                "seating",
+                f"{first!r} and {name!r} are one name: they differ only in capitals or spaces",
+            )
+    return (players, *seatings[1:])

@@ -17,9 +17,9 @@ from sqlalchemy import select, update
 
 from ..db import db
 from ..models import AuditEntry, GameSession, Hand, Seat
-from .checks import name_key
 from .errors import Conflict, NotFound
 from .history import record, settings_state
+from .names import name_key
 from .players import _player_id, players_state, repoint
 from .reads import live_hands, seat_names
 from .summary import session_json
