@@ -354,3 +354,32 @@ def test_the_command_line_settles_an_exported_evening_with_seating_changes(ctx, 
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
     assert out["totals"] == ledger.session_summary(session)["totals"]["units"]
+
+
+def test_an_imported_60_hand_evening_whose_deal_slipped_keeps_its_dealers(ctx, session_body):
+    """The evening seen in the issue: the deal slipped once (hand 20 was dealt by the
+    player after the expected one), the file names no dealers, each hand says who sat out,
+    and every fifth hand is an all pass thrown in by that deal's real first bidder."""
+    from ulti_ledger import rotation
+
+    seats = session_body["players"]
+    hands, dealers, dealer = [], [], seats[0]
+    for number in range(1, 61):
+        if number == 20:
+            dealer = seats[(seats.index(dealer) + 1) % 4]  # the slip
+        deal = rotation.deal(seats, dealer)
+        hand = {"players": list(deal.players), "sitting_out": list(deal.sitting_out)}
+        hand["declarer"] = deal.first_bidder
+        if number % 5:
+            hand.update(colour="piros", components=[{"name": "parti", "won": number % 3 > 0}])
+        else:
+            hand["outcome"] = "all_pass"
+        hands.append(hand)
+        dealers.append(dealer)
+        dealer = seats[(seats.index(dealer) + 1) % 4]
+    session = ledger.import_session(json.dumps({**session_body, "hands": hands}))
+    summary = ledger.session_summary(session)
+    assert [h["dealer"] for h in summary["hands"]] == dealers
+    assert sum(summary["totals"]["units"].values()) == 0
+    copy = ledger.import_session(ledger.session_export_json(session))
+    assert ledger.session_export_json(copy) == ledger.session_export_json(session)
