@@ -115,3 +115,16 @@ def test_a_hands_history_reads_at_its_own_table_after_a_player_left(scorer):
     assert post(scorer, "/evening/leave", name="Anna").status_code == 303
     page = scorer.client.get(scorer.edit_url + "/hands/1/history").get_data(as_text=True)
     assert 'class="hist-pay"' in page and "piros passz" in page
+
+
+def test_the_files_of_an_evening_whose_seating_changed(scorer):
+    record_hands(scorer)
+    assert post(scorer, "/evening/join", name="Ede", seat="5").status_code == 303
+    assert post(scorer, "/evening/leave", name="Anna").status_code == 303
+    for path in ("/scoresheet.pdf", "/hands.csv", "/session.json"):
+        response = scorer.client.get(scorer.view_url + path)
+        assert response.status_code == 200, path
+    csv = scorer.client.get(scorer.view_url + "/hands.csv").get_data(as_text=True)
+    assert "Ede" in csv.splitlines()[0] and "Anna" in csv.splitlines()[0]
+    document = scorer.client.get(scorer.view_url + "/session.json").get_json()
+    assert document["seating"] == [{"from_hand": 4, "players": ["Béla", "Csaba", "Dóra", "Ede"]}]
