@@ -2,7 +2,9 @@
 
 The JSON export holds every fact needed to recompute the evening, and nothing computed:
 the session's own keys, its seating, every hand in the hand format plus the hand's
-``dealer`` (a fact the rotation only proposes). It is canonical (fixed key order, options
+``dealer`` (a fact the rotation only proposes), and, when the seating changed during the
+evening, ``seating``: each change from the hand it applies to (``players`` is then the
+first hand's seating). It is canonical (fixed key order, options
 sorted, two-space indent, UTF-8 letters as they are, one final newline), so export ->
 import -> export gives the same bytes.
 

@@ -37,6 +37,8 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     0 for those not named), totals (running), version (what an edit form sends back as
     ``expected_version``) and edited (changed after it was recorded: ``hand_history``).
     Then totals in units and money, and ``next``: the rotation's proposal for the next hand.
+    ``players`` is everyone who played that evening (the totals' keys); ``seated`` who
+    sits now, and ``seating`` the seating changes (``seating.seating_changes``).
     """
     seats = seat_names(session)
     keys = hand_keys(session.id)
