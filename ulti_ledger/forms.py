@@ -186,14 +186,16 @@ def option_field(ruleset_id: str, option: str) -> str:
     return f"{OPTION_PREFIX}{ruleset_id}-{option}"
 
 
-def session_form(rulesets: list[dict[str, Any]], **kwargs: Any) -> SessionForm:
-    """A ``SessionForm`` with a field per house-rule option of every ruleset.
+def session_form(
+    rulesets: list[dict[str, Any]], base: type[SessionForm] | None = None, **kwargs: Any
+) -> SessionForm:
+    """A ``SessionForm`` (or ``base``) with a field per house-rule option of every ruleset.
 
     Every ruleset's options are in the page (the script shows the chosen ruleset's only;
     without it, each set is headed by its ruleset); only the chosen ruleset's are read.
     """
 
-    class Form(SessionForm):
+    class Form(base or SessionForm):  # type: ignore[misc,valid-type]
         pass
 
     for ruleset in rulesets:
@@ -209,3 +211,46 @@ def session_form(rulesets: list[dict[str, Any]], **kwargs: Any) -> SessionForm:
 def _short(field: StringField, length: int) -> None:
     if len((field.data or "").strip()) > length:
         raise ValidationError(t("err_text_long", n=length))
+
+
+class SettingsForm(SessionForm):
+    """The evening's settings on the scorer's page: the new-evening form's own fields and
+    checks (stakes, house rules, name, date, place), without the players and the ruleset,
+    which do not change here (players: ``views.evening``; the ruleset: a new evening).
+
+    ``resettle``: what the hands already recorded do when the house rules change
+    (``keep`` or ``resettle``); asked on a second step that shows the difference.
+    """
+
+    resettle = StringField(default="")
+
+    def validate_players(self, field: FieldList) -> None:
+        """The players are changed one by one elsewhere on the page."""
+
+    def changes_body(self) -> dict[str, Any]:
+        """What ``ledger.update_session`` takes, from the same body a new evening sends."""
+        for entry in self.players.entries:  # not on this page: the body's players are unused
+            entry.data = entry.data or ""
+        body = self.session_body()
+        keys = ("name", "date", "place", "unit_value", "settings", "options")
+        return {key: body[key] for key in keys}
+
+
+def settings_form(ruleset: dict[str, Any], current: dict[str, Any], **kwargs: Any) -> SettingsForm:
+    """A ``SettingsForm`` for a session of ``ruleset`` (its pinned rules, as
+    ``ledger.session_ruleset_choice`` gives them), filled with ``current`` (the session's
+    ``settings_state``) unless the request posts the form."""
+    options = {o["name"]: o["default"] for o in ruleset["options"]}
+    options.update(current["options"])
+    filled = {
+        "name": current["name"],
+        "date": current["date"] or "",
+        "place": current["place"],
+        "ruleset": ruleset["id"],
+        "unit_amount": current["unit_value"]["amount"],
+        "currency": current["unit_value"]["currency"],
+        "last_declarer_deals": current["settings"]["last_declarer_deals"],
+        **{option_field(ruleset["id"], n): str(v) for n, v in options.items()},
+    }
+    form = session_form([ruleset], base=SettingsForm, **filled, **kwargs)
+    return form  # type: ignore[return-value]

@@ -101,7 +101,11 @@ class GameSession(db.Model):
 
 
 class Seat(db.Model):
-    """A player's place at the table; ``position`` is the seating order (see ``rotation``)."""
+    """A player's place at the table; ``position`` is the seating order (see ``rotation``).
+
+    The seating may change between hands: a seat spans the hand positions
+    ``from_position`` (inclusive) to ``until_position`` (exclusive).
+    """
 
     __tablename__ = "seats"
     __table_args__ = (
@@ -113,6 +117,15 @@ class Seat(db.Model):
     session_id: Mapped[int] = mapped_column(ForeignKey("game_sessions.id", ondelete="CASCADE"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     position: Mapped[int] = mapped_column(Integer)
+    from_position: Mapped[int | None] = mapped_column(Integer)
+    """The first hand position this player sits at (a late arrival); None: from the start."""
+    until_position: Mapped[int | None] = mapped_column(Integer)
+    """The first hand position he no longer sits at (he left); None: still seated.
+
+    A seat row is kept for everyone who played that evening: his totals and his earlier
+    hands stay, and the seating at a hand is the seats whose span covers its position
+    (``ledger.seating``), in ``position`` order.
+    """
 
     player: Mapped[Player] = relationship(lazy="joined")
 

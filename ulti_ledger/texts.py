@@ -760,3 +760,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "admin_was_deleted": ("A(z) {id}. este már törölve van.", "Evening {id} is deleted already."),
     "admin_was_live": ("A(z) {id}. este nincs törölve.", "Evening {id} is not deleted."),
 }
+
+from .texts_evening import EVENING_TEXTS  # noqa: E402  (the evening's settings page)
+
+TEXTS.update(EVENING_TEXTS)

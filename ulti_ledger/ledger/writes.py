@@ -18,12 +18,13 @@ from .. import rotation
 from ..db import db
 from ..models import GameSession, Hand, Player, Seat, StoredRuleset, utcnow
 from ..settlement import Engine, Ruleset
-from .checks import check_all_pass, check_hand, check_session
+from .checks import check_all_pass, check_hand, check_session, dealer_named
 from .errors import NotFound
 from .facts import write_facts
 from .history import hand_state, record, settings_state
 from .pinning import builtin_engine, session_engine
-from .reads import hand_count, hand_key_at, last_hand, seat_names
+from .reads import hand_count, hand_key_at, last_hand
+from .seating import current_seating, last_seating, seating_of_hand
 from .summary import hand_entry, session_json
 from .txn import Stale, check_version, lock, transaction
 
@@ -61,8 +62,16 @@ def create_session(
             view_token=new_token(),
             version=max(1, len(plan.hands)),
         )
-        ids = _player_ids(plan.players)
-        session.seats = [Seat(position=i, player_id=ids[n]) for i, n in enumerate(plan.players)]
+        ids = _player_ids(tuple(seat.name for seat in plan.seats))
+        session.seats = [
+            Seat(
+                position=i,
+                player_id=ids[seat.name],
+                from_position=seat.start,
+                until_position=seat.end,
+            )
+            for i, seat in enumerate(plan.seats)
+        ]
         db.session.add(session)
         db.session.flush()
         rows = [
@@ -89,7 +98,7 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
     (``session_json``) and nothing is written.
     """
     engine = session_engine(session)
-    seats = seat_names(session)
+    seats = current_seating(session)
     checked = check_hand(data, engine, session.options, seats)
     with transaction(current=lambda: session_json(session)):
         version = lock(session, expected_version)
@@ -100,7 +109,10 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
         dealer = checked.dealer
         if dealer is None:
             previous = last_hand(session)
-            dealer = rotation.next_dealer(seats, previous, session.last_declarer_deals)
+            proposed = rotation.next_dealer(
+                seats, previous, session.last_declarer_deals, last_seating(session)
+            )
+            dealer = dealer_named(checked, seats, proposed)
         check_all_pass(checked, seats, dealer)
         row = _insert_hand(session, (top or 0) + 1, checked.facts, ids[dealer], ids, version)
         db.session.flush()
@@ -121,7 +133,7 @@ def replace_hand(
     or another hand now has this number, a ``Conflict`` carries the hand as it is now
     (``hand_entry``; None if there is no hand ``number`` any more) and nothing is written.
     """
-    seats = seat_names(session)
+    seats = seating_of_hand(session, number)
     checked = check_hand(data, session_engine(session), session.options, seats)
     with transaction(current=lambda: _current_hand(session, number)):
         version = lock(session)

@@ -154,14 +154,15 @@ def _history_page(session: GameSession, token: str, number: int, editable: bool)
         entries = ledger.hand_history(session, number)
     except ledger.NotFound:
         abort(404)
+    seats = ledger.seating_of_hand(session, number)  # the table of that hand
     rows = [
         {
             **entry,
             "when": utc_text(entry["at"]),
             "action_label": _label("action", entry["action"]),
             "via_label": _label("via", entry["via"]),
-            "before_view": _state_view(session, entry["before"], lang),
-            "after_view": _state_view(session, entry["after"], lang),
+            "before_view": _state_view(session, entry["before"], lang, seats),
+            "after_view": _state_view(session, entry["after"], lang, seats),
         }
         for entry in entries
     ]
@@ -182,7 +183,12 @@ def _label(kind: str, value: str | None) -> str:
     return t(key) if key in TEXTS else str(value or "")
 
 
-def _state_view(session: GameSession, state: dict[str, Any] | None, lang: str):
+def _state_view(
+    session: GameSession,
+    state: dict[str, Any] | None,
+    lang: str,
+    seats: tuple[str, ...] | None = None,
+):
     """A stored hand state, read back: notation, declarer, dealer and payments.
 
     The engine judges it afresh (as the scoreboard would show it); a state it no longer
@@ -198,7 +204,7 @@ def _state_view(session: GameSession, state: dict[str, Any] | None, lang: str):
         "changes": None,
     }
     try:
-        view = ledger.preview_hand(session, state, lang)
+        view = ledger.preview_hand(session, state, lang, seats)
     except (ledger.LedgerError, KeyError, TypeError, ValueError):
         return out
     out["notation"] = view.get("notation")
