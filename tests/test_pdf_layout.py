@@ -235,3 +235,20 @@ def test_the_edited_hand_is_marked_in_the_table(sheet):
     rows = table_rows(pages, summary)
     marked = [n for n, (line, _) in rows.items() if any(w["text"] == "javítva" for w in line)]
     assert marked == [EDITED]
+
+
+def test_short_names_are_hungarian_initials_and_unique():
+    seats = [
+        "Anna",
+        "Szabó-Gyarmati Zsuzsanna Csenge",
+        "Kovács Péter Pál Gábor János",
+        "Kovács Péter Pál Géza Lajos",
+        "Dzsida Nyina Tyúkodi",
+    ]
+    assert labels(seats) == {
+        "Anna": "Anna",  # short enough: whole
+        "Szabó-Gyarmati Zsuzsanna Csenge": "SzGyZs",
+        "Kovács Péter Pál Gábor János": "KPP3",  # alike: the seat number tells them apart
+        "Kovács Péter Pál Géza Lajos": "KPP4",
+        "Dzsida Nyina Tyúkodi": "DzsNyTy",
+    }
