@@ -29,8 +29,10 @@ from .texts import TEXTS
 STATIC = PROJECT_ROOT / "static"
 CHART: ChartStyle = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}
 """The chart's viewBox for A4: 13 units of text come out at about 7.5 pt."""
-LONG_NAME = 24
+LONG_NAME = 16
 """Names longer than this put "who pays whom" under the balances, at the page's width."""
+LONG_TRANSFER = 40
+"""Nor does a transfer longer than this (both names and the amount) fit beside them."""
 
 WORDS = {
     "hu": {
@@ -187,6 +189,10 @@ def scoresheet_context(
     cash = lambda amount: money_text(amount, currency, lang)  # noqa: E731
     short = labels(players)
     columns = Columns.of(summary, words, short)
+    transfers = [
+        {"from": t["from"], "to": t["to"], "amount": cash(t["amount"])}
+        for t in settlement["transfers"]
+    ]
     return {
         "lang": "en" if lang == "en" else "hu",
         "w": words,
@@ -201,7 +207,8 @@ def scoresheet_context(
         "labels": [short[p] for p in players],
         "legend": [(short[p], p) for p in players if short[p] != p],
         "landscape": columns.landscape(len(players)),
-        "stacked": any(len(p) > LONG_NAME for p in players),
+        "stacked": any(len(p) > LONG_NAME for p in players)
+        or any(len(t["from"] + t["to"] + t["amount"]) > LONG_TRANSFER for t in transfers),
         "any_edited": any(h["edited"] for h in summary["hands"]),
         "explanations": explanations(summary),
         "lead_header": columns.lead(words["number"], words["dealer"], words["declarer"]),
@@ -220,10 +227,7 @@ def scoresheet_context(
         ],
         "rounded": settlement["rounded"],
         "method_note": words[settlement["method"]].format(banker=settlement["banker"]),
-        "transfers": [
-            {"from": t["from"], "to": t["to"], "amount": cash(t["amount"])}
-            for t in settlement["transfers"]
-        ],
+        "transfers": transfers,
         "chart": balance_chart_svg(summary, lang=lang, **CHART),
     }
 
