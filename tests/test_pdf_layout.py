@@ -252,3 +252,10 @@ def test_short_names_are_hungarian_initials_and_unique():
         "Kovács Péter Pál Géza Lajos": "KPP4",
         "Dzsida Nyina Tyúkodi": "DzsNyTy",
     }
+
+
+def test_every_glyph_is_in_a_bundled_font(sheet):
+    """The edited mark and the legend too: no system font is pulled in (no italic is bundled)."""
+    pages, _, _ = sheet
+    fonts = {c["fontname"].split("+", 1)[-1] for page in pages for c in page["chars"]}
+    assert fonts and all(name.startswith("Sheet-") for name in fonts), fonts

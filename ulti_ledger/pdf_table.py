@@ -56,7 +56,7 @@ def labels(players: Sequence[str]) -> dict[str, str]:
     """Each player's name in the hand table: whole when short, else up to three initials.
 
     Labels are unique: initials that would be alike, or a player's whole name, get the
-    player's seat number after them ("KPL2", "KPL4").
+    player's seat number after them ("KPP3", "KPP4").
     """
     out = {p: p if len(p) <= SHORT else _initials(p) for p in players}
     seen: dict[str, list[str]] = {}
