@@ -16,6 +16,7 @@ from bisect import bisect_left
 import pdfplumber
 import pytest
 
+from tests.conftest import close_app, make_app
 from ulti_ledger import ledger
 from ulti_ledger.money_format import money_text
 from ulti_ledger.pdf_table import labels, signed
@@ -44,8 +45,6 @@ def squeezed(text: str) -> str:
 @pytest.fixture(scope="module")
 def sheet(tmp_path_factory):
     """The PDF (pdfplumber pages' chars, words and text) and the evening's summary."""
-    from tests.conftest import close_app, make_app
-
     app = make_app(tmp_path_factory.mktemp("long-names"))
     try:
         client = app.test_client()
