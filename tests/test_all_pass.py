@@ -87,15 +87,18 @@ def test_the_first_bidder_throws_in_through_every_write(api, app, hand):
 
 def test_a_per_hand_deal_decides_who_bids_first(ctx, session_body):
     session = ledger.create_session(session_body)
-    # Anna deals but plays; Béla sits out instead: Csaba is the first player on her right
+    # The rotation says Anna deals, but the hand says Béla sat out: at four the dealer sits
+    # out, so Béla dealt (issue 10) and Csaba, on his right, bids first.
     override = {"players": ["Csaba", "Dóra", "Anna"], "sitting_out": ["Béla"]}
     with pytest.raises(ledger.LedgerError, match=r"first bidder \(Csaba\) throws in, not Anna"):
         ledger.add_hand(session, all_pass("Anna", **override))
+    # a dealer named outright stands: Csaba deals, Béla sits out, Dóra bids first
     with pytest.raises(ledger.LedgerError, match=r"first bidder \(Dóra\)"):
         ledger.add_hand(session, {**all_pass("Csaba", **override), "dealer": "Csaba"})
     assert ledger.hand_count(session) == 0
     assert ledger.add_hand(session, all_pass("Csaba", **override)) == 1
-    assert ledger.hand_entry(session, 1)["dealer"] == "Anna"
+    assert ledger.hand_entry(session, 1)["dealer"] == "Béla"
+    assert ledger.next_hand(session)["dealer"] == "Csaba"  # the deal passes on from Béla
 
 
 def test_at_three_the_dealer_plays_and_throws_in_last(ctx, session_body):

@@ -21,7 +21,7 @@ def test_every_change_of_a_hand_is_in_its_history(ctx, session_body, hand):
     assert [e["action"] for e in history] == ["create", "edit"]
     create, edit = history
     assert create["before"] is None and create["after"]["declarer"] == "Anna"
-    assert create["after"]["dealer"] == "Anna"
+    assert create["after"]["dealer"] == "Dóra"  # the hand says Dóra sat out: she dealt
     assert edit["before"] == create["after"]
     assert edit["after"]["components"] == [{"name": "parti", "won": False}]
     assert edit["via"] == "cli" and edit["token_id"] is None  # no request: the command line

@@ -429,3 +429,59 @@ def test_an_older_backup_is_refused_by_a_database_with_rows_already_past_it(bare
     assert tables_of(bare_app) == before
     with bare_app.app_context():
         assert db.session.scalar(select(func.count()).select_from(GameSession)) == 0
+
+
+def test_a_backup_from_before_seating_changes_restores_everyone_seated(bare_app, tmp_path):
+    """Seats of older backups carry no span (5d2e8f1b9c34 adds it): restored, everyone
+    sits from the first hand on, and the evening can change from there (issue 10)."""
+    with bare_app.app_context():
+        upgrade(revision=FIRST_SCHEMA)
+        with db.engine.begin() as connection:
+            first_schema_evening(connection)
+    file = tmp_path / "first-schema.json"
+    backup_at(bare_app, file, FIRST_SCHEMA)
+    (tmp_path / "restored").mkdir()
+    target = fresh_app(bare_app, tmp_path)
+    try:
+        restore(target, file)
+        with target.app_context():
+            session = ledger.get_session(1)
+            assert ledger.current_seating(session) == tuple(PLAYERS)
+            assert "seating" not in ledger.session_json(session)
+            ledger.change_players(session, {"add": {"name": "Ede"}})
+            seating = ledger.session_json(session)["seating"]
+            assert seating == [{"from_hand": len(OLD_HANDS) + 1, "players": [*PLAYERS, "Ede"]}]
+    finally:
+        close_app(target)
+
+
+@pytest.mark.parametrize("fmt", ["auto", "json"])
+def test_a_backup_keeps_the_evenings_changes(bare_app, tmp_path, session_body, hand, fmt):
+    with bare_app.app_context():
+        upgrade()
+        session = ledger.create_session(
+            {**session_body, "hands": [hand("Anna"), hand("Béla"), hand("Csaba")]}
+        )
+        ledger.change_players(session, {"add": {"name": "Ede", "seat": 2}})
+        deal = ledger.next_hand(session)
+        ledger.add_hand(
+            session, parti(deal["players"][0], players=deal["players"], out=deal["sitting_out"])
+        )
+        ledger.change_players(session, {"remove": {"name": "Dóra"}})
+        ledger.change_players(session, {"rename": {"Béla": "Béla Kovács"}})
+        rules = {"four_player_dealer": "pays_as_defender"}
+        ledger.update_session(session, {"options": rules, "resettle": False})
+        session_id, before = session.id, snapshot(session.id)
+        assert len(before["session"]["seating"]) == 2
+    file = tmp_path / "night.backup"
+    backup(bare_app, file, fmt)
+    (tmp_path / "restored").mkdir()
+    target = fresh_app(bare_app, tmp_path)
+    try:
+        restore(target, file)
+        with target.app_context():
+            assert snapshot(session_id) == before
+            restored = ledger.get_session(session_id)
+            assert ledger.current_seating(restored) == ("Anna", "Ede", "Béla Kovács", "Csaba")
+    finally:
+        close_app(target)

@@ -111,12 +111,63 @@ def test_the_summary_form_reads_each_hands_running_totals():
     assert "Running balances" in english and "hand" in english
 
 
-def test_more_players_than_colours_repeat_colours_dashed():
+def test_more_players_than_colours_repeat_colours_with_another_dash():
+    # Was: past seven players the colours repeat, all dashed alike. Now every seat has its
+    # own dash pattern too (issue 10), so a repeated colour still differs from the first.
     names = [f"P{i}" for i in range(9)]
     series = [dict.fromkeys(names, 0)]
     lines = parse(balance_chart(names, series)).findall(f".//{SVG}polyline")
-    assert [ln.get("stroke-dasharray") for ln in lines[7:]] == ["7 4", "7 4"]
     assert lines[7].get("stroke") == lines[0].get("stroke")
+    styles = {(ln.get("stroke"), ln.get("stroke-dasharray")) for ln in lines}
+    assert len(styles) == len(names)
+
+
+def points(line: ET.Element) -> list[tuple[float, float]]:
+    return [tuple(map(float, p.split(","))) for p in line.get("points").split()]
+
+
+@pytest.mark.parametrize("hands", [3, 40, 2000])
+def test_two_players_with_equal_running_totals_stay_distinguishable(hands):
+    """Béla and Csaba gain and lose alike all evening: both lines must still be seen."""
+    series = []
+    for n in range(1, hands + 1):
+        swing = (n % 5) - 2
+        series.append({"Anna": -2 * swing, "Béla": swing, "Csaba": swing, "Dóra": 0})
+    totals, running_series = dict.fromkeys(PLAYERS, 0), []
+    for change in series:
+        totals = {p: totals[p] + change[p] for p in PLAYERS}
+        running_series.append(totals)
+    root = parse(balance_chart(PLAYERS, running_series))
+    group = root.find(f".//{SVG}g[@class='lines']")
+    stroke = float(group.get("stroke-width"))
+    lines = group.findall(f"{SVG}polyline")
+    bela, csaba = points(lines[1]), points(lines[2])
+    assert [x for x, _ in bela] == [x for x, _ in csaba]
+    # side by side, one stroke apart at every point: neither covers the other
+    gaps = [abs(yb - yc) for (_, yb), (_, yc) in zip(bela, csaba, strict=True)]
+    assert all(stroke - 0.11 <= gap <= 2 * stroke for gap in gaps)
+    # and drawn differently: dash pattern, marker shape, markers at other hands
+    assert lines[1].get("stroke-dasharray") != lines[2].get("stroke-dasharray")
+    marks = root.findall(f".//{SVG}g[@class='markers']/{SVG}path")
+    assert len(marks) == len(PLAYERS)
+    assert len({m.get("class") for m in marks}) == len(PLAYERS)
+    assert marks[1].get("fill") == lines[1].get("stroke") != marks[2].get("fill")
+    if hands > 8:
+        assert marks[1].get("d").split("M")[1] != marks[2].get("d").split("M")[1]
+    # the legend shows each player's dash and marker
+    legend = root.find(f".//{SVG}g[@class='legend']")
+    dashes = [ln.get("stroke-dasharray") for ln in legend.findall(f"{SVG}line")]
+    assert dashes == [ln.get("stroke-dasharray") for ln in lines]
+    assert len(legend.findall(f"{SVG}path")) == len(PLAYERS)
+
+
+def test_the_offset_never_moves_a_line_by_more_than_two_strokes():
+    series = [dict.fromkeys(PLAYERS, 0)]
+    root = parse(balance_chart(PLAYERS, series))
+    zero = next(ln for ln in root.findall(f".//{SVG}line") if ln.get("stroke") == "#444")
+    stroke = float(root.find(f".//{SVG}g[@class='lines']").get("stroke-width"))
+    for line in root.findall(f".//{SVG}polyline"):
+        assert all(abs(y - float(zero.get("y1"))) <= 2 * stroke for _, y in points(line))
 
 
 @pytest.mark.parametrize(

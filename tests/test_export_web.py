@@ -200,13 +200,13 @@ def test_the_scoreboard_download(client, session_body, hand):
 
 
 def test_the_scoreboard_links_the_downloads(client, tokens):
+    """Both pages link the downloads under the view token (tests/test_pdf_links.py)."""
     edit, view = tokens
-    for token in (edit, view):
-        page = client.get(f"/s/{view}" if token == view else f"/e/{edit}")
-        html = page.get_data(as_text=True)
-        assert f"/s/{token}/scoresheet.pdf" in html
-        assert f"/s/{token}/hands.csv" in html and f"/s/{token}/session.json" in html
-        assert 'name="method"' in html
+    for path in (f"/s/{view}", f"/e/{edit}"):
+        html = client.get(path).get_data(as_text=True)
+        assert f'href="/s/{view}/scoresheet.pdf"' in html
+        assert f"/s/{view}/hands.csv" in html and f"/s/{view}/session.json" in html
+        assert f"/s/{edit}/" not in html
 
 
 def test_the_landing_page_links_the_import_form(client):

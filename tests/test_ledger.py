@@ -83,14 +83,9 @@ def test_hand_rows_describe_the_scoresheet(session_body, hand_kinds):
     assert hands[3]["silent"][0]["text"] == "csendes 100 (védők)"
     assert hands[9]["renonsz"] == "Béla"
     assert hands[12]["silent"][0]["player"] == "Csaba"
-    # the dealers follow the rotation: Anna deals first, then to the right
-    assert [hands[n]["dealer"] for n in (1, 2, 3, 4, 5)] == [
-        "Anna",
-        "Béla",
-        "Csaba",
-        "Dóra",
-        "Anna",
-    ]
+    # every one of these hands says Dóra sat out: at four the dealer sits out, so Dóra
+    # dealt them all (issue 10: not the rotation's Anna, Béla, Csaba...)
+    assert all(h["dealer"] == h["sitting_out"][0] for h in hands.values())
 
 
 def test_create_session_stores_facts_and_remembers_players(session_body, hand):
@@ -189,7 +184,7 @@ def test_add_replace_delete_and_undo_recompute_everything_after(session_body, ha
     summary = ledger.session_summary(session)
     assert summary["hands"][0]["changes"]["Anna"] == -4
     assert [h["totals"]["Anna"] for h in summary["hands"]] == [-4, -6, -8]
-    assert summary["hands"][0]["dealer"] == "Anna"  # kept: the replacement named none
+    assert summary["hands"][0]["dealer"] == "Dóra"  # kept: the replacement named none
 
     ledger.delete_hand(session, 2)
     summary = ledger.session_summary(session)
@@ -225,19 +220,21 @@ def test_dealers_follow_the_rotation_and_overrides(session_body, hand):
         "sitting_out": ["Anna"],
         "first_bidder": "Béla",
     }
-    ledger.add_hand(session, hand())
+    ledger.add_hand(session, hand("Béla", players=("Béla", "Csaba", "Dóra"), out=("Anna",)))
     assert ledger.next_hand(session)["dealer"] == "Béla"
     ledger.add_hand(session, hand(dealer="Dóra"))  # the scorer overrides
     assert ledger.next_hand(session)["dealer"] == "Anna"
+    ledger.add_hand(session, hand("Anna", players=("Anna", "Csaba", "Dóra"), out=("Béla",)))
     dealers = [h["dealer"] for h in ledger.session_summary(session)["hands"]]
-    assert dealers == ["Anna", "Dóra"]
+    assert dealers == ["Anna", "Dóra", "Béla"]  # the last: Béla sat out, so he dealt
 
 
 def test_house_option_last_declarer_deals(session_body, hand):
     body = {**session_body, "settings": {"last_declarer_deals": True}}
-    session = ledger.create_session({**body, "hands": [hand("Csaba")]})
+    first = hand("Csaba", players=("Béla", "Csaba", "Dóra"), out=("Anna",))
+    session = ledger.create_session({**body, "hands": [first]})
     assert ledger.next_hand(session)["dealer"] == "Csaba"
-    ledger.add_hand(session, hand("Béla"))
+    ledger.add_hand(session, hand("Béla", players=("Dóra", "Anna", "Béla"), out=("Csaba",)))
     summary = ledger.session_summary(session)
     assert [h["dealer"] for h in summary["hands"]] == ["Anna", "Csaba"]
     assert summary["next"]["dealer"] == "Béla"

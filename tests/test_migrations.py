@@ -58,3 +58,27 @@ def test_the_flask_db_command_upgrades(bare_app):
     assert result.exit_code == 0, result.output
     with bare_app.app_context():
         assert TABLES <= set(inspect(db.engine).get_table_names())
+
+
+def test_the_seating_migration_keeps_every_seat_seated_throughout(bare_app):
+    """5d2e8f1b9c34 adds each seat's span of hands; older seats get none: seated from the
+    first hand on, still seated. Their sessions read as before, and can then change."""
+    from sqlalchemy import text
+
+    from .test_backup import FIRST_SCHEMA, OLD_HANDS, first_schema_evening
+
+    with bare_app.app_context():
+        upgrade(revision=FIRST_SCHEMA)
+        with db.engine.begin() as connection:
+            first_schema_evening(connection)
+        upgrade()
+        spans = db.session.execute(text("SELECT from_position, until_position FROM seats"))
+        assert set(spans) == {(None, None)}
+        session = ledger.get_session(1)
+        summary = ledger.session_summary(session)
+        assert len(summary["hands"]) == len(OLD_HANDS) and summary["seating"] == []
+        ledger.change_players(session, {"remove": {"name": summary["players"][0]}})
+        assert len(ledger.current_seating(session)) == len(summary["players"]) - 1
+        db.session.remove()  # no open transaction holds the table (PostgreSQL's ALTER waits)
+        downgrade(revision="3f8b2d6c1a57")  # and back: the columns go, the seats stay
+        assert db.session.scalar(text("SELECT COUNT(*) FROM seats")) == len(summary["players"])

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from tests.engine_helpers import session_hand
 from ulti_ledger import ledger
+from ulti_ledger.ledger.notation import with_lost
 from ulti_ledger.pdf import (
     STATIC,
     html_to_pdf,
@@ -125,7 +126,8 @@ def test_every_player_hand_total_and_transfer_is_on_the_sheet(evening):
 
 
 def test_the_header_has_the_evening_and_its_non_default_house_rules(evening):
-    text = pages_text(scoresheet_pdf(evening))[0]
+    pages = pages_text(scoresheet_pdf(evening))
+    text = pages[0]
     for fact in (
         "Csütörtöki ulti",
         "2024. 12. 05.",  # the Hungarian form (was ISO before issue 10)
@@ -137,7 +139,7 @@ def test_the_header_has_the_evening_and_its_non_default_house_rules(evening):
     ):
         assert fact in text
     assert "Bukott bemondások" not in text  # a default is not a house rule
-    assert "oldal 1 / 1" in text
+    assert f"oldal 1 / {len(pages)}" in text  # the explanations may take a second page
 
 
 def test_the_kontra_silent_and_renonsz_columns(evening):
@@ -236,3 +238,26 @@ def test_the_sheet_writes_the_currency_as_the_pages_do(ctx, session_body, hand):
     text = "\n".join(pages_text(scoresheet_pdf(session)))
     assert "10\u00a0HUF" in scoresheet_html(session)  # 1 unit = 10 HUF, as on the scoreboard
     assert "HUF" in text and not re.search(r"\bFt\b", text)
+
+
+def test_the_explanations_follow_the_table_in_the_sheets_language(evening):
+    """The appendix has every hand's lines as the engine words them, in Hungarian or English."""
+    for lang, title in (("hu", "A leosztások magyarázata"), ("en", "Every hand explained")):
+        text = flat("\n".join(pages_text(scoresheet_pdf(evening, lang=lang))))
+        assert text.count(title) == 1
+        appendix = text.split(title, 1)[1]
+        for hand in ledger.session_summary(evening, lang)["hands"]:
+            entry = appendix.split(f"{hand['number']}. ", 1)[1]
+            assert entry.startswith(with_lost(hand))
+            for line in hand["result"]["lines"]:
+                assert normal(line) in entry
+
+
+def test_an_edited_hand_is_marked(evening):
+    hand = {**ledger.session_summary(evening)["hands"][1]["hand"], "colour": "piros"}
+    ledger.replace_hand(evening, 2, hand)
+    text = flat("\n".join(pages_text(scoresheet_pdf(evening))))
+    table, appendix = text.split("A leosztások magyarázata", 1)
+    assert table.count("javítva") == 2  # the row's mark, and the note saying what it means
+    assert re.search(r"\b2\. piros ulti \(bukott: ulti\) · Felvevő: Győző javítva", appendix)
+    assert appendix.count("javítva") == 1

@@ -27,7 +27,7 @@ def test_lang_en_switches_to_english_and_is_remembered(client):
     # the cookie keeps English on the next page, without ?lang
     html = client.get("/sessions/new").get_data(as_text=True)
     assert "Players in seating order" in html and "House rules" in html
-    assert "The highest kontra level allowed at the table" in html  # the ruleset's help_en
+    assert "How far the kontras may go." in html  # issue 10: the option's English words
     html = client.get("/?lang=hu").get_data(as_text=True)
     assert "Új este" in html
 

@@ -27,11 +27,18 @@ def session_form_data(client, **changes):
 
 
 def test_landing_page_offers_a_new_evening_and_lists_nothing_private(client, scorer):
+    # Issue 10: the scorer's own browser now lists its evenings (with both links); any
+    # other browser still sees no name and no link, and the scorer's page is not cached.
     scorer.start(name="Titkos este")
-    html = client.get("/").get_data(as_text=True)
+    other = client.application.test_client()
+    response = other.get("/")
+    html = response.get_data(as_text=True)
     assert 'href="/sessions/new"' in html
     assert "Új este" in html
     assert "Titkos este" not in html and "/e/" not in html and "/s/" not in html
+    own = client.get("/")
+    assert "Titkos este" in own.get_data(as_text=True)
+    assert own.headers["Cache-Control"] == "no-store" and "Cookie" in own.headers["Vary"]
 
 
 def test_new_session_form_shows_defaults_help_and_known_names(client, app, scorer):
@@ -44,7 +51,7 @@ def test_new_session_form_shows_defaults_help_and_known_names(client, app, score
     # every house rule at its default, with its meaning shown
     assert fields["o-ulti-max_kontra_level"] == ["4"]
     assert fields["o-ulti-failed_bid_doubling"] == ["ulti_only"]
-    assert "A legmagasabb megengedett kontrafok" in html
+    assert "Meddig lehet kontrázni." in html  # issue 10: a player's words, not the TOML's
     assert "Házszabályok" in html
     assert '<option value="Zoli">' in html  # the datalist of earlier players
 

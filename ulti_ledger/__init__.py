@@ -87,6 +87,9 @@ def create_app(test_config=None):
     app.register_blueprint(sessions.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(exports.bp)
+    from .views import evening
+
+    app.register_blueprint(evening.bp)  # the evening's settings and players (scorer's link)
     api.init_app(app, csrf)  # the JSON API and its history; CSRF-exempt (no cookies)
 
     from . import security

@@ -4,7 +4,13 @@ One function, pure (values in, markup out), so the scoreboard page and the PDF d
 very same chart: browsers and WeasyPrint both render inline SVG. Lines are polylines (a
 thousand hands is a thousand points, not a thousand elements); ticks are thinned to
 round numbers; colours are the Okabe-Ito palette, which stays distinct under the common
-colour-vision deficiencies, and past seven players the colours repeat dashed.
+colour-vision deficiencies, and past seven players the colours repeat.
+
+Two players often have the same running total for a while (or all evening), and one line
+would hide the other. So each player's line also has its own dash pattern and marker
+shape (repeated in the legend), the markers of different players sit at different hands,
+and each line is moved up or down by a fraction of the stroke width, so that equal lines
+run side by side instead of on top of each other (never far enough to misread a value).
 
 Text sizes are in the SVG's own units, so the ``width`` of the viewBox decides how large
 text looks: the default (560) keeps labels readable on a 390 px phone; the PDF asks for
@@ -22,7 +28,11 @@ from markupsafe import Markup
 
 #: Okabe & Ito (2008), without the yellow that vanishes on white; black last.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
-DASHES = ("", "7 4", "2 3")
+DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2")
+"""Per player (by seat), with a different count than the palette: every seat differs."""
+MARKERS = ("circle", "square", "triangle", "diamond", "down")
+MARKS_PER_LINE = 8
+"""About this many markers a line, spread over the evening (staggered between players)."""
 WORDS = {
     "hu": {"title": "Az egyenlegek alakulása", "x": "leosztás", "y": "egység"},
     "en": {"title": "Running balances", "x": "hand", "y": "units"},
@@ -95,7 +105,7 @@ def balance_chart(
         f'aria-label="{escape(words["title"])}">',
         f"<title>{escape(words['title'])}</title>",
         *_grid(box, y_ticks, x_ticks, font_size, words),
-        *_lines(box, lines, 2.2 if len(running) <= 100 else 1.4),
+        *_lines(box, lines, 2.2 if len(running) <= 100 else 1.4, 0.22 * font_size),
         *legend,
         "</svg>",
     ]
@@ -167,17 +177,63 @@ def _grid(
     return out
 
 
-def _lines(box: _Box, lines: list[list[int]], stroke: float) -> list[str]:
+def _lines(box: _Box, lines: list[list[int]], stroke: float, mark: float) -> list[str]:
+    """A polyline per player, moved by ``offset`` (equal lines side by side), then the
+    players' markers (``mark``: their radius) above every line."""
     out = [f'<g class="lines" fill="none" stroke-width="{stroke}" stroke-linejoin="round">']
+    marks = ['<g class="markers" stroke="#fff" stroke-width="0.8">']
     columns = max(1, int(box.width))
     for index, line in enumerate(lines):
+        shift = offset(index, len(lines), stroke)
         kept = thinned(line, columns)
-        points = " ".join(f"{_n(box.x(i))},{_n(box.y(line[i]))}" for i in kept)
-        colour, dash = _style(index)
+        points = " ".join(f"{_n(box.x(i))},{_n(box.y(line[i]) + shift)}" for i in kept)
+        colour, dash, shape = _style(index)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<polyline stroke="{colour}"{dashed} points="{points}"/>')
+        at = [
+            (box.x(i), box.y(line[i]) + shift)
+            for i in marker_hands(len(line) - 1, index, len(lines))
+        ]
+        path = "".join(_marker(shape, x, y, mark) for x, y in at)
+        marks.append(f'<path class="marker-{shape}" fill="{colour}" d="{path}"/>')
     out.append("</g>")
-    return out
+    return [*out, *marks, "</g>"]
+
+
+def offset(index: int, count: int, stroke: float) -> float:
+    """How far line ``index`` of ``count`` is moved (SVG units): one stroke width apart,
+    centred on the true value, so equal lines touch without covering each other."""
+    return (index - (count - 1) / 2) * stroke
+
+
+def marker_hands(hands: int, index: int, count: int) -> list[int]:
+    """The hands (1..``hands``) where line ``index`` of ``count`` gets a marker: about
+    ``MARKS_PER_LINE`` of them, each player's between the others', the last hand always."""
+    if hands <= 0:
+        return []
+    step = max(1.0, hands / MARKS_PER_LINE)
+    first = step * (index + 1) / (count + 1)
+    out = {min(hands, max(1, round(first + k * step))) for k in range(MARKS_PER_LINE + 1)}
+    return sorted(out | {hands})
+
+
+def _marker(shape: str, x: float, y: float, r: float) -> str:
+    """One marker as path data, centred on (x, y), of radius about ``r``."""
+    if shape == "circle":
+        arc = f"a{_n(r)},{_n(r)} 0 1,0"
+        return f"M{_n(x - r)},{_n(y)}{arc} {_n(2 * r)},0{arc} {_n(-2 * r)},0Z"
+    if shape == "square":
+        q = 0.85 * r
+        return f"M{_n(x - q)},{_n(y - q)}h{_n(2 * q)}v{_n(2 * q)}h{_n(-2 * q)}Z"
+    if shape == "diamond":
+        q = 1.2 * r
+        return f"M{_n(x)},{_n(y - q)}L{_n(x + q)},{_n(y)}L{_n(x)},{_n(y + q)}L{_n(x - q)},{_n(y)}Z"
+    sign = -1 if shape == "triangle" else 1  # "down": the triangle upside down
+    q = 1.15 * r
+    return (
+        f"M{_n(x)},{_n(y + sign * q)}L{_n(x + q)},{_n(y - sign * 0.8 * q)}"
+        f"L{_n(x - q)},{_n(y - sign * 0.8 * q)}Z"
+    )
 
 
 def thinned(values: Sequence[int], columns: int) -> Sequence[int]:
@@ -214,12 +270,16 @@ def _legend(
         item = 2.2 * size + len(label) * CHAR_WIDTH * size + 1.2 * size
         if x > 0 and x + item > width:
             x, y = 0.0, y + row_height
-        colour, dash = _style(index)
+        colour, dash, shape = _style(index)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
-        mid = _n(y - 0.35 * size)
+        mid = y - 0.35 * size
         out.append(
-            f'<line x1="{_n(x + 0.2 * size)}" x2="{_n(x + 1.8 * size)}" y1="{mid}" y2="{mid}" '
-            f'stroke="{colour}" stroke-width="3"{dashed}/>'
+            f'<line x1="{_n(x + 0.2 * size)}" x2="{_n(x + 1.8 * size)}" y1="{_n(mid)}" '
+            f'y2="{_n(mid)}" stroke="{colour}" stroke-width="3"{dashed}/>'
+        )
+        out.append(
+            f'<path fill="{colour}" stroke="#fff" stroke-width="0.8" '
+            f'd="{_marker(shape, x + size, mid, 0.22 * size)}"/>'
         )
         out.append(f'<text x="{_n(x + 2.2 * size)}" y="{_n(y)}">{escape(label)}</text>')
         x += item
@@ -227,9 +287,13 @@ def _legend(
     return out, y + 0.9 * size
 
 
-def _style(index: int) -> tuple[str, str]:
-    colour = PALETTE[index % len(PALETTE)]
-    return colour, DASHES[(index // len(PALETTE)) % len(DASHES)]
+def _style(index: int) -> tuple[str, str, str]:
+    """Seat ``index``'s colour, dash pattern and marker shape."""
+    return (
+        PALETTE[index % len(PALETTE)],
+        DASHES[index % len(DASHES)],
+        MARKERS[index % len(MARKERS)],
+    )
 
 
 def _signed(units: int) -> str:

@@ -23,6 +23,7 @@ from .i18n import t
 from .ledger import SESSION_FORMAT, name_key
 from .models import NAME_LENGTH
 from .money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
+from .texts import TEXTS
 
 MONEY_TEXTS = {
     "amount_required": "err_amount",
@@ -132,11 +133,20 @@ class SessionForm(FlaskForm):
         """
         default = str(option["default"])
         if option["choices"] is None:
-            values = [(str(v), str(v)) for v in range(option["minimum"], option["maximum"] + 1)]
+            numbers = range(option["minimum"], option["maximum"] + 1)
+            values = [(str(v), f"{v} – {choice_text(option, str(v), str(v))}") for v in numbers]
         else:
-            values = [(c["value"], c["help"] or c["value"]) for c in option["choices"]]
+            values = [
+                (c["value"], choice_text(option, c["value"], c["help"] or c["value"]))
+                for c in option["choices"]
+            ]
         marker = t("default_marker")
+        values = [(v, text.rstrip(".")) for v, text in values]  # labels, not sentences
         return [(v, f"{text} ({marker})" if v == default else text) for v, text in values]
+
+    def option_help(self, option: dict[str, Any]) -> str:
+        """What the option decides, in a player's words (``option_text``)."""
+        return option_text(option)
 
     def session_body(self) -> dict[str, Any]:
         """The session@1 body the form describes (options: only those changed)."""
@@ -182,18 +192,33 @@ class SessionForm(FlaskForm):
         return fields.get(head)
 
 
+def option_text(option: dict[str, Any]) -> str:
+    """What a house-rule option decides, in a player's words: ``rule.<option>`` in
+    ``texts``; the ruleset file's help where the catalogue has no text yet."""
+    key = f"rule.{option['name']}"
+    return t(key) if key in TEXTS else option.get("help") or option["label"]
+
+
+def choice_text(option: dict[str, Any], value: str, fallback: str) -> str:
+    """One choice of an option, in a player's words (``rule.<option>.<value>``)."""
+    key = f"rule.{option['name']}.{value}"
+    return t(key) if key in TEXTS else fallback
+
+
 def option_field(ruleset_id: str, option: str) -> str:
     return f"{OPTION_PREFIX}{ruleset_id}-{option}"
 
 
-def session_form(rulesets: list[dict[str, Any]], **kwargs: Any) -> SessionForm:
-    """A ``SessionForm`` with a field per house-rule option of every ruleset.
+def session_form(
+    rulesets: list[dict[str, Any]], base: type[SessionForm] | None = None, **kwargs: Any
+) -> SessionForm:
+    """A ``SessionForm`` (or ``base``) with a field per house-rule option of every ruleset.
 
     Every ruleset's options are in the page (the script shows the chosen ruleset's only;
     without it, each set is headed by its ruleset); only the chosen ruleset's are read.
     """
 
-    class Form(SessionForm):
+    class Form(base or SessionForm):  # type: ignore[misc,valid-type]
         pass
 
     for ruleset in rulesets:
@@ -209,3 +234,46 @@ def session_form(rulesets: list[dict[str, Any]], **kwargs: Any) -> SessionForm:
 def _short(field: StringField, length: int) -> None:
     if len((field.data or "").strip()) > length:
         raise ValidationError(t("err_text_long", n=length))
+
+
+class SettingsForm(SessionForm):
+    """The evening's settings on the scorer's page: the new-evening form's own fields and
+    checks (stakes, house rules, name, date, place), without the players and the ruleset,
+    which do not change here (players: ``views.evening``; the ruleset: a new evening).
+
+    ``resettle``: what the hands already recorded do when the house rules change
+    (``keep`` or ``resettle``); asked on a second step that shows the difference.
+    """
+
+    resettle = StringField(default="")
+
+    def validate_players(self, field: FieldList) -> None:
+        """The players are changed one by one elsewhere on the page."""
+
+    def changes_body(self) -> dict[str, Any]:
+        """What ``ledger.update_session`` takes, from the same body a new evening sends."""
+        for entry in self.players.entries:  # not on this page: the body's players are unused
+            entry.data = entry.data or ""
+        body = self.session_body()
+        keys = ("name", "date", "place", "unit_value", "settings", "options")
+        return {key: body[key] for key in keys}
+
+
+def settings_form(ruleset: dict[str, Any], current: dict[str, Any], **kwargs: Any) -> SettingsForm:
+    """A ``SettingsForm`` for a session of ``ruleset`` (its pinned rules, as
+    ``ledger.session_ruleset_choice`` gives them), filled with ``current`` (the session's
+    ``settings_state``) unless the request posts the form."""
+    options = {o["name"]: o["default"] for o in ruleset["options"]}
+    options.update(current["options"])
+    filled = {
+        "name": current["name"],
+        "date": current["date"] or "",
+        "place": current["place"],
+        "ruleset": ruleset["id"],
+        "unit_amount": current["unit_value"]["amount"],
+        "currency": current["unit_value"]["currency"],
+        "last_declarer_deals": current["settings"]["last_declarer_deals"],
+        **{option_field(ruleset["id"], n): str(v) for n, v in options.items()},
+    }
+    form = session_form([ruleset], base=SettingsForm, **filled, **kwargs)
+    return form  # type: ignore[return-value]

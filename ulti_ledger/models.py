@@ -101,7 +101,11 @@ class GameSession(db.Model):
 
 
 class Seat(db.Model):
-    """A player's place at the table; ``position`` is the seating order (see ``rotation``)."""
+    """A player's place at the table; ``position`` is the seating order (see ``rotation``).
+
+    The seating may change between hands: a seat spans the hand positions
+    ``from_position`` (inclusive) to ``until_position`` (exclusive).
+    """
 
     __tablename__ = "seats"
     __table_args__ = (
@@ -113,6 +117,15 @@ class Seat(db.Model):
     session_id: Mapped[int] = mapped_column(ForeignKey("game_sessions.id", ondelete="CASCADE"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     position: Mapped[int] = mapped_column(Integer)
+    from_position: Mapped[int | None] = mapped_column(Integer)
+    """The first hand position this player sits at (a late arrival); None: from the start."""
+    until_position: Mapped[int | None] = mapped_column(Integer)
+    """The first hand position he no longer sits at (he left); None: still seated.
+
+    A seat row is kept for everyone who played that evening: his totals and his earlier
+    hands stay, and the seating at a hand is the seats whose span covers its position
+    (``ledger.seating``), in ``position`` order.
+    """
 
     player: Mapped[Player] = relationship(lazy="joined")
 
@@ -185,8 +198,9 @@ class AuditEntry(db.Model):
     hand_id: Mapped[int | None] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"))
     """The hand changed; None for a change of the session itself."""
     action: Mapped[str] = mapped_column(String(16))
-    """create, edit, delete, restore (of a hand or, without hand_id, of the session) or
-    settings (the session's own facts changed)."""
+    """create, edit, delete, restore (of a hand or, without hand_id, of the session),
+    settings (the session's own facts changed) or import (the session was loaded from a
+    file; ``after`` keeps what the file said the evening was)."""
     number: Mapped[int | None] = mapped_column(Integer)
     """The hand's number when it was changed (numbers move when earlier hands go)."""
     version: Mapped[int] = mapped_column(Integer)

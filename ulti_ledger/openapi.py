@@ -129,6 +129,13 @@ SESSION_BODY = _obj(
     date=DATE,
     place=TEXT,
     settings=SETTINGS,
+    seating={"type": "array", "items": _ref("SeatingChange")},
+)
+SEATING_CHANGE = _obj(
+    ["from_hand", "players"],
+    closed=True,
+    from_hand={"type": "integer", "minimum": 2},
+    players={**NAMES, "minItems": 3, "maxItems": 7},
 )
 STATE = {
     "name": {"type": "string"},
@@ -136,6 +143,7 @@ STATE = {
     "place": {"type": "string"},
     "unit_value": UNIT_VALUE,
     "settings": SETTINGS,
+    "options": OPTIONS,
 }
 SESSION = _obj(
     ["id", "version", "format", "ruleset", "players", "hands", "totals", "next"],
@@ -145,8 +153,8 @@ SESSION = _obj(
     format={"const": "ulti-ledger/session@1"},
     ruleset={"type": "string"},
     ruleset_digest={"type": "string"},
-    options={"type": "object"},
     players=NAMES,
+    seating={"type": "array", "items": _ref("SeatingChange")},
     hands={"type": "array", "items": _ref("HandEntry")},
     totals=_ref("Totals"),
     next=_obj(["dealer", "players", "sitting_out", "first_bidder"], dealer=NAME),
@@ -155,7 +163,10 @@ SESSION = _obj(
 HISTORY_ENTRY = _obj(
     ["id", "action", "version", "via", "at", "before", "after"],
     id={"type": "integer"},
-    action={"enum": ["create", "edit", "delete", "restore", "settings"]},
+    action={
+        "enum": ["create", "edit", "delete", "restore", "settings", "import", "rename", "join"]
+        + ["leave", "undo"]
+    },
     hand_id={"type": ["integer", "null"]},
     number={"type": ["integer", "null"]},
     version={"type": "integer"},
@@ -192,8 +203,64 @@ SCHEMAS = {
     "Totals": TOTALS,
     "SessionBody": SESSION_BODY,
     "Session": SESSION,
-    "SettingsChange": {**_obj([], closed=True, **STATE, version=VERSION), "minProperties": 1},
+    "SettingsChange": {
+        **_obj(
+            [],
+            closed=True,
+            **STATE,
+            resettle={
+                "type": "boolean",
+                "description": "with options: false, the recorded hands keep their rules;"
+                " true, they are settled again by the new ones",
+            },
+            version=VERSION,
+        ),
+        "minProperties": 1,
+    },
     "Settings": _obj(["version"], version={"type": "integer"}, **STATE),
+    "SeatingChange": SEATING_CHANGE,
+    "PlayersChange": {
+        "type": "object",
+        "description": "exactly one of rename, add, remove (and version)",
+        "properties": {
+            "rename": {"type": "object", "additionalProperties": NAME, "minProperties": 1},
+            "add": _obj(
+                ["name"],
+                closed=True,
+                name=NAME,
+                seat={"type": "integer", "minimum": 1, "description": "1-based, from then on"},
+                from_hand={"type": "integer", "minimum": 1, "description": "default: the next"},
+            ),
+            "remove": _obj(
+                ["name"], closed=True, name=NAME, from_hand={"type": "integer", "minimum": 1}
+            ),
+            "version": VERSION,
+        },
+        "additionalProperties": False,
+        "minProperties": 1,
+    },
+    "Players": _obj(
+        ["version", "players", "seating", "seats"],
+        version={"type": "integer"},
+        players=NAMES,
+        seating={"type": "array", "items": _ref("SeatingChange")},
+        seats={"type": "array", "items": {"type": "object"}},
+    ),
+    "OptionsPreviewBody": _obj(["options"], closed=True, options=OPTIONS),
+    "OptionsPreview": _obj(
+        ["changed", "options", "hands", "totals", "error"],
+        changed={"type": "array", "items": {"type": "string"}},
+        options={"type": "object"},
+        hands={
+            "type": "array",
+            "items": _obj(
+                ["number", "before", "after"], number={"type": "integer"}, before=UNITS, after=UNITS
+            ),
+        },
+        totals=_obj(["before", "after"], before=UNITS, after=UNITS),
+        error={"type": ["string", "null"]},
+    ),
+    "Undone": _obj(["version", "undoes"], version={"type": "integer"}, undoes={"type": "integer"}),
     "Created": _obj(
         ["id", "edit_token", "url", "view_url"],
         id={"type": "integer"},
@@ -226,6 +293,8 @@ EXAMPLES = {
         "hands": [PARTI],
     },
     "SettingsChange": {"place": "Pécs"},
+    "PlayersChange": {"add": {"name": "Ede", "seat": 5}},
+    "OptionsPreviewBody": {"options": {"four_player_dealer": "pays_as_defender"}},
 }
 MESSAGES = {
     "304": "not modified: the ETag sent in If-None-Match is still current",
@@ -346,7 +415,7 @@ PATHS = {
             edit=False,
         ),
         "patch": _op(
-            "change name, date, place, stakes or settings",
+            "change name, date, place, stakes, settings or house rules (options, resettle)",
             _answer("the settings now", "Settings"),
             WRITE_ERRORS,
             (*S, IF_MATCH),
@@ -426,6 +495,32 @@ PATHS = {
             _answer("the hand, at its number", "HandEntry"),
             ("401", "403", "404", "409", "503"),
             (*S, _path("hand_id")),
+        ),
+    },
+    "/api/v1/sessions/{session_id}/players": {
+        "patch": _op(
+            "rename a player, seat a late arrival, let a player leave (one at a time)",
+            _answer("the players now", "Players"),
+            WRITE_ERRORS,
+            (*S, IF_MATCH),
+            body="PlayersChange",
+        ),
+    },
+    "/api/v1/sessions/{session_id}/options/preview": {
+        "post": _op(
+            "what new house rules would change if the recorded hands were re-settled",
+            _answer("the difference", "OptionsPreview"),
+            ("400", "401", "403", "404", "413", "415", "422", "503"),
+            (*S, LANG),
+            body="OptionsPreviewBody",
+        ),
+    },
+    "/api/v1/sessions/{session_id}/history/{entry_id}/undo": {
+        "post": _op(
+            "undo a change of the evening: settings, house rules, rename, join, leave",
+            _answer("what the undo recorded", "Undone"),
+            ("401", "403", "404", "409", "503"),
+            (*S, _path("entry_id")),
         ),
     },
     "/api/v1/sessions/{session_id}/history/{entry_id}/restore": {

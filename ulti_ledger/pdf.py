@@ -24,11 +24,16 @@ from . import PROJECT_ROOT
 from .chart import ChartStyle, balance_chart_svg
 from .dates import date_text
 from .money_format import money_text, rounding_moves, rounding_text
-from .pdf_table import Columns, rows, signed
+from .pdf_table import Columns, explanations, labels, rows, signed
+from .texts import TEXTS
 
 STATIC = PROJECT_ROOT / "static"
 CHART: ChartStyle = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}
 """The chart's viewBox for A4: 13 units of text come out at about 7.5 pt."""
+LONG_NAME = 16
+"""Names longer than this put "who pays whom" under the balances, at the page's width."""
+LONG_TRANSFER = 40
+"""Nor does a transfer longer than this (both names and the amount) fit beside them."""
 
 WORDS = {
     "hu": {
@@ -67,6 +72,12 @@ WORDS = {
         "banker": "Mindenki a bankkal számol el: {banker}.",
         "pairwise": "Páronként: ki kinek mennyivel tartozik a leosztások alapján.",
         "hand_options": "Saját házszabály",
+        "short_names": "Rövidítések:",
+        "explained": "A leosztások magyarázata",
+        "explained_note": "Minden leosztás elszámolása tételesen, a leosztás sorszáma szerint.",
+        "edited": TEXTS["edited_badge"][0],
+        "edited_note": TEXTS["edited_badge_title"][0],
+        "no_payment": "nincs fizetés",
     },
     "en": {
         "untitled": "An evening of Ulti",
@@ -104,6 +115,12 @@ WORDS = {
         "banker": "Everyone settles with the banker: {banker}.",
         "pairwise": "Pair by pair: what each owes each other from the hands.",
         "hand_options": "Own house rule",
+        "short_names": "Short names:",
+        "explained": "Every hand explained",
+        "explained_note": "Each hand's payments item by item, by the hand's number.",
+        "edited": TEXTS["edited_badge"][1],
+        "edited_note": TEXTS["edited_badge_title"][1],
+        "no_payment": "no payment",
     },
 }
 
@@ -173,7 +190,12 @@ def scoresheet_context(
     players = list(summary["players"])
     currency = summary["unit_value"]["currency"]
     cash = lambda amount: money_text(amount, currency, lang)  # noqa: E731
-    columns = Columns.of(summary, words)
+    short = labels(players)
+    columns = Columns.of(summary, words, short)
+    transfers = [
+        {"from": t["from"], "to": t["to"], "amount": cash(t["amount"])}
+        for t in settlement["transfers"]
+    ]
     return {
         "lang": "en" if lang == "en" else "hu",
         "w": words,
@@ -184,7 +206,14 @@ def scoresheet_context(
         "ruleset": summary["ruleset"]["label"],
         "unit": cash(summary["unit_value"]["amount"]),
         "house_rules": list(house_rules),
-        "hands": rows(summary, columns),
+        "hands": rows(summary, columns, short),
+        "labels": [short[p] for p in players],
+        "legend": [(short[p], p) for p in players if short[p] != p],
+        "landscape": columns.landscape(len(players)),
+        "stacked": any(len(p) > LONG_NAME for p in players)
+        or any(len(t["from"] + t["to"] + t["amount"]) > LONG_TRANSFER for t in transfers),
+        "any_edited": any(h["edited"] for h in summary["hands"]),
+        "explanations": explanations(summary),
         "lead_header": columns.lead(words["number"], words["dealer"], words["declarer"]),
         "player_header": columns.player(words["change"], words["total"]),
         "lead_width": columns.lead_width(),
@@ -202,10 +231,7 @@ def scoresheet_context(
         "rounded": settlement["rounded"],
         "rounding_note": _rounding_note(settlement, currency, words, lang),
         "method_note": words[settlement["method"]].format(banker=settlement["banker"]),
-        "transfers": [
-            {"from": t["from"], "to": t["to"], "amount": cash(t["amount"])}
-            for t in settlement["transfers"]
-        ],
+        "transfers": transfers,
         "chart": balance_chart_svg(summary, lang=lang, **CHART),
     }
 

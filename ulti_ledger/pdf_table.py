@@ -7,11 +7,22 @@ and every player's change and running total, are set as two texts per row in a
 monospaced face, padded to fixed widths; columns exactly that many characters wide keep
 them under their headers. The game, the kontras, the silent results and the renonsz stay
 cells of their own (they wrap), and neighbouring empty ones are one cell.
+
+Why short labels for long names: a full name of 60 to 80 characters, wrapped in a
+column a fifth of the page wide, makes a six-line header on every page and a row of
+several lines for every hand, and in a monospaced column it cannot wrap at all. So a
+name longer than ``SHORT`` characters is written in the table by its initials
+("Dr. Szentgyörgyi-Kovácsné Bárczay Erzsébet" -> "DSzK"), with a legend of the full
+names in the table's repeated header; every other part of the sheet prints names whole.
+Ordinary names ("Anna", "Kovács Pál") are printed whole, as before. When even the
+short columns leave the game too little room (five players, totals of five digits), the
+table turns to landscape (``Columns.landscape``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -24,11 +35,55 @@ MONO_PT = 7
 """The size of the table's monospaced text, in points (the stylesheet's ``.p``)."""
 GAP = 3
 """Spaces before each player's numbers: the gutter between the players' columns."""
+SHORT = 10
+"""The longest name the hand table prints whole; a longer one goes by its initials."""
+PORTRAIT_MM = Decimal(186)
+"""A4's width inside the stylesheet's margins (210 - 2 x 12 mm); landscape has 273."""
+NOTES_MM = Decimal(24 + 24 + 13)
+"""The kontra, silent and renonsz columns (the stylesheet's ``.c-note``, ``.c-name``)."""
+GAME_MM = Decimal(24)
+"""The least room left for the game column: "piros 40-100 ulti (bukott: ulti)" on two lines."""
+DIGRAPHS = ("dzs", "cs", "dz", "gy", "ly", "ny", "sz", "ty", "zs")
+"""Hungarian letters written with two or three characters: "Szabó" is "Sz", not "S"."""
 
 
 def signed(units: int) -> str:
     """Units as the sheet writes them: +12, −12 (a true minus sign), 0."""
     return f"+{units}" if units > 0 else f"−{-units}" if units < 0 else "0"
+
+
+def labels(players: Sequence[str]) -> dict[str, str]:
+    """Each player's name in the hand table: whole when short, else up to three initials.
+
+    Labels are unique: initials that would be alike, or a player's whole name, get the
+    player's seat number after them ("KPP3", "KPP4").
+    """
+    out = {p: p if len(p) <= SHORT else _initials(p) for p in players}
+    seen: dict[str, list[str]] = {}
+    for player, label in out.items():
+        seen.setdefault(label.casefold(), []).append(player)
+    for group in seen.values():
+        for player in group if len(group) > 1 else ():
+            if out[player] != player:
+                out[player] = f"{out[player]}{players.index(player) + 1}"
+    return out
+
+
+def _initials(name: str) -> str:
+    words = [w for w in re.split(r"[\s\-]+", name) if w and w[0].isalpha()]
+    picked = []
+    for word in words[:3]:
+        size = next((len(d) for d in DIGRAPHS if word.casefold().startswith(d)), 1)
+        picked.append(word[:size].capitalize())
+    return "".join(picked) or name[:SHORT]
+
+
+def shortened(text: str, short: Mapping[str, str]) -> str:
+    """``text`` (a kontra, silent or renonsz cell) with the long names in it as labels."""
+    for name in sorted(short, key=len, reverse=True):
+        if short[name] != name:
+            text = text.replace(name, short[name])
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,12 +96,15 @@ class Columns:
     total: int
 
     @classmethod
-    def of(cls, summary: Mapping[str, Any], words: Mapping[str, str]) -> Columns:
-        """Wide enough for every value of ``summary`` (and for the headers)."""
+    def of(
+        cls, summary: Mapping[str, Any], words: Mapping[str, str], short: Mapping[str, str]
+    ) -> Columns:
+        """Wide enough for every value of ``summary`` (and for the headers); names are
+        written as ``short`` (``labels``) gives them."""
         hands = summary["hands"]
         changes = [len(signed(v)) for h in hands for v in h["changes"].values()]
         totals = [len(signed(v)) for h in hands for v in h["totals"].values()]
-        names = (*summary["players"], words["dealer"], words["declarer"])
+        names = (*short.values(), words["dealer"], words["declarer"])
         return cls(
             number=max(len(words["number"]), len(str(len(hands)))),
             name=max(len(name) for name in names),
@@ -67,12 +125,21 @@ class Columns:
     def player_width(self) -> str:
         return _points(GAP + self.change + 2 + self.total)
 
+    def landscape(self, players: int) -> bool:
+        """Whether the table needs a landscape page to leave the game column its room."""
+        chars = self.number + 2 + 2 * self.name + 2 + 1
+        chars += players * (GAP + self.change + 2 + self.total)
+        return _mm(chars) + NOTES_MM + GAME_MM > PORTRAIT_MM
 
-def rows(summary: Mapping[str, Any], columns: Columns) -> list[dict[str, Any]]:
-    """One dict per hand: ``lead``, ``notation``, ``own_options``, ``notes``, ``players``.
+
+def rows(
+    summary: Mapping[str, Any], columns: Columns, short: Mapping[str, str]
+) -> list[dict[str, Any]]:
+    """One dict per hand: ``lead``, ``notation``, ``edited``, ``own_options``, ``notes``,
+    ``players``.
 
     ``notes`` are the kontra, silent and renonsz cells as (text, colspan). "·" marks a
-    player sitting the hand out.
+    player sitting the hand out. Names are written as ``short`` gives them.
     """
     players = summary["players"]
     out = []
@@ -80,15 +147,19 @@ def rows(summary: Mapping[str, Any], columns: Columns) -> list[dict[str, Any]]:
         playing = set(hand["players"])
         changes, totals = hand["changes"], hand["totals"]
         own = hand["hand"].get("options")
+        kontra = hand["kontras"]
         out.append(
             {
-                "lead": columns.lead(hand["number"], hand["dealer"], hand["declarer"]),
+                "lead": columns.lead(
+                    hand["number"], _label(short, hand["dealer"]), _label(short, hand["declarer"])
+                ),
                 "notation": with_lost(hand),
+                "edited": hand["edited"],
                 "own_options": ", ".join(f"{k}: {v}" for k, v in own.items()) if own else "",
                 "notes": _notes(
-                    ", ".join(f"{k['label']} {k['text']}" for k in hand["kontras"]),
-                    ", ".join(s["text"] for s in hand["silent"]),
-                    hand["renonsz"] or "",
+                    shortened(", ".join(f"{k['label']} {k['text']}" for k in kontra), short),
+                    shortened(", ".join(s["text"] for s in hand["silent"]), short),
+                    _label(short, hand["renonsz"]) if hand["renonsz"] else "",
                 ),
                 "players": "".join(
                     columns.player(
@@ -100,6 +171,26 @@ def rows(summary: Mapping[str, Any], columns: Columns) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+def explanations(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The appendix: per hand its number, notation, declarer, edited and the engine's lines
+    (in the summary's language), so a dispute can be settled from the paper."""
+    return [
+        {
+            "number": hand["number"],
+            "notation": with_lost(hand),
+            "declarer": hand["declarer"],
+            "edited": hand["edited"],
+            "lines": hand["result"]["lines"],
+        }
+        for hand in summary["hands"]
+    ]
+
+
+def _label(short: Mapping[str, str], name: str) -> str:
+    """A name as the table writes it (a name outside the seats, from an old hand, whole)."""
+    return short.get(name, name)
 
 
 def _notes(*texts: str) -> list[tuple[str, int]]:
@@ -115,3 +206,7 @@ def _notes(*texts: str) -> list[tuple[str, int]]:
 
 def _points(chars: int) -> str:
     return f"{chars * MONO_EM * MONO_PT:.3f}pt"
+
+
+def _mm(chars: int) -> Decimal:
+    return chars * MONO_EM * MONO_PT * Decimal("0.3528")

@@ -17,6 +17,10 @@ Conventions (Hungarian games deal and play counter-clockwise, "to the right"):
   declarer (for an all pass, the first bidder who threw in; the hand format calls him
   the declarer too).
 - **A redeal** (light renonsz, misdeal: a void hand) is dealt again by the same dealer.
+- **The seating changed** (a late arrival sat down, a player left): the deal keeps
+  passing to the right in the new seating, from the seat after the last dealer. A
+  newcomer seated right after him deals next; if the last dealer himself left, the next
+  deal goes to the player who sat after him (the first of those after him still here).
 
 Every result is a proposal: the scorer can override the dealer, the players and who
 sits out of any hand, and the next proposal starts from what was recorded.
@@ -83,9 +87,16 @@ def first_bidder(seats: Sequence[str], dealer: str, players: Sequence[str]) -> s
 
 
 def next_dealer(
-    seats: Sequence[str], last: LastHand | None, last_declarer_deals: bool = False
+    seats: Sequence[str],
+    last: LastHand | None,
+    last_declarer_deals: bool = False,
+    before: Sequence[str] = (),
 ) -> str:
-    """The dealer of the next hand, after ``last`` (None before the first hand)."""
+    """The dealer of the next hand, after ``last`` (None before the first hand).
+
+    ``before``: the seating the last hand was dealt in, when it was another than ``seats``
+    (see "The seating changed" above); only needed when the last dealer has left.
+    """
     _check_seats(seats, 1)
     if last is None:
         return seats[0]
@@ -93,9 +104,13 @@ def next_dealer(
         return last.dealer
     if last_declarer_deals and last.declarer in seats:
         return last.declarer
-    if last.dealer not in seats:
-        return seats[0]
-    return seats[(seats.index(last.dealer) + 1) % len(seats)]
+    if last.dealer in seats:
+        return seats[(seats.index(last.dealer) + 1) % len(seats)]
+    if last.dealer in before:
+        i = before.index(last.dealer)
+        after = (before[(i + k) % len(before)] for k in range(1, len(before)))
+        return next((p for p in after if p in seats), seats[0])
+    return seats[0]
 
 
 def next_deal(
@@ -103,9 +118,29 @@ def next_deal(
     last: LastHand | None,
     last_declarer_deals: bool = False,
     active: int = ACTIVE_PLAYERS,
+    before: Sequence[str] = (),
 ) -> Deal:
     """The next hand's proposal: ``next_dealer`` and the ``deal`` it gives."""
-    return deal(seats, next_dealer(seats, last, last_declarer_deals), active)
+    return deal(seats, next_dealer(seats, last, last_declarer_deals, before), active)
+
+
+def dealer_of(seats: Sequence[str], sitting_out: Sequence[str], active: int = ACTIVE_PLAYERS):
+    """The dealer that a hand's sitting-out players name, or None when they name none.
+
+    At four the dealer sits out, so the one sitting out dealt. At five the dealer and
+    the player on his left (the previous seat) sit out: of the two, the dealer is the
+    one whose left-hand neighbour is the other. Any other choice (a scorer's override)
+    names no dealer; then the rotation's stands.
+    """
+    n = len(seats)
+    out = set(sitting_out)
+    if n - active < 1 or len(out) != n - active or not out <= set(seats):
+        return None
+    for dealer in sitting_out:
+        i = seats.index(dealer)
+        if {seats[(i - k) % n] for k in range(n - active)} == out:
+            return dealer
+    return None
 
 
 def _check_seats(seats: Sequence[str], active: int) -> None:

@@ -19,8 +19,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Csak ez a böngésző emlékszik rájuk; a linkeket senki más nem látja.",
         "Only this browser remembers them; nobody else sees the links.",
     ),
-    "recent_edit": ("jegyző", "scorer"),
-    "recent_view": ("megtekintés", "view"),
+    "recent_edit": ("szerkesztés", "edit"),
+    "recent_view": ("csak nézés", "view only"),
+    "recent_imported": ("importált másolat", "imported copy"),
+    "recent_original": ("eredeti: {what}", "original: {what}"),
     "how_title": ("Így működik", "How it works"),
     "how_1": (
         "Indíts egy estét: játékosok ülésrendben, szabályok, egység értéke.",
@@ -61,6 +63,229 @@ TEXTS: dict[str, tuple[str, str]] = {
         "The defaults are selected; change only what your table does differently.",
     ),
     "default_marker": ("alapértelmezés", "default"),
+    # House rules in a player's words (the new-evening form, the settings page): key
+    # "rule.<option>" for what the option decides, "rule.<option>.<choice>" for each
+    # choice (a number's value for a numeric option). Every option and every choice of
+    # every ruleset has both (tests/test_house_rule_texts.py); the TOML help is a fallback.
+    "rule.failed_bid_doubling": (
+        "Mennyit fizet a felvevő azért, amit bemondott, de nem teljesített.",
+        "What the declarer pays for a bid he did not make.",
+    ),
+    "rule.failed_bid_doubling.ulti_only": (
+        "A bukott ulti duplán fizet: a kontrákkal számolt értékét, plusz még egyszer az"
+        " alapértékét. Minden más bukott bemondás annyit fizet, amennyit nyerve kapott volna.",
+        "A failed ulti pays double: its value with the kontras, plus its plain value once"
+        " more. Any other failed bid pays what it would have won.",
+    ),
+    "rule.failed_bid_doubling.all_but_betli": (
+        "Minden bukott bemondás duplán fizet (a kontrákkal számolt értékét, plusz még egyszer"
+        " az alapértékét), kivéve a betlit és az ulti vagy négy ász mellett bukott partit.",
+        "Every failed bid pays double (its value with the kontras, plus its plain value once"
+        " more), except betli and a parti lost beside an ulti or four aces.",
+    ),
+    "rule.open_trump_durchmars_value": (
+        "Mennyit ér a terítve, adus játékban bemondott durchmars.",
+        "What a durchmars bid open, in a trump game, is worth.",
+    ),
+    "rule.open_trump_durchmars_value.12": (
+        "Védőnként 12, pirosban 24.",
+        "12 from each defender, 24 in piros.",
+    ),
+    "rule.open_trump_durchmars_value.24": (
+        "Védőnként 24, pirosban 48.",
+        "24 from each defender, 48 in piros.",
+    ),
+    "rule.max_kontra_level": (
+        "Meddig lehet kontrázni. Minden kontra megduplázza, amit a játék ér.",
+        "How far the kontras may go. Each one doubles what the game is worth.",
+    ),
+    "rule.max_kontra_level.0": ("nincs kontra", "no kontra at all"),
+    "rule.max_kontra_level.1": (
+        "legfeljebb kontra, kétszeres érték",
+        "up to kontra, twice the value",
+    ),
+    "rule.max_kontra_level.2": (
+        "legfeljebb rekontra, négyszeres érték",
+        "up to rekontra, four times the value",
+    ),
+    "rule.max_kontra_level.3": (
+        "legfeljebb szubkontra, nyolcszoros érték",
+        "up to szubkontra, eight times the value",
+    ),
+    "rule.max_kontra_level.4": (
+        "legfeljebb mordkontra, 16-szoros érték",
+        "up to mordkontra, 16 times the value",
+    ),
+    "rule.max_kontra_level.5": (
+        "legfeljebb hirschkontra, 32-szeres érték",
+        "up to hirschkontra, 32 times the value",
+    ),
+    "rule.max_kontra_level.6": (
+        "legfeljebb Fedák Sári, 64-szeres érték",
+        "up to Fedák Sári, 64 times the value",
+    ),
+    "rule.individual_rekontra_scope": (
+        "Betliben és színtelen durchmarsban a védők külön-külön kontráznak. Kit emel a"
+        " felvevő rekontrája?",
+        "In betli and no-trump durchmars each defender says kontra on his own. Whom does"
+        " the declarer's rekontra raise?",
+    ),
+    "rule.individual_rekontra_scope.kontra_only": (
+        "Csak azt a védőt, aki kontrát mondott.",
+        "Only the defenders who said kontra.",
+    ),
+    "rule.individual_rekontra_scope.both": (
+        "Mindkét védőt, azt is, aki nem kontrázott.",
+        "Both defenders, also the one who said no kontra.",
+    ),
+    "rule.silent_100_vs_parti": (
+        "Jár-e a parti is, ha valaki bemondás nélkül (csendben) 100-at csinál?",
+        "Is the parti paid too when someone makes a 100 without having bid it (silently)?",
+    ),
+    "rule.silent_100_vs_parti.additive": (
+        "Igen: a csendes 100 a parti mellé jár.",
+        "Yes: the silent 100 is paid on top of the parti.",
+    ),
+    "rule.silent_100_vs_parti.replaces": (
+        "Nem: a csendes 100 a parti helyett jár.",
+        "No: the silent 100 is paid instead of the parti.",
+    ),
+    "rule.silent_durchmars_vs_parti": (
+        "Jár-e a parti is, ha valaki bemondás nélkül minden ütést elvisz (csendes durchmars)?",
+        "Is the parti paid too when someone takes every trick without having bid it"
+        " (silent durchmars)?",
+    ),
+    "rule.silent_durchmars_vs_parti.additive": (
+        "Igen: a csendes durchmars a parti mellé jár.",
+        "Yes: the silent durchmars is paid on top of the parti.",
+    ),
+    "rule.silent_durchmars_vs_parti.replaces": (
+        "Nem: a csendes durchmars a parti helyett jár.",
+        "No: the silent durchmars is paid instead of the parti.",
+    ),
+    "rule.defender_silent_ulti": (
+        "Ha egy védő csendben ultit csinál vagy bukik, kivel számol el?",
+        "When a defender makes or fails a silent ulti, who settles with him?",
+    ),
+    "rule.defender_silent_ulti.team": (
+        "A két védő együtt nyer vagy fizet, egy csapatként.",
+        "The two defenders win or pay together, as one side.",
+    ),
+    "rule.defender_silent_ulti.everyone": (
+        "Mindenki ellen játszik: a védőtársa is fizet neki, vagy ő fizet a társának is.",
+        "He plays against everyone: his partner pays him too, or he pays his partner too.",
+    ),
+    "rule.defender_silent_results": (
+        "Kapnak-e a védők is, ha bemondás nélkül érnek el valamit (csendes 100, durchmars…)?"
+        " A csendes ultijukról az előző szabály dönt.",
+        "Are the defenders paid too for what they make without a bid (a silent 100,"
+        " durchmars…)? Their silent ulti is the rule above.",
+    ),
+    "rule.defender_silent_results.on": (
+        "Igen, nekik is jár.",
+        "Yes, they are paid too.",
+    ),
+    "rule.defender_silent_results.off": (
+        "Nem, csak a felvevőnek jár.",
+        "No, only the declarer is.",
+    ),
+    "rule.silent_durchmars": (
+        "Jár-e valami, ha valaki bemondás nélkül minden ütést elvisz?",
+        "Is anything paid when someone takes every trick without having bid it?",
+    ),
+    "rule.silent_durchmars.on": ("Igen, fizetnek érte.", "Yes, it is paid."),
+    "rule.silent_durchmars.off": (
+        "Nem, nem jár érte semmi (versenyszabály).",
+        "No, nothing is paid for it (tournament rule).",
+    ),
+    "rule.silent_durchmars_absorbs_4_aces": (
+        "Ha egy oldal bemondás nélkül minden ütést elvisz, és nála van a négy ász is:"
+        " jár-e mindkettő?",
+        "When a side takes every trick without a bid and holds the four aces too: is each paid?",
+    ),
+    "rule.silent_durchmars_absorbs_4_aces.yes": (
+        "Csak a durchmars jár, a négy ász benne van.",
+        "Only the durchmars is paid; the four aces are part of it.",
+    ),
+    "rule.silent_durchmars_absorbs_4_aces.no": ("Mindkettő jár.", "Both are paid."),
+    "rule.silent_durchmars_absorbs_100": (
+        "Ha egy oldal bemondás nélkül minden ütést elvisz, és közben 100-at is csinál:"
+        " jár-e mindkettő?",
+        "When a side takes every trick without a bid and makes a 100 too: is each paid?",
+    ),
+    "rule.silent_durchmars_absorbs_100.no": ("Mindkettő jár.", "Both are paid."),
+    "rule.silent_durchmars_absorbs_100.yes": (
+        "Csak a durchmars jár, a 100 benne van.",
+        "Only the durchmars is paid; the 100 is part of it.",
+    ),
+    "rule.declarer_renonsz": (
+        "Ha a felvevő vét a játék szabálya ellen (renonsz), mennyit fizet?",
+        "When the declarer breaks a rule of play (renonsz), what does he pay?",
+    ),
+    "rule.declarer_renonsz.whole_bid_loss": (
+        "Minden védőnek annyit, mintha az egész bemondását elbukta volna, a kontrákkal együtt.",
+        "Each defender what he would pay had he lost his whole bid, kontras included.",
+    ),
+    "rule.defender_renonsz": (
+        "Ha egy védő vét a játék szabálya ellen (renonsz), ki kinek fizet?",
+        "When a defender breaks a rule of play (renonsz), who pays whom?",
+    ),
+    "rule.defender_renonsz.win_to_declarer_loss_to_partner": (
+        "A vétkes védő fizet: a felvevőnek annyit, mintha az nyert volna, a társának annyit,"
+        " mintha a felvevő bukott volna.",
+        "The offending defender pays: the declarer as if the declarer had won, his partner"
+        " as if the declarer had lost.",
+    ),
+    "rule.defender_renonsz.double_win_to_declarer": (
+        "A vétkes védő mindkét védő helyett fizet a felvevőnek, mintha az nyert volna.",
+        "The offending defender pays the declarer for both defenders, as if the declarer had won.",
+    ),
+    "rule.declarer_throw_in": (
+        "Ha a felvevő feladja a játékot (bedob), mennyit fizet?",
+        "When the declarer gives up his game (throws in), what does he pay?",
+    ),
+    "rule.declarer_throw_in.double_win": (
+        "Minden védőnek a játék értékének kétszeresét, a már elhangzott kontrákkal.",
+        "Each defender twice what the game is worth, with the kontras already said.",
+    ),
+    "rule.declarer_throw_in.loss_next_kontra": (
+        "Annyit, mintha elbukta volna, egy kontrával többel.",
+        "What he would pay had he lost it, at one kontra more.",
+    ),
+    "rule.four_player_dealer": (
+        "Négy játékosnál az osztó nem játszik. Részt vesz-e a fizetésben?",
+        "At four the dealer does not play. Does he take part in the payments?",
+    ),
+    "rule.four_player_dealer.sits_out": (
+        "Nem: kimarad, nem fizet és nem kap.",
+        "No: he sits out, pays and receives nothing.",
+    ),
+    "rule.four_player_dealer.pays_as_defender": (
+        "Igen: úgy fizet és kap, mint egy harmadik védő.",
+        "Yes: he pays and receives like a third defender.",
+    ),
+    "rule.negy_asz_enabled": (
+        "Játsszátok-e a négy ászt?",
+        "Do you play four aces?",
+    ),
+    "rule.negy_asz_enabled.on": (
+        "Igen: bemondható, és csendben is jár.",
+        "Yes: it can be bid, and is paid when made silently.",
+    ),
+    "rule.negy_asz_enabled.off": (
+        "Nem: nem mondható be, és csendben sem jár.",
+        "No: it cannot be bid, and is not paid when made silently.",
+    ),
+    "rule.silent_100_in_durchmars": (
+        "Jár-e csendes 100 abban a leosztásban, amelyben a felvevő durchmarsot mondott?",
+        "Is a silent 100 paid in a hand where the declarer bid a durchmars?",
+    ),
+    "rule.silent_100_in_durchmars.as_printed": (
+        "A táblázat szerint: sima durchmarsban nem, ulti durchmarsban igen.",
+        "As the table prints it: not in a plain durchmars, yes in an ulti durchmars.",
+    ),
+    "rule.silent_100_in_durchmars.yes": ("Minden durchmarsban jár.", "In every durchmars."),
+    "rule.silent_100_in_durchmars.no": ("Egyik durchmarsban sem jár.", "In no durchmars."),
     "stakes": ("Tét", "Stakes"),
     "unit_value": ("Egy egység értéke", "Value of one unit"),
     "currency": ("Pénznem", "Currency"),
@@ -135,6 +360,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "banker_choice": ("Ki legyen a bank", "Who is the banker"),
     "banker_is": ("Bank:", "Banker:"),
     "nobody_pays": ("Senkinek sem kell fizetnie.", "Nobody needs to pay."),
+    # Who pays whom as text, to paste into the group chat or a bank transfer
+    "transfers_text_head": ("Ki kinek fizet ({method}):", "Who pays whom ({method}):"),
+    "transfers_text_banker": ("{method}, bank: {banker}", "{method}, banker: {banker}"),
+    "transfers_text_label": (
+        "Szövegként, csoportüzenetbe vagy átutaláshoz",
+        "As text, for the group chat or a bank transfer",
+    ),
+    "copy_as_text": ("Másolás szövegként", "Copy as text"),
+    "copied": ("Másolva", "Copied"),
+    "copy_failed": (
+        "Nem sikerült másolni: jelöld ki a szöveget.",
+        "Could not copy: select the text.",
+    ),
     "next_hand": ("Következő leosztás", "Next hand"),
     "next_hand_n": ("{n}. leosztás", "Hand {n}"),
     "deals": ("Oszt", "Deals"),
@@ -386,6 +624,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     # History and restore
     "edited_badge": ("javítva", "edited"),
     "edited_badge_title": ("Rögzítés után javították", "Corrected after it was recorded"),
+    "latest_badge": ("legutóbbi", "latest"),
+    # After an import: what the file brought, to check against the original evening
+    "import_loaded": (
+        "Betöltve: {what}. Vesd össze az eredetivel:",
+        "Loaded: {what}. Check it against the original:",
+    ),
+    "import_players": (
+        "Játékosok ültetési sorrendben: {names}",
+        "Players in seating order: {names}",
+    ),
+    "import_totals": ("Végeredmény: {totals}", "Final totals: {totals}"),
     "history": ("Előzmények", "History"),
     "history_title": ("{A_n}. leosztás előzményei", "History of hand {n}"),
     "history_lead": (
@@ -518,3 +767,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "admin_was_deleted": ("{A_id}. este már törölve van.", "Evening {id} is deleted already."),
     "admin_was_live": ("{A_id}. este nincs törölve.", "Evening {id} is not deleted."),
 }
+
+from .texts_evening import EVENING_TEXTS  # noqa: E402  (the evening's settings page)
+
+TEXTS.update(EVENING_TEXTS)

@@ -34,10 +34,23 @@
     }
   }
 
+  // The page lists this browser's own evenings already (both links, labelled); add the
+  // others this device opened, each once, labelled by its kind of link.
   function showRecent(section) {
-    const list = readRecent();
-    if (!list.length) return;
     const ul = section.querySelector("[data-recent-list]");
+    const listed = new Set();
+    for (const li of ul.querySelectorAll("[data-paths]")) {
+      for (const path of li.dataset.paths.split(" ")) listed.add(path);
+    }
+    const pathOf = (url) => {
+      try {
+        return new URL(url, window.location.href).pathname;
+      } catch (e) {
+        return url;
+      }
+    };
+    const list = readRecent().filter((entry) => entry.url && !listed.has(pathOf(entry.url)));
+    if (!list.length) return;
     for (const entry of list) {
       const li = document.createElement("li");
       const a = document.createElement("a");
@@ -66,6 +79,42 @@
         });
       });
     }
+  }
+
+  // "Copy as text" (who pays whom): one listener for the whole page, so a button that
+  // the live refresh draws anew works too. The Clipboard API needs a secure context
+  // (https or localhost); a phone on the home Wi-Fi opens http://192.168..., where the
+  // selected text is copied instead. Either way the button's box says so.
+  function copyText() {
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-copy-text]");
+      const area = button && document.getElementById(button.dataset.copyText);
+      if (!area) return;
+      const box = button.closest("[data-copy-box]") || document;
+      const status = box.querySelector("[data-copy-status]");
+      const say = (text, ok) => {
+        if (status) status.textContent = text;
+        button.classList.toggle("done", ok);
+        if (ok) setTimeout(() => button.classList.remove("done"), 2000);
+      };
+      const bySelection = () => {
+        area.focus();
+        area.select();
+        area.setSelectionRange(0, area.value.length);
+        let ok = false;
+        try {
+          ok = document.execCommand("copy");
+        } catch (e) {
+          ok = false;
+        }
+        say(ok ? button.dataset.done : button.dataset.failed, ok);
+      };
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(area.value).then(() => say(button.dataset.done, true), bySelection);
+      } else {
+        bySelection();
+      }
+    });
   }
 
   function confirmations() {
@@ -133,6 +182,7 @@
     const recent = document.querySelector("[data-recent]");
     if (recent) showRecent(recent);
     copyButtons();
+    copyText();
     confirmations();
     quickPick();
     rulesetOptions();

@@ -10,8 +10,14 @@ Writing (each validates through the engine first and commits whole, or raises a
 - ``add_hand(session, data, expected_version=None) -> int``: the new hand's number
 - ``replace_hand(session, number, data, expected_version=None) -> None``
 - ``delete_hand(session, number, expected_version=None) -> None``: the hand is kept
-- ``undo_last(session) -> int``: the number of the hand removed (kept, too)
-- ``update_session(session, data, expected_version=None)``: name, date, place, stakes
+- ``undo_last(session) -> int``: the number of the hand removed (kept, too);
+  ``undo_last_hand`` gives (number, hand id), for the undo notice's restore button
+- ``update_session(session, data, expected_version=None)``: name, date, place, stakes,
+  house rules (``options`` with ``resettle``); ``rules_preview(session, options, lang)``
+  shows what re-settling the recorded hands would change
+- ``change_players(session, data, expected_version=None)``: rename, seat a late arrival,
+  let a player go (``seating``: the seating of each hand)
+- ``undo_change(session, entry_id)``: undo a change of settings, rules or players
 
 Optimistic concurrency: ``expected_version`` is the version the writer saw: the hand's
 (``hand["version"]`` in a summary or ``hand_entry``) for replace and delete, the session's
@@ -48,7 +54,9 @@ The end of the night and files (``settling``, ``exchange``):
 - ``house_rules(session, lang)``: the options that differ from the ruleset's defaults
 - ``session_export_json(session)``, ``session_document(session)``: the session@1 file
 - ``session_csv(summary, lang)``: the hands as CSV for spreadsheets
-- ``import_session(raw)``: create a session from a session@1 file's text, or raise
+- ``import_session(raw)``: create a session from a session@1 file's text, or raise; the
+  new session is marked as an imported copy (``imported_from(ids)``)
+- ``remembered_evenings(ids)``: a browser's evenings for the landing page, copies marked
 
 Errors: ``LedgerError`` (the engine's ``HandError``, or ``SessionError`` with ``key`` and
 ``problem``); ``NotFound`` and ``Conflict`` are ``SessionError`` subclasses.
@@ -60,10 +68,10 @@ A session body may carry ``settings``: ``{"last_declarer_deals": true}``.
 
 from ..settlement import HandError, LedgerError
 from ..settlement.session import SESSION_FORMAT
-from .catalogue import hand_form, ruleset_choices
-from .changes import update_session
-from .checks import name_key
+from .catalogue import hand_form, ruleset_choices, session_ruleset_choice
+from .changes import rules_preview, update_session
 from .errors import Conflict, NotFound, SessionError
+from .evenings import imported_from, remembered_evenings
 from .exchange import (
     import_session,
     parse_session_file,
@@ -71,9 +79,17 @@ from .exchange import (
     session_document,
     session_export_json,
 )
-from .history import deleted_hands, hand_history, restore_hand, session_history
+from .history import (
+    deleted_hands,
+    hand_history,
+    restore_hand,
+    session_history,
+    settings_state,
+)
 from .live import scoreboard_state
+from .names import name_key
 from .pinning import session_engine
+from .players import change_players, players_state
 from .reads import (
     get_session,
     hand_count,
@@ -84,6 +100,7 @@ from .reads import (
     token_grants,
 )
 from .registry import delete_session, list_sessions, restore_session
+from .seating import current_seating, seating_of_hand
 from .settling import METHODS, group_settlement, house_rules, session_settlement
 from .summary import (
     hand_entry,
@@ -93,7 +110,15 @@ from .summary import (
     session_json,
     session_summary,
 )
-from .writes import add_hand, create_session, delete_hand, replace_hand, undo_last
+from .undo import undo_change, undoable
+from .writes import (
+    add_hand,
+    create_session,
+    delete_hand,
+    replace_hand,
+    undo_last,
+    undo_last_hand,
+)
 
 __all__ = [
     "METHODS",
@@ -104,6 +129,8 @@ __all__ = [
     "NotFound",
     "SessionError",
     "add_hand",
+    "change_players",
+    "current_seating",
     "create_session",
     "delete_hand",
     "delete_session",
@@ -122,13 +149,16 @@ __all__ = [
     "name_key",
     "next_hand",
     "parse_session_file",
+    "players_state",
     "preview_hand",
     "replace_hand",
     "restore_hand",
     "restore_session",
     "ruleset_choices",
+    "rules_preview",
     "scoreboard_state",
     "seat_names",
+    "seating_of_hand",
     "session_by_token",
     "session_csv",
     "session_document",
@@ -136,10 +166,17 @@ __all__ = [
     "session_export_json",
     "session_history",
     "session_json",
+    "session_ruleset_choice",
     "session_settlement",
     "session_stamp",
     "session_summary",
+    "settings_state",
     "token_grants",
+    "undo_change",
     "undo_last",
+    "undo_last_hand",
+    "imported_from",
+    "remembered_evenings",
+    "undoable",
     "update_session",
 ]

@@ -19,6 +19,11 @@ def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict
     return [_ruleset(r, lang) for r in engine.rulesets.values()]
 
 
+def session_ruleset_choice(session: GameSession, lang: str = "hu") -> dict[str, Any]:
+    """The session's pinned ruleset as ``ruleset_choices`` gives one (for its settings)."""
+    return _ruleset(only_ruleset(session_engine(session)), lang)
+
+
 def hand_form(
     session: GameSession, lang: str = "hu", options: dict[str, Any] | None = None
 ) -> dict[str, Any]:

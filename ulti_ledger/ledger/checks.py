@@ -10,26 +10,24 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import rotation
-from ..models import NAME_LENGTH
 from ..money_input import MoneyInputError, parse_stake
 from ..settlement import Engine, HandError, Ruleset
 from ..settlement.session import check_session_header
 from .errors import SessionError
+from .names import UNPRINTABLE, check_players, name_key  # noqa: F401  (name_key: kept here too)
 from .pinning import only_ruleset
+from .seat_checks import SeatSpan, check_seatings, plan_seats
 
 SETTINGS = ("last_declarer_deals",)
 TEXT_LENGTH = 120
-CHANGEABLE = ("name", "date", "place", "unit_value", "settings", "version")
-"""What ``check_changes`` accepts: the session's own facts that change no hand's result."""
-UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
-"""Control characters (NUL cannot even be stored in PostgreSQL) and lone surrogates."""
+CHANGEABLE = ("name", "date", "place", "unit_value", "settings", "options", "resettle", "version")
+"""What ``check_changes`` accepts; ``options`` are checked against the ruleset later
+(``changes.plan_rules``), with ``resettle`` saying what the recorded hands do."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +57,10 @@ class SessionPlan:
     last_declarer_deals: bool = False
     hands: tuple[tuple[CheckedHand, str], ...] = field(default=())
     """Each hand with its dealer (given, or proposed by the rotation)."""
+    seatings: tuple[tuple[str, ...], ...] = field(default=())
+    """The seating of each hand and of the next one; ``players`` is the first."""
+    seats: tuple[SeatSpan, ...] = field(default=())
+    """Everyone who plays that evening, in one seating order, with the hands he sits for."""
 
 
 def check_hand(
@@ -121,6 +123,17 @@ def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> N
         )
 
 
+def dealer_named(checked: CheckedHand, seats: Sequence[str], proposed: str) -> str:
+    """The dealer of a hand that names none: the one its sitting-out players name, if they
+    do (at four the dealer sits out; at five he and the player on his left), else the
+    rotation's ``proposed`` dealer. A hand recorded with another sitter-out than the
+    rotation expected was dealt by him, so its all pass is thrown in by his first bidder.
+    """
+    active = len(checked.hand.players)
+    named = rotation.dealer_of(seats, checked.facts.get("sitting_out", ()), active)
+    return named or proposed
+
+
 def check_session(data: Any, engine: Engine) -> SessionPlan:
     """Validate a whole session@1 body, its hands included; the first problem is raised."""
     try:
@@ -134,7 +147,8 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
     ruleset.normalize_options(raw_options)  # names the unknown option or bad value
     options = {n: ruleset.options[n].normalize(v) for n, v in raw_options.items()}
     rules = ruleset.resolve(options)
-    players = _players(data.get("players"), rules.active_players, rules.max_sitting_out)
+    players = check_players(data.get("players"), rules.active_players, rules.max_sitting_out)
+    seatings = check_seatings(data, players, rules.active_players, rules.max_sitting_out)
     amount, currency = _unit_value(data.get("unit_value"))
     settings = _settings(data.get("settings"))
     plan = SessionPlan(
@@ -147,6 +161,8 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
         date=_date(data.get("date")),
         place=_text(data, "place"),
         last_declarer_deals=settings["last_declarer_deals"],
+        seatings=seatings,
+        seats=plan_seats(seatings),
     )
     hands = _hands(data.get("hands"), plan)
     return dataclasses.replace(plan, hands=hands)
@@ -160,15 +176,19 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
     engine = Engine({plan.ruleset.id: plan.ruleset})
     checked: list[tuple[CheckedHand, str]] = []
     last: rotation.LastHand | None = None
+    before: tuple[str, ...] = ()
     for index, item in enumerate(raw):
+        seats = plan.seatings[index]
         try:
-            hand = check_hand(item, engine, plan.options, plan.players)
+            hand = check_hand(item, engine, plan.options, seats)
         except HandError as exc:
             key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
             raise SessionError(key, exc.message) from None
-        dealer = hand.dealer or rotation.next_dealer(plan.players, last, plan.last_declarer_deals)
+        proposed = rotation.next_dealer(seats, last, plan.last_declarer_deals, before)
+        dealer = hand.dealer or dealer_named(hand, seats, proposed)
+        before = seats
         try:
-            check_all_pass(hand, plan.players, dealer)
+            check_all_pass(hand, seats, dealer)
         except HandError as exc:
             raise SessionError(f"hands[{index}].{exc.key}", exc.message) from None
         checked.append((hand, dealer))
@@ -180,11 +200,11 @@ def check_changes(data: Any) -> dict[str, Any]:
     """Validate a change of a session's settings: the keys given of ``CHANGEABLE``.
 
     Returns the new values by column (name, date, place, unit_amount, currency,
-    last_declarer_deals) and ``version`` if given. Players, ruleset and options are fixed
-    once hands are played on them: a session with other ones is a new session.
+    last_declarer_deals), ``options`` and ``resettle`` as given, and ``version`` if
+    given. The ruleset is fixed: a session with another one is a new session.
     """
     if not isinstance(data, dict) or not data:
-        raise SessionError("", f"send an object with some of: {', '.join(CHANGEABLE[:-1])}")
+        raise SessionError("", f"send an object with some of: {', '.join(CHANGEABLE[:-2])}")
     for key in data:
         if key not in CHANGEABLE:
             raise SessionError(
@@ -201,6 +221,14 @@ def check_changes(data: Any) -> dict[str, Any]:
     if "settings" in data:
         given = data["settings"]
         out.update((k, v) for k, v in _settings(given).items() if k in (given or {}))
+    if "options" in data:
+        out["options"] = data["options"]
+    if "resettle" in data:
+        if not isinstance(data["resettle"], bool):
+            raise SessionError("resettle", f"must be true or false, not {data['resettle']!r}")
+        if "options" not in data:
+            raise SessionError("resettle", "goes with options: the new house rules")
+        out["resettle"] = data["resettle"]
     if "version" in data:
         out["version"] = check_version_value(data["version"])
     return out
@@ -211,42 +239,6 @@ def check_version_value(raw: Any, key: str = "version") -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 < raw < 2**62:
         raise SessionError(key, f"must be the positive integer version you read, not {raw!r}")
     return raw
-
-
-def _players(raw: Any, active: int, max_out: int) -> tuple[str, ...]:
-    most = active + max_out
-    if not isinstance(raw, list) or not active <= len(raw) <= most:
-        raise SessionError(
-            "players", f"must list {active} to {most} players' names, in seating order"
-        )
-    for index, name in enumerate(raw):
-        if not isinstance(name, str) or not name.strip():
-            raise SessionError(f"players[{index}]", f"must be a non-empty name, not {name!r}")
-        if name != name.strip() or len(name) > NAME_LENGTH or UNPRINTABLE.search(name):
-            raise SessionError(
-                f"players[{index}]",
-                f"{name!r}: a name has at most {NAME_LENGTH} printable characters"
-                " and no space at its ends",
-            )
-        if raw.index(name) != index:
-            raise SessionError("players", f"{name} is named twice")
-        first = next(other for other in raw[: index + 1] if name_key(other) == name_key(name))
-        if first != name:
-            raise SessionError(
-                f"players[{index}]",
-                f"{first!r} and {name!r} are one name: they differ only in capitals or spaces",
-            )
-    return tuple(raw)
-
-
-def name_key(name: str) -> str:
-    """What makes two names one player: "Anna", "anna" and " ANNA " are the same person.
-
-    Unicode NFC (an accent typed as a letter or as letter + mark is one letter), case
-    folded, whitespace runs as one space and none at the ends.
-    """
-    folded = unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
-    return " ".join(folded.split())
 
 
 def _unit_value(raw: Any) -> tuple[str, str]:

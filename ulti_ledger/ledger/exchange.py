@@ -2,7 +2,9 @@
 
 The JSON export holds every fact needed to recompute the evening, and nothing computed:
 the session's own keys, its seating, every hand in the hand format plus the hand's
-``dealer`` (a fact the rotation only proposes). It is canonical (fixed key order, options
+``dealer`` (a fact the rotation only proposes), and, when the seating changed during the
+evening, ``seating``: each change from the hand it applies to (``players`` is then the
+first hand's seating). It is canonical (fixed key order, options
 sorted, two-space indent, UTF-8 letters as they are, one final newline), so export ->
 import -> export gives the same bytes.
 
@@ -27,7 +29,9 @@ from typing import Any
 from ..models import GameSession
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
+from .evenings import origin_of
 from .notation import with_lost
+from .seating import first_seating
 from .summary import session_summary
 from .writes import create_session
 
@@ -53,7 +57,8 @@ def session_document(session: GameSession, summary: Mapping[str, Any] | None = N
             "amount": summary["unit_value"]["amount"],
             "currency": summary["unit_value"]["currency"],
         },
-        "players": list(summary["players"]),
+        "players": list(first_seating(session)),
+        **({"seating": list(summary["seating"])} if summary["seating"] else {}),
         "settings": dict(summary["settings"]),
         "hands": [_hand(h) for h in summary["hands"]],
     }
@@ -116,7 +121,8 @@ def import_session(raw: bytes | str) -> GameSession:
     Raises ``SessionError`` (``key`` e.g. ``hands[3].components[0].kontra``) for a file
     that cannot be recorded; the database is then left as it was.
     """
-    return create_session(parse_session_file(raw))
+    data = parse_session_file(raw)
+    return create_session(data, imported=origin_of(data))  # marked as a copy (``evenings``)
 
 
 def _hand(view: Mapping[str, Any]) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from ..models import AuditEntry, GameSession, Hand, utcnow
 from .errors import Conflict, NotFound
 from .facts import hand_heads, read_facts
 from .reads import hand_id_at, live_hands
+from .seating import seating_at
 from .txn import lock, transaction
 
 
@@ -68,6 +69,7 @@ def settings_state(session: GameSession) -> dict[str, Any]:
         "place": session.place,
         "unit_value": {"amount": session.unit_amount, "currency": session.currency},
         "settings": {"last_declarer_deals": session.last_declarer_deals},
+        "options": dict(sorted((session.options or {}).items())),
     }
 
 
@@ -163,12 +165,22 @@ def restore_hand(
             raise NotFound("", f"this session has no hand with id {hand_id}")
         if row.deleted_at is None:
             raise Conflict("", f"that hand is not deleted: it is hand {_number(row)}")
+        _check_seated(session, row)
         row.deleted_at = None
         row.version = version
         db.session.flush()
         number = _number(row)
         record(session, "restore", version, row.id, number, after=hand_state(session, row.id))
     return number
+
+
+def _check_seated(session: GameSession, row: Hand) -> None:
+    """A hand comes back only to a table its players still sit at (seating changes)."""
+    seated = seating_at(session, row.position)
+    state = hand_state(session, row.id)
+    for name in (*state["players"], *state.get("sitting_out", ())):
+        if name not in seated:
+            raise Conflict("", f"{name} is not at the table at that hand any more")
 
 
 def edited_hand_ids(session: GameSession) -> set[int]:

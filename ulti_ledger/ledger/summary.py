@@ -20,12 +20,13 @@ from ..settlement import SCORERS, Engine
 from ..settlement.money import balances
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
-from .checks import check_all_pass, check_hand
+from .checks import check_all_pass, check_hand, dealer_named
 from .facts import hand_heads, hand_keys, read_facts
 from .history import edited_hand_ids, iso, was_edited
 from .notation import kontras, lost_parts, notation, silent_results
 from .pinning import only_ruleset, result_cache, session_engine
 from .reads import hand_key_at, last_hand, seat_names
+from .seating import changed, current_seating, first_seating, last_seating, seating_changes
 
 
 def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
@@ -37,6 +38,8 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     0 for those not named), totals (running), version (what an edit form sends back as
     ``expected_version``) and edited (changed after it was recorded: ``hand_history``).
     Then totals in units and money, and ``next``: the rotation's proposal for the next hand.
+    ``players`` is everyone who played that evening (the totals' keys); ``seated`` who
+    sits now, and ``seating`` the seating changes (``seating.seating_changes``).
     """
     seats = seat_names(session)
     keys = hand_keys(session.id)
@@ -76,7 +79,8 @@ def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
         "ruleset_digest": summary["ruleset"]["digest"],
         "options": summary["options"],
         "unit_value": summary["unit_value"],
-        "players": summary["players"],
+        "players": list(first_seating(session)),
+        **({"seating": summary["seating"]} if summary["seating"] else {}),
         "settings": summary["settings"],
         "hands": [_hand_json(h) for h in summary["hands"]],
         "totals": summary["totals"],
@@ -99,18 +103,28 @@ def hand_view(session: GameSession, number: int, lang: str = "hu") -> dict[str, 
     return {**view, "number": number, "version": key[1], "edited": was_edited(session, key[0])}
 
 
-def preview_hand(session: GameSession, data: Any, lang: str = "hu") -> dict[str, Any]:
+def preview_hand(
+    session: GameSession, data: Any, lang: str = "hu", seats: tuple[str, ...] | None = None
+) -> dict[str, Any]:
     """Validate and settle a hand for ``session`` without recording it (the live preview).
 
     Raises the same errors as ``add_hand``; returns what ``session_summary`` shows per hand
-    (no number or totals).
+    (no number or totals). ``seats``: another seating than today's (an earlier hand's).
     """
     engine = session_engine(session)
-    seats = seat_names(session)
+    seats = seats or current_seating(session)
     checked = check_hand(data, engine, session.options, seats)
-    dealer = checked.dealer or next_hand(session)["dealer"]
+    dealer = checked.dealer or dealer_named(checked, seats, next_hand(session)["dealer"])
     check_all_pass(checked, seats, dealer)
-    return _view(engine, session.options, checked.facts, dealer, lang, seats)
+    return _view(engine, session.options, checked.facts, dealer, lang, seat_names(session))
+
+
+def hand_change_view(
+    session: GameSession, options: dict[str, Any], facts: dict[str, Any], dealer: str
+) -> dict[str, Any]:
+    """A recorded hand's facts settled under other session ``options`` (nothing cached)."""
+    engine = session_engine(session)
+    return _view(engine, options, facts, dealer, "en", seat_names(session))
 
 
 def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -119,14 +133,15 @@ def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[
     ``last`` is the previous hand as ``session_summary`` shows it; read when omitted
     (one row: the form and the preview ask for every hand added, at any length).
     """
-    seats = seat_names(session)
+    seats = current_seating(session)
     if last is None:
         previous = last_hand(session)
     else:
         previous = rotation.LastHand(last["dealer"], last["declarer"], last["outcome"])
     engine = session_engine(session)
     active = only_ruleset(engine).resolve(session.options).active_players
-    deal = rotation.next_deal(seats, previous, session.last_declarer_deals, active)
+    before = last_seating(session) if changed(session) else ()
+    deal = rotation.next_deal(seats, previous, session.last_declarer_deals, active, before)
     return {
         "dealer": deal.dealer,
         "players": list(deal.players),
@@ -153,6 +168,8 @@ def session_info(session: GameSession, lang: str = "hu") -> dict[str, Any]:
         "options": dict(session.options or {}),
         "unit_value": {"amount": session.unit_amount, "currency": session.currency},
         "players": list(seat_names(session)),
+        "seated": list(current_seating(session)),
+        "seating": seating_changes(session),
         "settings": {"last_declarer_deals": session.last_declarer_deals},
     }
 

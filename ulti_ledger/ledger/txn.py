@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..db import db
-from ..models import GameSession
+from ..models import GameSession, Hand
 from .errors import CHANGED_MEANWHILE, Conflict
 
 
@@ -73,3 +73,22 @@ def check_version(expected: int | None, stored: int) -> None:
     """Raise ``Stale`` when the writer expected another version of a hand."""
     if expected is not None and expected != stored:
         raise Stale
+
+
+def bump_hands(session: GameSession, version: int) -> int:
+    """Give every hand of the session a new version (its results changed); returns the
+    session's version after it.
+
+    Hand versions stay unique within the session (``version + position``, above every
+    version given so far), so a form or an ``If-Match`` on any hand seen before is stale.
+    """
+    top = db.session.scalar(select(func.max(Hand.position)).where(Hand.session_id == session.id))
+    if not top:
+        return version
+    db.session.execute(
+        update(Hand).where(Hand.session_id == session.id).values(version=version + Hand.position)
+    )
+    db.session.execute(
+        update(GameSession).where(GameSession.id == session.id).values(version=version + top)
+    )
+    return version + top

@@ -18,12 +18,13 @@ from .. import rotation
 from ..db import db
 from ..models import GameSession, Hand, Player, Seat, StoredRuleset, utcnow
 from ..settlement import Engine, Ruleset
-from .checks import check_all_pass, check_hand, check_session
+from .checks import check_all_pass, check_hand, check_session, dealer_named
 from .errors import NotFound
 from .facts import write_facts
 from .history import hand_state, record, settings_state
 from .pinning import builtin_engine, session_engine
-from .reads import hand_count, hand_key_at, last_hand, seat_names
+from .reads import hand_count, hand_key_at, last_hand
+from .seating import current_seating, last_seating, seating_of_hand
 from .summary import hand_entry, session_json
 from .txn import Stale, check_version, lock, transaction
 
@@ -36,11 +37,15 @@ def new_token() -> str:
     return token
 
 
-def create_session(data: Any, engine: Engine | None = None) -> GameSession:
+def create_session(
+    data: Any, engine: Engine | None = None, *, imported: dict[str, Any] | None = None
+) -> GameSession:
     """Create a session from a session@1 body (hands included); ``engine`` defaults to builtin.
 
     Raises a ``LedgerError`` naming the problem before anything is written. The body's
     hands get versions 1..N and the session starts at version N (at least 1).
+    ``imported``: the session is a copy loaded from a file, which said this of its evening
+    (``evenings.origin_of``); kept as an ``import`` audit entry, in the same transaction.
     """
     plan = check_session(data, engine or builtin_engine())
     with transaction():
@@ -57,8 +62,16 @@ def create_session(data: Any, engine: Engine | None = None) -> GameSession:
             view_token=new_token(),
             version=max(1, len(plan.hands)),
         )
-        ids = _player_ids(plan.players)
-        session.seats = [Seat(position=i, player_id=ids[n]) for i, n in enumerate(plan.players)]
+        ids = _player_ids(tuple(seat.name for seat in plan.seats))
+        session.seats = [
+            Seat(
+                position=i,
+                player_id=ids[seat.name],
+                from_position=seat.start,
+                until_position=seat.end,
+            )
+            for i, seat in enumerate(plan.seats)
+        ]
         db.session.add(session)
         db.session.flush()
         rows = [
@@ -67,6 +80,8 @@ def create_session(data: Any, engine: Engine | None = None) -> GameSession:
         ]
         db.session.flush()
         record(session, "create", session.version, after=settings_state(session))
+        if imported is not None:
+            record(session, "import", session.version, after=imported)
         for row, (checked, dealer) in zip(rows, plan.hands, strict=True):
             after = {**checked.facts, "dealer": dealer}
             record(session, "create", row.version, row.id, row.position, after=after)
@@ -83,7 +98,7 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
     (``session_json``) and nothing is written.
     """
     engine = session_engine(session)
-    seats = seat_names(session)
+    seats = current_seating(session)
     checked = check_hand(data, engine, session.options, seats)
     with transaction(current=lambda: session_json(session)):
         version = lock(session, expected_version)
@@ -94,7 +109,10 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
         dealer = checked.dealer
         if dealer is None:
             previous = last_hand(session)
-            dealer = rotation.next_dealer(seats, previous, session.last_declarer_deals)
+            proposed = rotation.next_dealer(
+                seats, previous, session.last_declarer_deals, last_seating(session)
+            )
+            dealer = dealer_named(checked, seats, proposed)
         check_all_pass(checked, seats, dealer)
         row = _insert_hand(session, (top or 0) + 1, checked.facts, ids[dealer], ids, version)
         db.session.flush()
@@ -115,7 +133,7 @@ def replace_hand(
     or another hand now has this number, a ``Conflict`` carries the hand as it is now
     (``hand_entry``; None if there is no hand ``number`` any more) and nothing is written.
     """
-    seats = seat_names(session)
+    seats = seating_of_hand(session, number)
     checked = check_hand(data, session_engine(session), session.options, seats)
     with transaction(current=lambda: _current_hand(session, number)):
         version = lock(session)
@@ -146,6 +164,11 @@ def delete_hand(session: GameSession, number: int, expected_version: int | None 
 
 def undo_last(session: GameSession) -> int:
     """Delete the last hand recorded; returns the number it had (the hand is kept)."""
+    return undo_last_hand(session)[0]
+
+
+def undo_last_hand(session: GameSession) -> tuple[int, int]:
+    """``undo_last``, also giving the hand's id: (number, hand_id), for a restore button."""
     with transaction():
         version = lock(session)
         count = hand_count(session)
@@ -153,7 +176,7 @@ def undo_last(session: GameSession) -> int:
             raise NotFound("", "there is no hand to undo")
         hand_id, _ = hand_key_at(session, count)
         _soft_delete(session, hand_id, count, version)
-    return count
+    return count, hand_id
 
 
 def _soft_delete(session: GameSession, hand_id: int, number: int, version: int) -> None:

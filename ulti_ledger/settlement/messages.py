@@ -145,6 +145,12 @@ HU: dict[str, str] = {
     "{value!r} is not a player of this session": "{value!r} nem játékosa ennek az estének",
     "{name} is not a player of this session": "{name} nem játékosa ennek az estének",
     "must be a list of hands": "leosztások listája legyen",
+    'must be a list of {"from_hand": N, "players": [...]}': "ilyenek listája legyen: "
+    '{"from_hand": N, "players": [...]}',
+    'must be {"from_hand": N, "players": [...]}': 'ilyen legyen: {"from_hand": N, '
+    '"players": [...]}',
+    "must be a hand number after {last} and at most {most}, not {value!r}": "leosztásszám "
+    "legyen: nagyobb, mint {last}, és legfeljebb {most}; nem {value!r}",
     # the ledger's checks of a hand at a table
     "{value!r} is not at this table; players: {players}": "{value!r} nem ül ennél az "
     "asztalnál; a játékosok: {players}",

@@ -28,7 +28,10 @@ SESSION_KEYS = (
     "date",
     "place",
     "settings",
+    "seating",
 )
+"""``seating`` (optional): the seating changes of the evening, ``[{"from_hand": 4,
+"players": [...]}, ...]``; ``players`` is then the seating of the first hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,45 @@ def parse_session_players(data: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(players)
 
 
+def hand_seatings(data: Mapping[str, Any], count: int) -> list[tuple[str, ...]]:
+    """The seating of each of ``count`` hands and of the next one (``count + 1`` entries).
+
+    Without ``seating`` every hand has the session's ``players``. Each change names the
+    hand it applies from (2 to ``count + 1``, rising) and the full seating from then on.
+    """
+    current = parse_session_players(data)
+    changes = data.get("seating")
+    if changes is None:
+        return [current] * (count + 1)
+    if not isinstance(changes, list):
+        raise HandError("seating", 'must be a list of {"from_hand": N, "players": [...]}')
+    starts: dict[int, tuple[str, ...]] = {}
+    last = 1
+    for index, change in enumerate(changes):
+        key = f"seating[{index}]"
+        if not isinstance(change, Mapping) or set(change) != {"from_hand", "players"}:
+            raise HandError(key, 'must be {"from_hand": N, "players": [...]}')
+        start = change["from_hand"]
+        if isinstance(start, bool) or not isinstance(start, int) or not last < start <= count + 1:
+            raise HandError(
+                f"{key}.from_hand",
+                "must be a hand number after {last} and at most {most}, not {value!r}",
+                last=last,
+                most=count + 1,
+                value=start,
+            )
+        try:
+            starts[start] = parse_session_players({"players": change["players"]})
+        except HandError as exc:
+            raise exc.at(f"{key}.{exc.key}") from None
+        last = start
+    out = []
+    for number in range(1, count + 2):
+        current = starts.get(number, current)
+        out.append(current)
+    return out
+
+
 def check_session_header(data: Any) -> None:
     """A session is an object of the format's keys that names the format (session@1)."""
     if not isinstance(data, Mapping):
@@ -150,11 +192,13 @@ def settle_session(engine: Engine, data: Any) -> SessionResult:
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         raise HandError("hands", "must be a list of hands")
+    seatings = hand_seatings(data, len(hands))
+    players = tuple(dict.fromkeys(name for seating in seatings for name in seating))
     results = []
     totals = dict.fromkeys(players, 0)
     for index, raw in enumerate(hands):
         try:
-            settlement = engine.settle(seat_hand(raw, players), defaults)
+            settlement = engine.settle(seat_hand(raw, seatings[index]), defaults)
         except HandError as exc:
             key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
             raise exc.at(key) from None

@@ -12,14 +12,16 @@ in the body, e.g. ``components[0].name``). Validation and all logic live in
 
     POST   /api/v1/sessions                      session@1 body -> 201 id, tokens, urls
     GET    /api/v1/sessions/<id>                 the session, its hands, results, totals
-    PATCH  /api/v1/sessions/<id>                 name, date, place, unit_value, settings
+    PATCH  /api/v1/sessions/<id>                 name, date, place, unit_value, settings,
+                                                 options (with resettle)
     POST   /api/v1/sessions/<id>/hands           a hand -> 201 its number and result
     POST   /api/v1/sessions/<id>/preview         a hand -> 200 its result, not recorded
     GET    /api/v1/sessions/<id>/hands/<n>       one hand and its result
     PUT    /api/v1/sessions/<id>/hands/<n>       replace hand n -> 200 its result
     DELETE /api/v1/sessions/<id>/hands/<n>       -> 204; later hands move up one number
 
-History and restoring are in ``api_history``; the description in ``openapi``.
+History and restoring are in ``api_history``; the players and undoing a change of the
+evening in ``api_evening``; the description in ``openapi``.
 
 Concurrent writers: the session and each hand carry a ``version`` (also sent as the
 ETag ``"v<version>"``). A write may name the version it saw, as ``If-Match`` or as
@@ -210,9 +212,9 @@ def _tagged(body: Any, version: int, status: int = 200, headers: dict | None = N
 
 def init_app(app: Flask, csrf: Any) -> None:
     """Register the API's blueprints (exempt from CSRF: no cookies) and JSON error handlers."""
-    from . import api_history
+    from . import api_evening, api_history
 
-    for blueprint in (bp, api_history.bp):
+    for blueprint in (bp, api_history.bp, api_evening.bp):
         app.register_blueprint(blueprint)
         csrf.exempt(blueprint)
     register_error_handlers(app)

@@ -13,7 +13,8 @@ edit token, which opens everything the view token does); read-only, so GET::
                                      tokens in the address (303); a refusal (no
                                      evening, a bad link, one twice) is an error page
     GET  /import                     the upload form
-    POST /import                     a session@1 file -> 303 to the new session's edit page
+    POST /import                     a session@1 file -> 303 to the new session's edit page,
+                                     whose notice says what was loaded (players, totals...)
 
 PDF and CSV come in the page's language (``i18n``: ``?lang=en`` or the cookie). The
 scoreboard shows the links through ``templates/partials/exports.html`` (endpoints
@@ -27,11 +28,12 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
+from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, send_file, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
 
 from .. import i18n, ledger
-from ..i18n import t
+from ..i18n import money, signed, t
 from ..models import GameSession
 from ..pdf import scoresheet_pdf
 from . import remembered
@@ -168,7 +170,36 @@ def import_session():
     except ledger.LedgerError as exc:
         return render_template("exports/import.html", error=str(exc)), 422
     remembered.remember(session.id)
+    flash(_loaded_notice(session))
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
+
+
+def _loaded_notice(session: GameSession) -> dict[str, Any]:
+    """What the file brought, to check against the evening it came from: the name and
+    date, the players in seating order, the hands, the rules and stake, the final totals."""
+    summary = ledger.session_summary(session, i18n.current())
+    totals, currency = summary["totals"], summary["totals"]["currency"]
+    title = ", ".join(p for p in (summary["name"] or t("untitled_session"), summary["date"]) if p)
+    stake = t(
+        "unit_is",
+        amount=money(summary["unit_value"]["amount"], currency, unit=False),
+        currency=currency,
+    )
+    finals = ", ".join(
+        f"{name} {signed(totals['units'][name])} ({money(totals['money'][name], currency)})"
+        for name in summary["players"]
+    )
+    return {
+        "text": t("import_loaded", what=title),
+        "lines": [
+            t("import_players", names=", ".join(summary["players"])),
+            " · ".join(
+                [t("hand_count", n=len(summary["hands"])), summary["ruleset"]["label"], stake]
+            ),
+            t("import_totals", totals=finals),
+        ],
+        "testid": "import-notice",
+    }
 
 
 @bp.after_request

@@ -127,8 +127,14 @@ def _expected_version() -> int | None:
 
 
 def _table(session: GameSession, entry: dict[str, Any] | None = None) -> tuple[Table, dict]:
-    """The form's offer for this session, and the deal to start from (or fall back to)."""
-    seats = ledger.seat_names(session)
+    """The form's offer for this session, and the deal to start from (or fall back to).
+
+    The seats are the table's at that hand: now for a new hand, then for an edited one.
+    """
+    if entry is None:
+        seats = ledger.current_seating(session)
+    else:
+        seats = ledger.seating_of_hand(session, entry["number"])
     if entry is None:
         proposal = ledger.next_hand(session)
     else:

@@ -10,7 +10,8 @@ URL scheme (tokens are ``secrets.token_urlsafe(32)``; no login):
   Both scoreboards take ``?method=minimal|banker|pairwise`` (``&banker=NAME``) for the
   "who pays whom" card, as the PDF does (``views.methods``); without it, the fewest.
 - ``/e/<edit_token>``: the scorer's scoreboard; this is the edit link. ``POST
-  /e/<t>/undo`` removes the last hand. The hand pages under it are in ``hands``.
+  /e/<t>/undo`` removes the last hand; its notice has a button that restores it. The
+  hand pages under it are in ``hands``.
 - ``GET /e/<t>/hands/<n>/history`` and ``GET /s/<t>/hands/<n>/history``: a hand's audit
   entries (created, edited, deleted, restored; when, through which link, before and
   after). The edit scoreboard lists deleted hands; ``POST /e/<t>/deleted/<hand_id>/restore``
@@ -39,6 +40,7 @@ from ..texts import TEXTS
 from . import remembered
 from .methods import scoreboard_settle
 from .sheet import Sheet, hand_rows, row_tags
+from .transfers_text import transfers_text
 
 bp = Blueprint("sessions", __name__)
 
@@ -106,13 +108,16 @@ def edit(token: str):
 def undo(token: str):
     session = get_session_or_404(token, "edit")
     try:
-        number = ledger.undo_last(session)
+        number, hand_id = ledger.undo_last_hand(session)
     except ledger.NotFound:
         flash(t("flash_nothing_to_undo"), "error")
     except ledger.Conflict:
         flash(t("flash_conflict"), "error")
     else:
-        flash(t("flash_undone", n=number))
+        # The notice carries the way back: a POST button (with CSRF) that restores this hand.
+        restore = url_for("sessions.restore", token=token, hand_id=hand_id)
+        text = t("flash_undone", n=number)
+        flash({"text": text, "action": restore, "label": t("restore"), "testid": "undo-notice"})
     return redirect(url_for("sessions.edit", token=token), 303)
 
 
@@ -149,14 +154,15 @@ def _history_page(session: GameSession, token: str, number: int, editable: bool)
         entries = ledger.hand_history(session, number)
     except ledger.NotFound:
         abort(404)
+    seats = ledger.seating_of_hand(session, number)  # the table of that hand
     rows = [
         {
             **entry,
             "when": utc_text(entry["at"]),
             "action_label": _label("action", entry["action"]),
             "via_label": _label("via", entry["via"]),
-            "before_view": _state_view(session, entry["before"], lang),
-            "after_view": _state_view(session, entry["after"], lang),
+            "before_view": _state_view(session, entry["before"], lang, seats),
+            "after_view": _state_view(session, entry["after"], lang, seats),
         }
         for entry in entries
     ]
@@ -177,7 +183,12 @@ def _label(kind: str, value: str | None) -> str:
     return t(key) if key in TEXTS else str(value or "")
 
 
-def _state_view(session: GameSession, state: dict[str, Any] | None, lang: str):
+def _state_view(
+    session: GameSession,
+    state: dict[str, Any] | None,
+    lang: str,
+    seats: tuple[str, ...] | None = None,
+):
     """A stored hand state, read back: notation, declarer, dealer and payments.
 
     The engine judges it afresh (as the scoreboard would show it); a state it no longer
@@ -193,7 +204,7 @@ def _state_view(session: GameSession, state: dict[str, Any] | None, lang: str):
         "changes": None,
     }
     try:
-        view = ledger.preview_hand(session, state, lang)
+        view = ledger.preview_hand(session, state, lang, seats)
     except (ledger.LedgerError, KeyError, TypeError, ValueError):
         return out
     out["notation"] = view.get("notation")
@@ -230,6 +241,7 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
     summary = ledger.session_summary(session, lang)
     own = url_for("sessions.edit" if editable else "sessions.view", token=token)
     settle = scoreboard_settle(session, summary, own)  # 400 for a bad ?method=
+    settle["text"] = transfers_text(summary, settle)  # the card's "copy as text"
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",

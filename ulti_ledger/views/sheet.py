@@ -60,6 +60,7 @@ class Sheet:
     history: str
     edit: str
     delete: str
+    latest: str
 
     def name(self, player: str) -> str:
         """A player's name, escaped (a name outside the seats, from an old hand, too)."""
@@ -90,6 +91,7 @@ class Sheet:
             history=escape(t("history")),
             edit=escape(t("edit")),
             delete=escape(t("delete")),
+            latest=escape(t("latest_badge")),
         )
 
 
@@ -107,11 +109,17 @@ def hand_rows(sheet: Sheet, hands: Sequence[Mapping[str, Any]]) -> list[str]:
             facts = hand_facts(sheet, hand)
             cache.put(key, facts)
         rows.append(hand_row(sheet, hand, facts))
+    if rows:  # the newest hand stands out, also after a live refresh (the page marks it anew)
+        rows[-1] = hand_row(sheet, hands[-1], facts, last=True)
     return rows
 
 
-def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts) -> str:
-    """One hand: the summary row (number, game, cells) and its explanation below."""
+def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = False) -> str:
+    """One hand: the summary row (number, game, cells) and its explanation below.
+
+    ``last``: the newest hand, marked (class ``hand-last`` and a "latest" tag) so that the
+    phones around the table see at a glance which hand was just recorded.
+    """
     n = hand["number"]
     totals = hand["totals"]
     cells = "".join(
@@ -126,10 +134,11 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts) -> str:
         if hand["edited"]
         else ""
     )
+    latest = f'<em class="tag tag-last" data-testid="last-hand">{sheet.latest}</em>' if last else ""
     return (
-        f'\n  <details class="hand" id="h{n}">'
+        f'\n  <details class="hand{" hand-last" if last else ""}" id="h{n}">'
         f'\n    <summary><span class="row"><span class="c-n">{n}</span>'
-        f"\n      {facts.game}{edited}{facts.people}{cells}"
+        f"\n      {facts.game}{edited}{latest}{facts.people}{cells}"
         "\n    </span></summary>"
         '\n    <div class="explain">'
         f"\n      <ul>{facts.lines}</ul>"

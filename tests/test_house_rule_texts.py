@@ -1,0 +1,109 @@
+"""The house rules explain themselves in a player's words, in Hungarian and English.
+
+Every option and every choice of every ruleset that ships has its text in ``texts``
+(``rule.<option>`` and ``rule.<option>.<choice>``); an option added to a ruleset file
+without one fails here. The new-evening form shows those words, never a formula.
+"""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from ulti_ledger.ledger.pinning import builtin_engine
+from ulti_ledger.texts import TEXTS
+
+FORMULA = re.compile(r"\^|×|\bv\s*[x×*]|2\^k|\(2|\d\s*[x*]\s*\d")
+
+
+def options():
+    """(ruleset id, option name, [choice values]) for every option that ships."""
+    out = []
+    for ruleset in builtin_engine().rulesets.values():
+        for option in ruleset.options.values():
+            if option.choices is None:
+                values = [str(v) for v in range(option.minimum, option.maximum + 1)]
+            else:
+                values = list(option.choices)
+            out.append((ruleset.id, option.name, values))
+    return out
+
+
+def test_both_rulesets_have_options():
+    rulesets = {ruleset for ruleset, _, _ in options()}
+    assert rulesets == {"ulti", "ulti-szinlicites"}
+    assert len(options()) > 20
+
+
+@pytest.mark.parametrize(("ruleset", "option", "values"), options())
+def test_every_option_and_choice_has_a_players_text_in_both_languages(ruleset, option, values):
+    for key in [f"rule.{option}", *(f"rule.{option}.{value}" for value in values)]:
+        assert key in TEXTS, f"{ruleset}: {key} has no text in texts.py"
+        hu, en = TEXTS[key]
+        assert hu.strip() and en.strip() and hu != en, key
+        for text in (hu, en):
+            assert not FORMULA.search(text), f"{key}: a formula, not words: {text}"
+
+
+def test_no_rule_text_is_left_without_an_option():
+    known = {f"rule.{o}" for _, o, _ in options()}
+    known |= {f"rule.{o}.{v}" for _, o, values in options() for v in values}
+    stale = [key for key in TEXTS if key.startswith("rule.") and key not in known]
+    assert stale == []
+
+
+def house_rules_section(html: str) -> str:
+    start = html.index('<details class="house-rules"')
+    return html[start : html.index("</details>", start)]
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_form_shows_the_players_words_for_every_option_and_choice(client, lang):
+    html = client.get(f"/sessions/new?lang={lang}").get_data(as_text=True)
+    section = unescape(house_rules_section(html))
+    index = 0 if lang == "hu" else 1
+    for ruleset, option, values in options():
+        block = re.search(
+            rf'name="o-{re.escape(ruleset)}-{option}".*?(?=data-testid="option-|$)', section, re.S
+        )
+        assert block, (ruleset, option)
+        assert TEXTS[f"rule.{option}"][index] in section
+        for value in values:
+            assert TEXTS[f"rule.{option}.{value}"][index].rstrip(".") in section, (option, value)
+    text = re.sub(r"<[^>]+>", " ", section)
+    assert not FORMULA.search(text), FORMULA.search(text)
+
+
+def test_the_failed_ulti_reads_as_a_player_says_it(client):
+    hu = unescape(client.get("/sessions/new").get_data(as_text=True))
+    assert "A bukott ulti duplán fizet: a kontrákkal számolt értékét, plusz még egyszer" in hu
+    assert "v × (2^k + 1)" not in hu
+    en = unescape(client.get("/sessions/new?lang=en").get_data(as_text=True))
+    assert "A failed ulti pays double: its value with the kontras, plus its plain value" in en
+
+
+def test_choices_are_radios_with_the_default_checked_and_marked(client):
+    html = client.get("/sessions/new").get_data(as_text=True)
+    testid = "choice-four_player_dealer-sits_out"
+    choice = re.search(
+        rf'<label class="rule-choice" data-testid="{testid}">(.*?)</label>', html, re.S
+    )
+    choice = choice.group(1)
+    assert 'type="radio" name="o-ulti-four_player_dealer" value="sits_out" checked' in choice
+    assert "Nem: kimarad, nem fizet és nem kap (alapértelmezés)" in choice
+    kontra = re.search(r'<option value="4" selected>([^<]+)</option>', html).group(1)
+    assert kontra == "4 – legfeljebb mordkontra, 16-szoros érték (alapértelmezés)"
+
+
+def test_a_choice_made_on_the_form_is_the_evenings_rule(client, app):
+    from ulti_ledger import ledger
+
+    from .ui_helpers import Scorer
+
+    scorer = Scorer(client)
+    scorer.start(**{"o-ulti-four_player_dealer": "pays_as_defender"})
+    with app.app_context():
+        session = ledger.session_by_token(scorer.token(), "edit")
+        assert session.options == {"four_player_dealer": "pays_as_defender"}

@@ -1,0 +1,124 @@
+"""The evening page's words for the ledger's refusals and for the list of changes.
+
+The ledger words its refusals in English, for the API; the page says the common ones in
+its own language (the same facts: who, which hand) and any other one as the ledger said.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..i18n import t
+from .sessions import utc_text
+
+PROBLEMS = (
+    (re.compile(r"^(?P<name>.+) is already a player of this evening"), "problem_already_player"),
+    (re.compile(r"^'?(?P<name>.*?)'? is not a player of this evening"), "problem_not_player"),
+    (re.compile(r"^must be a non-empty name"), "problem_empty_name"),
+    (re.compile(r"^.+ is already called so"), "problem_same_name"),
+    (re.compile(r"^(?P<n>\d+) play every hand: (?P<name>.+) cannot leave"), "problem_too_few"),
+    (re.compile(r"^(?P<n>\d+) sit at the table already"), "problem_too_many"),
+    (re.compile(r"is undone already"), "problem_undone_already"),
+    (re.compile(r"(changed again since|not called so any more)"), "problem_changed_since"),
+    (re.compile(r"recorded on this seating since hand (?P<n>\d+)"), "problem_hands_since"),
+    (re.compile(r"^hand (?P<n>\d+) cannot be settled by the new rules"), "problem_hand_breaks"),
+)
+
+
+def problem_text(exc: Exception) -> str:
+    """A ledger refusal in the page's words (the ledger's own words if none fit)."""
+    problem = getattr(exc, "problem", str(exc))
+    for pattern, key in PROBLEMS:
+        found = pattern.search(problem)
+        if found:
+            return t(key, **found.groupdict())
+    return problem
+
+
+def change_rows(
+    history: list[dict[str, Any]], undoable: set[int], ruleset: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """The evening's own changes (not its hands'), newest first, each with its words.
+
+    ``ruleset``: the session's, as ``ledger.session_ruleset_choice`` gives it (the house
+    rules are named by their labels).
+    """
+    rows = []
+    for entry in history:
+        if entry["hand_id"] is not None or entry["action"] == "create":
+            continue
+        text = describe(entry, history, ruleset)
+        if text:
+            rows.append(
+                {
+                    "id": entry["id"],
+                    "at": entry["at"],
+                    "when": utc_text(entry["at"]),
+                    "text": text,
+                    "undoable": entry["id"] in undoable,
+                }
+            )
+    return rows[::-1]
+
+
+def describe(entry: dict[str, Any], history: list[dict[str, Any]], ruleset: dict[str, Any]) -> str:
+    """One change in words: what it changed, from what to what."""
+    action, before, after = entry["action"], entry["before"] or {}, entry["after"] or {}
+    if action == "rename":
+        return "; ".join(
+            t("change_rename", old=old, new=new) for old, new in after["renamed"].items()
+        )
+    if action in ("join", "leave"):
+        return t(f"change_{action}", name=after["name"], n=after["from_hand"])
+    if action == "undo":
+        undone = next((e for e in history if e["id"] == after.get("undoes")), None)
+        return t("change_undo", what=describe(undone, history, ruleset) if undone else "")
+    if action == "settings":
+        return "; ".join(_settings_parts(before, after, ruleset))
+    return ""
+
+
+def option_words(ruleset: dict[str, Any], name: str, value: Any) -> str:
+    """A house rule's value in words: its label and the meaning of the value."""
+    option = next((o for o in ruleset["options"] if o["name"] == name), None)
+    if option is None:
+        return f"{name} = {value}"
+    meaning = next(
+        (c["help"] for c in option["choices"] or () if c["value"] == value and c["help"]),
+        str(value),
+    )
+    return f"{option['label']}: {meaning}"
+
+
+def _settings_parts(
+    before: dict[str, Any], after: dict[str, Any], ruleset: dict[str, Any]
+) -> list[str]:
+    parts = []
+    for key in ("name", "date", "place"):
+        if key in before and before[key] != after.get(key):
+            parts.append(t(f"change_{key}", before=before[key] or "—", after=after[key] or "—"))
+    if before.get("unit_value") != after.get("unit_value") and "unit_value" in before:
+        old, new = before["unit_value"], after["unit_value"]
+        parts.append(
+            t(
+                "change_stake",
+                before=f"{old['amount']} {old['currency']}",
+                after=f"{new['amount']} {new['currency']}",
+            )
+        )
+    if before.get("settings") != after.get("settings") and "settings" in before:
+        on = after["settings"]["last_declarer_deals"]
+        parts.append(t("change_deals", after=t("yes") if on else t("no")))
+    if "options" in before and before["options"] != after.get("options"):
+        old, new = before["options"], after.get("options") or {}
+        names = sorted(n for n in {*old, *new} if old.get(n) != new.get(n))
+        default = {o["name"]: o["default"] for o in ruleset["options"]}
+        what = ", ".join(
+            option_words(ruleset, n, new[n] if n in new else default.get(n)) for n in names
+        )
+        key = "change_rules"
+        if "resettle" in after:
+            key = "change_rules_resettle" if after["resettle"] else "change_rules_keep"
+        parts.append(t(key, what=what or "—"))
+    return parts

@@ -1,0 +1,33 @@
+"""Who pays whom as plain text: what the scorer pastes into the group chat or a transfer.
+
+The scoreboard's "Ki kinek fizet" card shows it in a read-only text box (selectable
+without a script) with a copy button. It follows the card: the page's language and the
+settle method the page shows (``methods.scoreboard_settle``). Amounts are written as on
+the page, with ordinary spaces, which every chat and banking app keeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..i18n import money, t
+
+SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
+
+
+def transfers_text(summary: Mapping[str, Any], settle: Mapping[str, Any]) -> str:
+    """The evening (name, date), the method, then one line per transfer: "Csaba → Anna: 150 HUF"."""
+    title = ", ".join(p for p in (summary["name"] or t("untitled_session"), summary["date"]) if p)
+    method = t(f"settle_method_{settle['method']}")
+    if settle["method"] == "banker" and settle.get("banker"):
+        method = t("transfers_text_banker", method=method, banker=settle["banker"])
+    currency = summary["totals"]["currency"]
+    lines = [title, t("transfers_text_head", method=method)]
+    lines += [
+        f"{tr['from']} → {tr['to']}: {money(tr['amount'], currency).translate(SPACES)}"
+        for tr in settle["transfers"]
+    ]
+    if not settle["transfers"]:
+        lines.append(t("nobody_pays"))
+    return "\n".join(lines)
