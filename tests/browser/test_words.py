@@ -26,7 +26,7 @@ def test_the_scoreboard_on_a_phone_reads_correct_hungarian(
     phone.goto(f"{live_url}/s/{token}")
     header = phone.locator("[data-session]").inner_text()
     assert "2026. 12. 01." in header
-    phone.locator("tr, details, summary").filter(has_text="ulti").first.click()
+    phone.locator("details.hand summary").first.click()
     text = phone.locator("body").inner_text()
     assert (
         "ulti bukott, kontra: (2¹ + 1) × 8 = 24, 8 = 4 × 2 (piros); mindkét védő 24-et kap" in text
