@@ -124,7 +124,7 @@ def test_invalid_toml_is_rejected_naming_the_file(tmp_path: Path):
 def test_builtin_rulesets_load_and_list_their_contracts():
     assert set(ENGINE.rulesets) == {"ulti", "ulti-szinlicites"}
     ulti = ENGINE.ruleset("ulti").rules
-    assert len(ulti.contracts) == 28
+    assert len(ulti.contracts) == 40  # 28, and the 12 with négy ász and a durchmars
     assert (
         ulti.contract_value(
             ulti.contracts_by_key[frozenset({"20-100", "ulti", "durchmars"}), True], "piros"
@@ -136,17 +136,13 @@ def test_builtin_rulesets_load_and_list_their_contracts():
 
 
 def test_session_options_are_defaults_and_hand_options_override_them():
-    lost_betli = hand(
-        colour=None, components=[{"name": "betli", "won": False, "kontra": {"Béla": 2}}]
-    )
-    plain = ENGINE.settle(lost_betli).payments
-    assert plain == {"Anna": -25, "Béla": 20, "Csaba": 5}
-    session = {"ruleset": "ulti", "options": {"individual_rekontra_scope": "both"}}
-    both = ENGINE.settle(lost_betli, session).payments
-    assert both == {"Anna": -40, "Béla": 20, "Csaba": 20}
-    back = ENGINE.settle(
-        {**lost_betli, "options": {"individual_rekontra_scope": "kontra_only"}}, session
-    )
+    lost_40_100 = hand(components=[{"name": "40-100", "won": False}])
+    plain = ENGINE.settle(lost_40_100).payments
+    assert plain == {"Anna": -8, "Béla": 4, "Csaba": 4}
+    session = {"ruleset": "ulti", "options": {"failed_bid_doubling": "all_but_betli"}}
+    doubled = ENGINE.settle(lost_40_100, session).payments
+    assert doubled == {"Anna": -16, "Béla": 8, "Csaba": 8}
+    back = ENGINE.settle({**lost_40_100, "options": {"failed_bid_doubling": "ulti_only"}}, session)
     assert back.payments == plain
 
 

@@ -3,8 +3,8 @@
 It lives in the package, not under tests/, so that the bench/ scripts can import it too.
 
 Every hand this module makes is one the engine accepts: the generator follows the same
-rules (contracts, colours, kontra ceilings, silent availability, ten-trick consistency)
-instead of generating noise and throwing most of it away.
+rules (contracts, colours, kontra ceilings and ladder, silent availability, ten-trick
+consistency) instead of generating noise and throwing most of it away.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from . import rotation
 from .settlement import Engine, Rules
 from .settlement.session import SESSION_FORMAT
+from .settlement.ulti.kontra import ladder_problem
 
 PLAYERS = ("Anna", "Béla", "Csaba", "Dóra")
 OUTCOMES = (("played", 80), ("renonsz", 8), ("conceded", 5), ("all_pass", 5), ("redeal", 2))
@@ -108,7 +109,7 @@ def _component(
         c["open"] = True
     top = rules.kontra.max_level
     if rules.games[rule.game].individual_kontra:
-        levels = {d: _level(rng, top) for d in defenders}
+        levels = legal_levels({d: _level(rng, top) for d in defenders}, rules)
         if any(levels.values()):
             c["kontra"] = levels
     else:
@@ -116,6 +117,19 @@ def _component(
         if level:
             c["kontra"] = level
     return c
+
+
+def legal_levels(levels: dict[str, int], rules: Rules) -> dict[str, int]:
+    """Per-defender kontra levels raised to the nearest the ladder can give (settlement/
+    ulti/kontra.py): a defender left at an odd level below the other also got the declarer's
+    answer; under ``rekontra_scope = "both"`` a rekontra reaches every defender."""
+    both = rules.kontra.rekontra_scope == "both"
+    while ladder_problem(tuple(levels.values()), tuple(levels), rules):
+        top = max(levels.values())
+        for d, level in levels.items():
+            if level < top and (level % 2 or (both and level < 2)):
+                levels[d] = level + 1 if level % 2 else 2
+    return levels
 
 
 def _level(rng: random.Random, top: int) -> int:
@@ -145,16 +159,10 @@ def _silent(
     components: list[dict[str, Any]],
     defenders: list[str],
 ) -> list[dict[str, Any]]:
-    game = rules.games[rules.components[contract.components[0]].game]
-    if not game.silent or rng.random() < 0.7:
+    allowed = rules.silent_allowed(contract)
+    if not allowed or rng.random() < 0.7:
         return []
-    bid = {c["name"] for c in components}
-    candidates = [
-        s
-        for n, s in rules.silent.items()
-        if s.enabled
-        and (n in contract.silent if contract.silent is not None else not s.excluded_by & bid)
-    ]
+    candidates = [s for n, s in rules.silent.items() if n in allowed]
     chosen = rng.sample(candidates, k=rng.randint(1, min(2, len(candidates)))) if candidates else []
     declarer_swept = any(
         c["won"] and rules.components[c["name"]].takes_all_tricks for c in components
