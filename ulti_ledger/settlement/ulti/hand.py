@@ -283,7 +283,10 @@ def _per_defender_key(raw: list[Any], needs_result: bool, defenders: tuple[str, 
             *[
                 (
                     type(o),
-                    *[(k, *_typed([v])) if type(v) is dict else (k, v) for k, v in o.items()],
+                    *[
+                        (k, *v.items(), *map(type, v.values())) if type(v) is dict else (k, v)
+                        for k, v in o.items()
+                    ],
                     *map(type, o.values()),
                 )
                 for o in raw

@@ -17,13 +17,25 @@ from typing import Any
 from ..errors import HandError
 from .rules import ComponentRule, Rules
 
+_INT = frozenset((int,))
+
 
 def levels(
     raw: Any, index: int, rule: ComponentRule, rules: Rules, defenders: tuple[str, ...]
 ) -> tuple[int, ...]:
     """Each defender's kontra level on the index-th component, in the defenders' order."""
-    key = f"components[{index}].kontra"
     ceiling = rules.kontra.max_level
+    if type(raw) is dict and rule.individual:  # the usual per-defender object, checked in C
+        found = tuple([raw.get(d, 0) for d in defenders])
+        if (
+            all(map(defenders.__contains__, raw))
+            and _INT.issuperset(map(type, found))
+            and 0 <= min(found)
+            and max(found) <= ceiling
+            and not ladder_problem(found, defenders, rules)
+        ):
+            return found
+    key = f"components[{index}].kontra"
     if isinstance(raw, dict):
         for name in raw:
             if name not in defenders:
@@ -60,6 +72,9 @@ def check_level(raw: Any, key: str, rules: Rules) -> int:
 
 def ladder_problem(found: tuple[int, ...], defenders: tuple[str, ...], rules: Rules) -> str:
     """Why these per-defender levels cannot arise at this table ("" if they can)."""
+    kontra = rules.kontra
+    if kontra.declarer_reach == "each_alone" and kontra.rekontra_scope != "both":
+        return ""  # a ladder per defender: any levels
     top = max(found)
     if top == min(found):
         return ""
