@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from ulti_ledger import ledger, models
+from ulti_ledger.db import db
 from ulti_ledger.ledger import pinning, writes
 from ulti_ledger.settlement import Engine, parse_ruleset
 
@@ -105,12 +107,7 @@ def test_negy_asz_durchmars_is_recorded_and_offered(api, app):
     refused = api.post_hand(lost)
     assert refused.status_code == 422
     assert refused.get_json()["key"] == "components[0].won"
-    with app.app_context():
-        from ulti_ledger import ledger, models
-        from ulti_ledger.db import db
-
-        session = db.session.get(models.GameSession, api.id)
-        offered = {c["id"]: c for c in ledger.hand_form(session, "hu")["contracts"]}
+    offered = _offered(api)
     assert offered["negy-asz-durchmars"]["value"] == 10
     assert offered["negy-asz-durchmars"]["silent_allowed"] == ["100", "ulti"]
     assert "100" not in offered["durchmars"]["silent_allowed"]
@@ -126,10 +123,19 @@ def test_szinlicites_takes_a_kontra_per_defender_unless_as_standard(api):
     response = api.post_hand(data)
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["result"]["payments"]["Béla"] == 6
+    assert _offered(api)["parti"]["components"][0]["individual_kontra"] is True
     api.start(ruleset="ulti-szinlicites", options={"kontra_scope": "as_standard"})
     response = api.post_hand(data)
     assert response.status_code == 422
     assert "is common" in response.get_json()["error"]
+    assert _offered(api)["parti"]["components"][0]["individual_kontra"] is False
+
+
+def _offered(api) -> dict:
+    """The contracts the hand form of ``api``'s session offers, by id."""
+    with api.client.application.app_context():
+        session = db.session.get(models.GameSession, api.id)
+        return {c["id"]: c for c in ledger.hand_form(session, "hu")["contracts"]}
 
 
 @pytest.mark.parametrize(
