@@ -19,6 +19,10 @@ from .settlement.ulti.kontra import ladder_problem
 
 PLAYERS = ("Anna", "Béla", "Csaba", "Dóra")
 OUTCOMES = (("played", 80), ("renonsz", 8), ("conceded", 5), ("all_pass", 5), ("redeal", 2))
+KONTRA_SAID, ANSWERED = 0.16, 0.35
+"""How often a defender says kontra on a part with individual kontra (one part in 3.4 gets
+a kontra from either defender, as often as a common kontra: ``_level``), and how often
+each word of the ladder is answered."""
 
 
 def session_body(**overrides: Any) -> dict[str, Any]:
@@ -109,7 +113,7 @@ def _component(
         c["open"] = True
     top = rules.kontra.max_level
     if rules.games[rule.game].individual_kontra:
-        levels = legal_levels({d: _level(rng, top) for d in defenders}, rules)
+        levels = _ladder(rng, rules, defenders)
         if any(levels.values()):
             c["kontra"] = levels
     else:
@@ -117,6 +121,26 @@ def _component(
         if level:
             c["kontra"] = level
     return c
+
+
+def _ladder(rng: random.Random, rules: Rules, defenders: list[str]) -> dict[str, int]:
+    """Per-defender kontra levels as a table says them (settlement/ulti/kontra.py): each
+    defender may say kontra; the declarer may answer, to every defender who said it where
+    his word reaches them all (``all_callers``), else to each alone; each defender may
+    answer again, and so on, never above the ceiling."""
+    levels = dict.fromkeys(defenders, 0)
+    together = rules.kontra.declarer_reach == "all_callers"
+    for group in [defenders] if together else [[d] for d in defenders]:
+        said = [d for d in group if rng.random() < KONTRA_SAID]
+        level = 1
+        while said and level <= rules.kontra.max_level:
+            levels.update(dict.fromkeys(said, level))
+            if level % 2:  # the declarer's answer goes to all of them, or none
+                said = said if rng.random() < ANSWERED else []
+            else:  # each defender answers for himself
+                said = [d for d in said if rng.random() < ANSWERED]
+            level += 1
+    return legal_levels(levels, rules)  # "both": the rekontra reaches every defender
 
 
 def legal_levels(levels: dict[str, int], rules: Rules) -> dict[str, int]:
