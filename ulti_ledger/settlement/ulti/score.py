@@ -102,10 +102,11 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
         if apart is None:
             apart = [0] * paying
         extra = 0 if won else extras[name]
-        count = len(kontra)
-        for i in range(paying):
-            factor = powers[kontra[i] if i < count else 0] + extra  # `_level`, inlined
-            apart[i] += factor * v if won else -factor * v
+        signed = v if won else -v
+        for i, k in enumerate(kontra):
+            apart[i] += (powers[k] + extra) * signed
+        for i in range(len(kontra), paying):  # who sits out and pays: no level of his own
+            apart[i] += (powers[0] + extra) * signed
     payments = dict.fromkeys(players, -each)
     if sitting_out:
         payments.update(dict.fromkeys(sitting_out, -each if pays else 0))
