@@ -101,6 +101,24 @@ def test_consistency_rules_are_data_too():
             'kontra.rekontra_scop: is not a known key (did you mean "rekontra_scope"?)',
         ),
         ("max = 6\n", "max = 9\n", "kontra.max_level", "has no name"),
+        (
+            'declarer_reach = "all_callers"',
+            'declarer_reach = "all_kontras"',
+            "kontra.declarer_reach",
+            '"all_kontras" is not one of',
+        ),
+        (
+            'needs_one_of = ["parti", "ulti", "negy-asz"]',
+            'needs_one_of = ["parti", "ulti", "negy-ass"]',
+            "silent.100.needs_one_of",
+            '"negy-ass" is not a component',
+        ),
+        (
+            "made_by_all_tricks = true\nall_tricks_why",
+            'made_by_all_tricks = "yes"\nall_tricks_why',
+            "components.ulti.made_by_all_tricks",
+            "",
+        ),
     ],
 )
 def test_malformed_ruleset_names_file_key_and_problem(old, new, key, problem):
