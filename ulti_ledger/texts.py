@@ -559,11 +559,33 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{component}: a kontra közös, mindkét védőnél ugyanaz legyen.",
         "{component}: the kontra is common: give both defenders the same level.",
     ),
+    "err_kontra_ladder": (
+        "{component}: a felvevő rekontrája (és mordkontrája) minden védőnek szól, aki előtte "
+        "kontrázott (szubkontrázott), sosem csak az egyiküknek: javítsd a kontrákat.",
+        "{component}: the declarer's rekontra (and mordkontra) goes to every defender who said "
+        "kontra (szubkontra) before it, never to one of them alone: correct the kontras.",
+    ),
+    "err_kontra_both": (
+        "{component}: ennél az asztalnál a rekontra mindkét védőnek szól: ha az egyik védőnél "
+        "rekontra vagy több van, a másiknál is legalább rekontra legyen.",
+        "{component}: at this table a rekontra goes to both defenders: if one of them is at "
+        "rekontra or higher, so is the other.",
+    ),
     "err_sweep_declarer": (
         "Ha a durchmars megvan (mind a tíz ütés a felvevőé), {a_component} nem bukhatott el: "
         "javítsd valamelyiket.",
         "If the durchmars was made (all ten tricks to the declarer), {a_component} cannot be "
         "lost: correct one of them.",
+    ),
+    "err_sweep_ulti": (
+        "Ha mind a tíz ütés a felvevőé (durchmars), {a_component} sem bukhatott el: a felvevő "
+        "hív minden ütésre, így az adu VII csak akkor nem viszi az utolsó ütést, ha korábban "
+        "kihívta, amíg más adu is volt nála, az pedig renonsz: ha így történt, jelöld a "
+        "renonszt, különben javítsd valamelyiket.",
+        "If the declarer took all ten tricks (durchmars), {a_component} cannot be lost either: "
+        "he leads every trick, so his trump VII misses the last one only if he led it early "
+        "while holding another trump, and that is a renonsz: if that happened, mark the "
+        "renonsz; otherwise correct one of them.",
     ),
     "err_sweep_defenders": (
         "Ha a védőké a csendes durchmars (mind a tíz ütés az övék), {a_component} nem lehet "
@@ -596,6 +618,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_silent_not_allowed": (
         "{A_contract} mellett nem jár {silent}: hagyd „—” állásban.",
         "{A_contract} allows no {silent}: leave it at “—”.",
+    ),
+    "err_silent_no_melds": (
+        "{A_contract} mellett nem jár {silent}: 20-at és 40-et csak passz, ulti és négy ász "
+        "bemondásban (és ezek kombinációiban) mondanak, így egyik oldal sem érhet el 100-at. "
+        "Hagyd „—” állásban.",
+        "{A_contract} allows no {silent}: 20s and 40s are said only in a passz, ulti or négy "
+        "ász bid (and their combinations), so neither side can reach 100. Leave it at “—”.",
     ),
     "err_silent_off": (
         "Ezen az asztalon a házszabály szerint nincs {silent}: hagyd „—” állásban.",
