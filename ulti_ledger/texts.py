@@ -285,6 +285,26 @@ TEXTS: dict[str, tuple[str, str]] = {
         "As the table prints it: not in a plain durchmars, yes in an ulti durchmars.",
     ),
     "rule.silent_100_in_durchmars.yes": ("Minden durchmarsban jár.", "In every durchmars."),
+    "rule.silent_100_in_durchmars.melds": (
+        "Csak ahol 20-at, 40-et mondanak: sima durchmarsban nem, ulti vagy négy ász"
+        " durchmarsban igen.",
+        "Only where 20s and 40s are said: not in a plain durchmars, yes in an ulti or"
+        " négy ász durchmars.",
+    ),
+    "rule.kontra_scope": (
+        "Adus játékban a két védő közös kontrát mond, vagy mindegyik a sajátját?",
+        "In a trump game, do the two defenders share one kontra, or does each say his own?",
+    ),
+    "rule.kontra_scope.per_defender": (
+        "Mindegyik a sajátját, minden játékban: az egyik védő kontrája nem emeli a másikét.",
+        "Each his own, in every game: one defender's kontra does not raise the other's.",
+    ),
+    "rule.kontra_scope.as_standard": (
+        "Mint a sima rablóultiban: adus játékban közös, betliben és színtelen"
+        " durchmarsban külön.",
+        "As in standard rablóulti: shared in trump games, each his own in betli and"
+        " no-trump durchmars.",
+    ),
     "rule.silent_100_in_durchmars.no": ("Egyik durchmarsban sem jár.", "In no durchmars."),
     "stakes": ("Tét", "Stakes"),
     "unit_value": ("Egy egység értéke", "Value of one unit"),
