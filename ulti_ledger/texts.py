@@ -497,6 +497,54 @@ TEXTS: dict[str, tuple[str, str]] = {
         "restarted). Go back, reload the page and try again: nothing was changed.",
     ),
     "home": ("Kezdőlap", "Home"),
+    # The app's own error pages (views/error_pages.py)
+    "error_home": ("Vissza a kezdőlapra", "Back to the home page"),
+    "error_code": ("Hibakód: {code}", "Error code: {code}"),
+    "error_400_title": ("Hibás kérés", "Bad request"),
+    "error_400_text": (
+        "Ezt a kérést nem lehet teljesíteni így. Nézd meg a címet, vagy kezdd újra a kezdőlapról.",
+        "This request cannot be answered as it is. Check the address, or start again from "
+        "the home page.",
+    ),
+    "error_403_title": ("Nincs hozzáférés", "Access denied"),
+    "error_403_text": (
+        "Ehhez az oldalhoz ez a link nem ad jogot. A szerkesztéshez a jegyző linkje kell.",
+        "This link does not open this page. Changes need the scorer's link.",
+    ),
+    "error_404_title": ("Nincs ilyen oldal", "Page not found"),
+    "error_404_text": (
+        "Ez a cím nem nyit meg semmit: lehet, hogy elírták vagy nem teljes, vagy az estét "
+        "törölték.",
+        "This address opens nothing: it may be mistyped or cut short, or the evening was deleted.",
+    ),
+    "error_405_title": ("Ez így nem megy", "Not like this"),
+    "error_405_text": (
+        "Ez a cím nem fogadja így a kérést (egy űrlap címét például nem lehet csak úgy "
+        "megnyitni). Menj vissza, és használd az oldal gombjait.",
+        "This address does not take the request this way (a form's address cannot simply be "
+        "opened, for example). Go back and use the page's buttons.",
+    ),
+    "error_413_title": ("Túl nagy", "Too large"),
+    "error_413_text": (
+        "Amit küldtél, túl nagy: legfeljebb {limit} fogadható el. Semmi nem változott.",
+        "What you sent is too large: at most {limit} is accepted. Nothing was changed.",
+    ),
+    "error_429_title": ("Túl sok kérés", "Too many requests"),
+    "error_429_text": (
+        "Túl sok kérés érkezett erről a címről. Várj egy kicsit, és próbáld újra.",
+        "Too many requests came from your address. Wait a little, then try again.",
+    ),
+    "error_500_title": ("Hiba történt", "Something went wrong"),
+    "error_500_text": (
+        "Váratlan hiba történt a szerveren. Töltsd újra az oldalt, vagy próbáld újra kicsit "
+        "később.",
+        "An unexpected error happened on the server. Reload the page, or try again a little later.",
+    ),
+    "error_other_title": ("Ez nem sikerült", "This did not work"),
+    "error_other_text": (
+        "Ezt a kérést most nem lehet teljesíteni. Próbáld újra, vagy kezdd újra a kezdőlapról.",
+        "This request cannot be answered now. Try again, or start again from the home page.",
+    ),
     "engine_says": ("Így nem rögzíthető: {problem}", "This cannot be recorded: {problem}"),
     "form_restored": (
         "Nem mentettem: a böngésző egy korábbi kitöltés értékeit töltötte vissza (a Vissza "
