@@ -300,8 +300,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Each his own, in every game: one defender's kontra does not raise the other's.",
     ),
     "rule.kontra_scope.as_standard": (
-        "Mint a sima rablóultiban: adus játékban közös, betliben és színtelen"
-        " durchmarsban külön.",
+        "Mint a sima rablóultiban: adus játékban közös, betliben és színtelen durchmarsban külön.",
         "As in standard rablóulti: shared in trump games, each his own in betli and"
         " no-trump durchmars.",
     ),

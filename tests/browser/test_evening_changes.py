@@ -11,7 +11,7 @@ import re
 import pytest
 
 MINUS = "\u2212"
-DEALER_PAYS = '[data-ruleset-options="ulti"] [data-testid="choice-four_player_dealer-pays_as_defender"]'
+DEALER_PAYS = '[data-ruleset-options="ulti"] [data-testid$="four_player_dealer-pays_as_defender"]'
 
 
 def units(text):
