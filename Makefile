@@ -14,6 +14,10 @@ RUN_PACKAGES := python3-venv libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
 TEST_PACKAGES := $(RUN_PACKAGES) chromium postgresql
 
 PYTEST_ARGS ?=
+# Where `make run` listens: every interface (the phones on the Wi-Fi, and 127.0.0.1), port
+# 5000. `HOST=127.0.0.1 make run` keeps the app on this machine.
+HOST ?= 0.0.0.0
+PORT ?= 5000
 
 # The steps of each target depend on one another; keep them in order under -j.
 .NOTPARALLEL:
@@ -23,7 +27,8 @@ PYTEST_ARGS ?=
 run: run-system-packages $(VENV)/.installed-run
 	@# Create or upgrade the database (SQLite in instance/, or DATABASE_URL) before starting.
 	$(VENV)/bin/flask --app app db upgrade
-	$(VENV)/bin/flask --app app run --host 127.0.0.1 --port 5000
+	@# gunicorn (not Flask's development server); it prints the addresses to open.
+	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c scripts/gunicorn_conf.py app:app
 
 test: test-system-packages $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .

@@ -28,6 +28,10 @@ def make_app(tmp_path, schema=True, **config):
             "TESTING": True,
             "SECRET_KEY": "test",
             "SQLALCHEMY_DATABASE_URI": database_url_for_tests(tmp_path),
+            # Hermetic links: not this machine's interfaces, nor a PUBLIC_URL from the
+            # environment; links carry the request's host (tests/test_addresses.py sets them).
+            "PUBLIC_URL": None,
+            "LAN_ADDRESSES": "",
             **config,
         }
     )

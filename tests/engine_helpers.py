@@ -12,8 +12,17 @@ ENGINE = Engine.builtin()
 REPO = Path(__file__).resolve().parent.parent
 
 
+VECTORS = REPO / "tests" / "vectors"
+"""The suite's own copy of the shared test vectors (``games/`` included): a fresh clone
+has no ``../shared`` beside it, and must pass its tests all the same."""
+
+
 def shared_dir() -> Path:
-    """The read-only shared/ folder beside the checkout (ULTI_SHARED_DIR overrides)."""
+    """The read-only shared/ folder beside the checkout (ULTI_SHARED_DIR overrides).
+
+    Only the drift test reads it (tests/test_vectors_copy.py); every other test reads
+    ``VECTORS``.
+    """
     return Path(os.environ.get("ULTI_SHARED_DIR", REPO.parent / "shared"))
 
 

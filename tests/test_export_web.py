@@ -32,6 +32,7 @@ def test_the_json_and_csv_downloads(client, tokens):
     assert json.loads(response.data)["name"] == "Péntek este"
     sheet = client.get(f"/s/{view}/hands.csv")
     assert sheet.status_code == 200 and sheet.mimetype == "text/csv"
+    assert sheet.headers["Content-Type"] == "text/csv; charset=utf-8"  # the charset once
     assert sheet.data.startswith("\ufeffLeosztás;".encode("utf-8"))
     assert client.get("/s/nope/session.json").status_code == 404
 

@@ -101,6 +101,24 @@ def test_consistency_rules_are_data_too():
             'kontra.rekontra_scop: is not a known key (did you mean "rekontra_scope"?)',
         ),
         ("max = 6\n", "max = 9\n", "kontra.max_level", "has no name"),
+        (
+            'declarer_reach = "all_callers"',
+            'declarer_reach = "all_kontras"',
+            "kontra.declarer_reach",
+            '"all_kontras" is not one of',
+        ),
+        (
+            'needs_one_of = ["parti", "ulti", "negy-asz"]',
+            'needs_one_of = ["parti", "ulti", "negy-ass"]',
+            "silent.100.needs_one_of",
+            '"negy-ass" is not a component',
+        ),
+        (
+            "made_by_all_tricks = true\nall_tricks_why",
+            'made_by_all_tricks = "yes"\nall_tricks_why',
+            "components.ulti.made_by_all_tricks",
+            "",
+        ),
     ],
 )
 def test_malformed_ruleset_names_file_key_and_problem(old, new, key, problem):
@@ -124,7 +142,7 @@ def test_invalid_toml_is_rejected_naming_the_file(tmp_path: Path):
 def test_builtin_rulesets_load_and_list_their_contracts():
     assert set(ENGINE.rulesets) == {"ulti", "ulti-szinlicites"}
     ulti = ENGINE.ruleset("ulti").rules
-    assert len(ulti.contracts) == 28
+    assert len(ulti.contracts) == 40  # 28, and the 12 with négy ász and a durchmars
     assert (
         ulti.contract_value(
             ulti.contracts_by_key[frozenset({"20-100", "ulti", "durchmars"}), True], "piros"
@@ -136,17 +154,13 @@ def test_builtin_rulesets_load_and_list_their_contracts():
 
 
 def test_session_options_are_defaults_and_hand_options_override_them():
-    lost_betli = hand(
-        colour=None, components=[{"name": "betli", "won": False, "kontra": {"Béla": 2}}]
-    )
-    plain = ENGINE.settle(lost_betli).payments
-    assert plain == {"Anna": -25, "Béla": 20, "Csaba": 5}
-    session = {"ruleset": "ulti", "options": {"individual_rekontra_scope": "both"}}
-    both = ENGINE.settle(lost_betli, session).payments
-    assert both == {"Anna": -40, "Béla": 20, "Csaba": 20}
-    back = ENGINE.settle(
-        {**lost_betli, "options": {"individual_rekontra_scope": "kontra_only"}}, session
-    )
+    lost_40_100 = hand(components=[{"name": "40-100", "won": False}])
+    plain = ENGINE.settle(lost_40_100).payments
+    assert plain == {"Anna": -8, "Béla": 4, "Csaba": 4}
+    session = {"ruleset": "ulti", "options": {"failed_bid_doubling": "all_but_betli"}}
+    doubled = ENGINE.settle(lost_40_100, session).payments
+    assert doubled == {"Anna": -16, "Béla": 8, "Csaba": 8}
+    back = ENGINE.settle({**lost_40_100, "options": {"failed_bid_doubling": "ulti_only"}}, session)
     assert back.payments == plain
 
 

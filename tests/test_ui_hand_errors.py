@@ -125,6 +125,27 @@ def error_of(response, area):
             "Durchmars mellett (mind a tíz ütés egy oldalé) a másik oldalnak nem lehet "
             "csendes 100: javítsd valamelyiket.",
         ),
+        (  # seed 001: "mindkét ellenfélnek rekontrázik"; Csaba rekontra, Dóra kontra
+            {
+                "declarer": "Béla",
+                "contract": "betli",
+                "colour": "",
+                "won-betli": "0",
+                "kontra-betli-2": "2",
+                "kontra-betli-3": "1",
+            },
+            "component-betli",
+            "betli: a felvevő rekontrája (és mordkontrája) minden védőnek szól, aki előtte "
+            "kontrázott (szubkontrázott), sosem csak az egyiküknek: javítsd a kontrákat.",
+        ),
+        (
+            {"declarer": "Béla", "contract": "ulti-durchmars", "colour": "tok", "won-ulti": "0"},
+            "component-ulti",
+            "Ha mind a tíz ütés a felvevőé (durchmars), az ulti sem bukhatott el: a felvevő "
+            "hív minden ütésre, így az adu VII csak akkor nem viszi az utolsó ütést, ha "
+            "korábban kihívta, amíg más adu is volt nála, az pedig renonsz: ha így történt, "
+            "jelöld a renonszt, különben javítsd valamelyiket.",
+        ),
     ],
 )
 def test_a_refused_hand_is_explained_in_the_form_s_words_beside_its_field(
@@ -240,6 +261,37 @@ PARTI = {"name": "parti", "won": True}
             "component-betli",
             "betli: csak a védők kontrázhatnak (Csaba, Dóra).",
             "betli: only the defenders (Csaba, Dóra) give a kontra.",
+        ),
+        (
+            {},
+            {
+                "colour": "tok",
+                "components": [{"name": "durchmars", "won": True}],
+                "silent": [{"name": "100", "side": "declarer"}],
+            },
+            "silent-100",
+            "A durchmars mellett nem jár csendes 100: 20-at és 40-et csak passz, ulti és négy "
+            "ász bemondásban (és ezek kombinációiban) mondanak, így egyik oldal sem érhet el "
+            "100-at.",
+            "A durchmars allows no csendes 100: 20s and 40s are said only in a passz, ulti or "
+            "négy ász bid (and their combinations), so neither side can reach 100.",
+        ),
+        (
+            {"individual_rekontra_scope": "both"},
+            {"components": [{"name": "betli", "won": False, "kontra": {"Csaba": 2}}]},
+            "component-betli",
+            "betli: ennél az asztalnál a rekontra mindkét védőnek szól: ha az egyik védőnél "
+            "rekontra vagy több van, a másiknál is legalább rekontra legyen.",
+            "betli: at this table a rekontra goes to both defenders: if one of them is at "
+            "rekontra or higher, so is the other.",
+        ),
+        (
+            {},
+            {"components": [{"name": "betli", "won": False, "kontra": {"Csaba": 4, "Dóra": 3}}]},
+            "component-betli",
+            "betli: a felvevő rekontrája (és mordkontrája) minden védőnek szól",
+            "betli: the declarer's rekontra (and mordkontra) goes to every defender who said "
+            "kontra (szubkontra) before it, never to one of them alone: correct the kontras.",
         ),
         (
             {},

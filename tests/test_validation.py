@@ -293,12 +293,6 @@ CASES = [
         "silent[0].name",
         ["négy ász is not paid at this table"],
     ),
-    (
-        "no contract of these parts",
-        hand(components=[{"name": "negy-asz", "won": True}, {"name": "durchmars", "won": True}]),
-        "components",
-        ["négy ász + durchmars is not a contract of Rablóulti"],
-    ),
 ]
 
 

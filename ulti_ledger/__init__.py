@@ -52,6 +52,12 @@ def create_app(test_config=None):
         # How many reverse proxies in front set X-Forwarded-For, -Proto and -Host. 0: the
         # headers are ignored (a client could forge them); behind one TLS proxy, 1.
         TRUSTED_PROXIES=0,
+        # The address share links and QR codes carry (addresses.py): PUBLIC_URL when set
+        # ("https://ulti.example.org"); else, behind trusted proxies, the forwarded one;
+        # else the machine's LAN address: LAN_ADDRESSES (a list, "a,b", or a function
+        # returning a list; "" for none), or the interfaces' own when it is None.
+        PUBLIC_URL=os.environ.get("PUBLIC_URL") or None,
+        LAN_ADDRESSES=os.environ.get("LAN_ADDRESSES"),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

@@ -97,6 +97,13 @@ def day(value: Any) -> str:
     return date_text(value, current())
 
 
+def pick() -> None:
+    """Pick the request's language unless that was done: an error page raised before the
+    request's own hooks ran (a 413 while CSRF reads the form) still speaks the reader's."""
+    if "lang" not in g:
+        _pick()
+
+
 def _pick() -> None:
     asked = request.args.get("lang")
     if asked in LANGUAGES:

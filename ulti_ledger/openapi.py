@@ -83,7 +83,7 @@ HAND = {
         renonsz={"oneOf": [{"type": "null"}, _obj(["player"], closed=True, player=_ref("Name"))]},
         dealer=_ref("Name"),
     ),
-    "description": "A hand in the hand format (spec/hand-format.md), plus its dealer.",
+    "description": "A hand in the hand format (docs/hand-format.md), plus its dealer.",
 }
 RESULT = _obj(
     ["payments", "lines"],

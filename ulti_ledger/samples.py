@@ -3,8 +3,8 @@
 It lives in the package, not under tests/, so that the bench/ scripts can import it too.
 
 Every hand this module makes is one the engine accepts: the generator follows the same
-rules (contracts, colours, kontra ceilings, silent availability, ten-trick consistency)
-instead of generating noise and throwing most of it away.
+rules (contracts, colours, kontra ceilings and ladder, silent availability, ten-trick
+consistency) instead of generating noise and throwing most of it away.
 """
 
 from __future__ import annotations
@@ -15,9 +15,14 @@ from typing import Any
 from . import rotation
 from .settlement import Engine, Rules
 from .settlement.session import SESSION_FORMAT
+from .settlement.ulti.kontra import ladder_problem
 
 PLAYERS = ("Anna", "Béla", "Csaba", "Dóra")
 OUTCOMES = (("played", 80), ("renonsz", 8), ("conceded", 5), ("all_pass", 5), ("redeal", 2))
+KONTRA_SAID, ANSWERED = 0.16, 0.35
+"""How often a defender says kontra on a part with individual kontra (one part in 3.4 gets
+a kontra from either defender, as often as a common kontra: ``_level``), and how often
+each word of the ladder is answered."""
 
 
 def session_body(**overrides: Any) -> dict[str, Any]:
@@ -108,7 +113,7 @@ def _component(
         c["open"] = True
     top = rules.kontra.max_level
     if rules.games[rule.game].individual_kontra:
-        levels = {d: _level(rng, top) for d in defenders}
+        levels = _ladder(rng, rules, defenders)
         if any(levels.values()):
             c["kontra"] = levels
     else:
@@ -116,6 +121,39 @@ def _component(
         if level:
             c["kontra"] = level
     return c
+
+
+def _ladder(rng: random.Random, rules: Rules, defenders: list[str]) -> dict[str, int]:
+    """Per-defender kontra levels as a table says them (settlement/ulti/kontra.py): each
+    defender may say kontra; the declarer may answer, to every defender who said it where
+    his word reaches them all (``all_callers``), else to each alone; each defender may
+    answer again, and so on, never above the ceiling."""
+    levels = dict.fromkeys(defenders, 0)
+    together = rules.kontra.declarer_reach == "all_callers"
+    for group in [defenders] if together else [[d] for d in defenders]:
+        said = [d for d in group if rng.random() < KONTRA_SAID]
+        level = 1
+        while said and level <= rules.kontra.max_level:
+            levels.update(dict.fromkeys(said, level))
+            if level % 2:  # the declarer's answer goes to all of them, or none
+                said = said if rng.random() < ANSWERED else []
+            else:  # each defender answers for himself
+                said = [d for d in said if rng.random() < ANSWERED]
+            level += 1
+    return legal_levels(levels, rules)  # "both": the rekontra reaches every defender
+
+
+def legal_levels(levels: dict[str, int], rules: Rules) -> dict[str, int]:
+    """Per-defender kontra levels raised to the nearest the ladder can give (settlement/
+    ulti/kontra.py): a defender left at an odd level below the other also got the declarer's
+    answer; under ``rekontra_scope = "both"`` a rekontra reaches every defender."""
+    both = rules.kontra.rekontra_scope == "both"
+    while ladder_problem(tuple(levels.values()), tuple(levels), rules):
+        top = max(levels.values())
+        for d, level in levels.items():
+            if level < top and (level % 2 or (both and level < 2)):
+                levels[d] = level + 1 if level % 2 else 2
+    return levels
 
 
 def _level(rng: random.Random, top: int) -> int:
@@ -145,16 +183,10 @@ def _silent(
     components: list[dict[str, Any]],
     defenders: list[str],
 ) -> list[dict[str, Any]]:
-    game = rules.games[rules.components[contract.components[0]].game]
-    if not game.silent or rng.random() < 0.7:
+    allowed = rules.silent_allowed(contract)
+    if not allowed or rng.random() < 0.7:
         return []
-    bid = {c["name"] for c in components}
-    candidates = [
-        s
-        for n, s in rules.silent.items()
-        if s.enabled
-        and (n in contract.silent if contract.silent is not None else not s.excluded_by & bid)
-    ]
+    candidates = [s for n, s in rules.silent.items() if n in allowed]
     chosen = rng.sample(candidates, k=rng.randint(1, min(2, len(candidates)))) if candidates else []
     declarer_swept = any(
         c["won"] and rules.components[c["name"]].takes_all_tricks for c in components

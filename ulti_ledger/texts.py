@@ -285,6 +285,25 @@ TEXTS: dict[str, tuple[str, str]] = {
         "As the table prints it: not in a plain durchmars, yes in an ulti durchmars.",
     ),
     "rule.silent_100_in_durchmars.yes": ("Minden durchmarsban jár.", "In every durchmars."),
+    "rule.silent_100_in_durchmars.melds": (
+        "Csak ahol 20-at, 40-et mondanak: sima durchmarsban nem, ulti vagy négy ász"
+        " durchmarsban igen.",
+        "Only where 20s and 40s are said: not in a plain durchmars, yes in an ulti or"
+        " négy ász durchmars.",
+    ),
+    "rule.kontra_scope": (
+        "Adus játékban a két védő közös kontrát mond, vagy mindegyik a sajátját?",
+        "In a trump game, do the two defenders share one kontra, or does each say his own?",
+    ),
+    "rule.kontra_scope.per_defender": (
+        "Mindegyik a sajátját, minden játékban: az egyik védő kontrája nem emeli a másikét.",
+        "Each his own, in every game: one defender's kontra does not raise the other's.",
+    ),
+    "rule.kontra_scope.as_standard": (
+        "Mint a sima rablóultiban: adus játékban közös, betliben és színtelen durchmarsban külön.",
+        "As in standard rablóulti: shared in trump games, each his own in betli and"
+        " no-trump durchmars.",
+    ),
     "rule.silent_100_in_durchmars.no": ("Egyik durchmarsban sem jár.", "In no durchmars."),
     "stakes": ("Tét", "Stakes"),
     "unit_value": ("Egy egység értéke", "Value of one unit"),
@@ -485,6 +504,54 @@ TEXTS: dict[str, tuple[str, str]] = {
         "restarted). Go back, reload the page and try again: nothing was changed.",
     ),
     "home": ("Kezdőlap", "Home"),
+    # The app's own error pages (views/error_pages.py)
+    "error_home": ("Vissza a kezdőlapra", "Back to the home page"),
+    "error_code": ("Hibakód: {code}", "Error code: {code}"),
+    "error_400_title": ("Hibás kérés", "Bad request"),
+    "error_400_text": (
+        "Ezt a kérést nem lehet teljesíteni így. Nézd meg a címet, vagy kezdd újra a kezdőlapról.",
+        "This request cannot be answered as it is. Check the address, or start again from "
+        "the home page.",
+    ),
+    "error_403_title": ("Nincs hozzáférés", "Access denied"),
+    "error_403_text": (
+        "Ehhez az oldalhoz ez a link nem ad jogot. A szerkesztéshez a jegyző linkje kell.",
+        "This link does not open this page. Changes need the scorer's link.",
+    ),
+    "error_404_title": ("Nincs ilyen oldal", "Page not found"),
+    "error_404_text": (
+        "Ez a cím nem nyit meg semmit: lehet, hogy elírták vagy nem teljes, vagy az estét "
+        "törölték.",
+        "This address opens nothing: it may be mistyped or cut short, or the evening was deleted.",
+    ),
+    "error_405_title": ("Ez így nem megy", "Not like this"),
+    "error_405_text": (
+        "Ez a cím nem fogadja így a kérést (egy űrlap címét például nem lehet csak úgy "
+        "megnyitni). Menj vissza, és használd az oldal gombjait.",
+        "This address does not take the request this way (a form's address cannot simply be "
+        "opened, for example). Go back and use the page's buttons.",
+    ),
+    "error_413_title": ("Túl nagy", "Too large"),
+    "error_413_text": (
+        "Amit küldtél, túl nagy: legfeljebb {limit} fogadható el. Semmi nem változott.",
+        "What you sent is too large: at most {limit} is accepted. Nothing was changed.",
+    ),
+    "error_429_title": ("Túl sok kérés", "Too many requests"),
+    "error_429_text": (
+        "Túl sok kérés érkezett erről a címről. Várj egy kicsit, és próbáld újra.",
+        "Too many requests came from your address. Wait a little, then try again.",
+    ),
+    "error_500_title": ("Hiba történt", "Something went wrong"),
+    "error_500_text": (
+        "Váratlan hiba történt a szerveren. Töltsd újra az oldalt, vagy próbáld újra kicsit "
+        "később.",
+        "An unexpected error happened on the server. Reload the page, or try again a little later.",
+    ),
+    "error_other_title": ("Ez nem sikerült", "This did not work"),
+    "error_other_text": (
+        "Ezt a kérést most nem lehet teljesíteni. Próbáld újra, vagy kezdd újra a kezdőlapról.",
+        "This request cannot be answered now. Try again, or start again from the home page.",
+    ),
     "engine_says": ("Így nem rögzíthető: {problem}", "This cannot be recorded: {problem}"),
     "form_restored": (
         "Nem mentettem: a böngésző egy korábbi kitöltés értékeit töltötte vissza (a Vissza "
@@ -567,11 +634,33 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{component}: a kontra közös, mindkét védőnél ugyanaz legyen.",
         "{component}: the kontra is common: give both defenders the same level.",
     ),
+    "err_kontra_ladder": (
+        "{component}: a felvevő rekontrája (és mordkontrája) minden védőnek szól, aki előtte "
+        "kontrázott (szubkontrázott), sosem csak az egyiküknek: javítsd a kontrákat.",
+        "{component}: the declarer's rekontra (and mordkontra) goes to every defender who said "
+        "kontra (szubkontra) before it, never to one of them alone: correct the kontras.",
+    ),
+    "err_kontra_both": (
+        "{component}: ennél az asztalnál a rekontra mindkét védőnek szól: ha az egyik védőnél "
+        "rekontra vagy több van, a másiknál is legalább rekontra legyen.",
+        "{component}: at this table a rekontra goes to both defenders: if one of them is at "
+        "rekontra or higher, so is the other.",
+    ),
     "err_sweep_declarer": (
         "Ha a durchmars megvan (mind a tíz ütés a felvevőé), {a_component} nem bukhatott el: "
         "javítsd valamelyiket.",
         "If the durchmars was made (all ten tricks to the declarer), {a_component} cannot be "
         "lost: correct one of them.",
+    ),
+    "err_sweep_ulti": (
+        "Ha mind a tíz ütés a felvevőé (durchmars), {a_component} sem bukhatott el: a felvevő "
+        "hív minden ütésre, így az adu VII csak akkor nem viszi az utolsó ütést, ha korábban "
+        "kihívta, amíg más adu is volt nála, az pedig renonsz: ha így történt, jelöld a "
+        "renonszt, különben javítsd valamelyiket.",
+        "If the declarer took all ten tricks (durchmars), {a_component} cannot be lost either: "
+        "he leads every trick, so his trump VII misses the last one only if he led it early "
+        "while holding another trump, and that is a renonsz: if that happened, mark the "
+        "renonsz; otherwise correct one of them.",
     ),
     "err_sweep_defenders": (
         "Ha a védőké a csendes durchmars (mind a tíz ütés az övék), {a_component} nem lehet "
@@ -604,6 +693,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "err_silent_not_allowed": (
         "{A_contract} mellett nem jár {silent}: hagyd „—” állásban.",
         "{A_contract} allows no {silent}: leave it at “—”.",
+    ),
+    "err_silent_no_melds": (
+        "{A_contract} mellett nem jár {silent}: 20-at és 40-et csak passz, ulti és négy ász "
+        "bemondásban (és ezek kombinációiban) mondanak, így egyik oldal sem érhet el 100-at. "
+        "Hagyd „—” állásban.",
+        "{A_contract} allows no {silent}: 20s and 40s are said only in a passz, ulti or négy "
+        "ász bid (and their combinations), so neither side can reach 100. Leave it at “—”.",
     ),
     "err_silent_off": (
         "Ezen az asztalon a házszabály szerint nincs {silent}: hagyd „—” állásban.",

@@ -11,7 +11,7 @@ import re
 import pytest
 
 MINUS = "\u2212"
-DEALER_PAYS = ("#o-ulti-four_player_dealer", "pays_as_defender")
+DEALER_PAYS = '[data-ruleset-options="ulti"] [data-testid$="four_player_dealer-pays_as_defender"]'
 
 
 def units(text):
@@ -66,7 +66,7 @@ def test_the_stake_and_the_house_rules_change_mid_evening(phone, table, choice):
     open_settings(page, table.url)
     page.fill("#unit_amount", "50")
     page.get_by_test_id("house-rules").click()
-    page.locator(DEALER_PAYS[0]).select_option(DEALER_PAYS[1])
+    page.locator(DEALER_PAYS).click()
     page.get_by_test_id("save-evening").click()
     # The difference before saving: each hand and the totals, as if re-settled; the
     # dealer now pays the declarer as a third defender

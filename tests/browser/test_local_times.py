@@ -1,21 +1,51 @@
-"""Audit times are stored and sent in UTC; the page shows them in the reader's clock."""
+"""Audit times are stored and sent in UTC; the page shows them in the reader's clock.
+
+Nothing here reads the machine's clock or time zone: the stored time is fixed, and the
+browser's time zone is pinned (Playwright's ``timezone_id``), so the test reads the same
+in any season, at any hour and under any ``TZ``.
+"""
 
 import datetime as dt
 
+import pytest
 
-def test_a_history_time_reads_in_the_browsers_time_zone(browser, client, live_url, session_body):
+from ulti_ledger import ledger
+from ulti_ledger.db import db
+from ulti_ledger.models import AuditEntry
+
+UTC = dt.UTC
+
+
+@pytest.mark.parametrize(
+    ("timezone", "stored", "shown"),
+    [
+        # Before 10 in the morning: the hour has one digit, as Hungarian writes it.
+        ("Europe/Budapest", dt.datetime(2026, 11, 27, 7, 5, tzinfo=UTC), "2026. nov. 27. 8:05"),
+        # Summer time: two hours ahead of UTC.
+        ("Europe/Budapest", dt.datetime(2026, 7, 3, 21, 40, tzinfo=UTC), "2026. júl. 3. 23:40"),
+        # Across midnight, the other way: still the day before in New York.
+        ("America/New_York", dt.datetime(2026, 3, 1, 2, 30, tzinfo=UTC), "2026. febr. 28. 21:30"),
+    ],
+)
+def test_a_history_time_reads_in_the_browsers_time_zone(
+    app, browser, client, live_url, session_body, timezone, stored, shown
+):
     hand = {"players": ["Anna", "Béla", "Csaba"], "declarer": "Anna", "colour": "piros"}
     hand["components"] = [{"name": "parti", "won": True}]
     created = client.post("/api/v1/sessions", json={**session_body, "hands": [hand]}).get_json()
-    context = browser.new_context(locale="hu-HU", timezone_id="Europe/Budapest")
+    with app.app_context():
+        session = ledger.session_by_token(created["edit_token"], "edit")
+        db.session.execute(
+            db.update(AuditEntry).where(AuditEntry.session_id == session.id).values(at=stored)
+        )
+        db.session.commit()
+    context = browser.new_context(locale="hu-HU", timezone_id=timezone)
     try:
         page = context.new_page()
         page.goto(f"{live_url}/e/{created['edit_token']}/hands/1/history")
-        shown = page.locator("time[data-local]").first
-        stored = dt.datetime.fromisoformat(shown.get_attribute("datetime"))
-        budapest = stored.astimezone(dt.timezone(dt.timedelta(hours=1)))  # CET in November
-        text = shown.inner_text()
-        assert "UTC" not in text and f"{budapest:%H:%M}" in text, text
-        assert "UTC" in shown.get_attribute("title")  # the server's own words stay at hand
+        time = page.locator("time[data-local]").first
+        assert dt.datetime.fromisoformat(time.get_attribute("datetime")) == stored
+        assert time.inner_text() == shown
+        assert f"{stored:%H:%M} UTC" in time.get_attribute("title")  # the server's own words
     finally:
         context.close()

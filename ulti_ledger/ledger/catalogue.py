@@ -94,22 +94,10 @@ def hand_form(
 
 
 def _silent_allowed(rules: Rules, contract: Contract) -> list[str]:
-    """The silent results a hand of ``contract`` may list, in the ruleset's order.
-
-    The same conditions the engine checks (hand.py ``_silent``), so the form never offers
-    what the engine would refuse: the game kind must have silent results, the contract's
-    own list wins, and otherwise a bid component excludes its silent twin.
-    """
-    game = rules.games[rules.components[contract.components[0]].game]
-    if not game.silent:
-        return []
-    bid = set(contract.components)
-    return [
-        name
-        for name, s in rules.silent.items()
-        if s.enabled
-        and (name in contract.silent if contract.silent is not None else not s.excluded_by & bid)
-    ]
+    """The silent results a hand of ``contract`` may list, in the ruleset's order: the
+    engine's own list (``Rules.silent_allowed``), so the form never offers what it refuses."""
+    allowed = rules.silent_allowed(contract)
+    return [name for name in rules.silent if name in allowed]
 
 
 def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:

@@ -107,6 +107,27 @@ HU: dict[str, str] = {
     "(házszabály)",
     "{label} is not paid at this table (house rules)": "ennél az asztalnál nem jár: "
     "{label} (házszabály)",
+    ": {why}": ": {why}",
+    "a {contract} allows no {label}{why}": "{contract} mellett nincs {label}{why}",
+    "{what} ({means}) beside a lost {label}{why}": "{what} ({means}) mellett nem bukhat el: "
+    "{label}{why}",
+    "{high} is at {top} and {defender} at {level}: at this table the declarer's {rekontra} "
+    "goes to both defenders (individual_rekontra_scope = both), so both are at {rekontra} or "
+    "higher": "{high}: {top}, {defender}: {level}; ennél az asztalnál a felvevő "
+    "{rekontra} mondása mindkét védőnek szól (individual_rekontra_scope = both), így mindkettő "
+    "legalább {rekontra}",
+    "{defender} at {level} while {high} is at {top} cannot happen: the declarer's {answer} "
+    "goes to every defender who said {level}, never to one of them alone": "{defender}: "
+    "{level}, {high}: {top}; ez nem lehet, a felvevő {answer} mondása minden védőnek szól, "
+    "aki ezt mondta: {level}, sosem csak az egyiküknek",
+    # the rulesets' own reasons (all_tricks_why, needs_why), said in Hungarian
+    "the declarer leads every trick, so his trump VII misses the last one only if he leads "
+    "it early while he holds another trump, and that is a renonsz": "minden ütést a felvevő "
+    "hív, így az adu hetese csak akkor nem viszi az utolsó ütést, ha korán kihívja, miközben "
+    "van még másik adója, és az renonsz",
+    "20s and 40s are said only in a passz, ulti or négy ász bid and their combinations, so "
+    "without them neither side reaches 100": "húszat és negyvenet csak passzban, ultiban, "
+    "négy ászban és ezek kombinációiban mondanak, így nélkülük egyik fél sem éri el a 100-at",
     # contracts
     "{label} cannot be combined with {other}": "{label} nem játszható együtt ezzel: {other}",
     "components of a trump game and of a no-trump game cannot be combined": "adus és szín "

@@ -40,6 +40,7 @@ from .. import ledger
 from ..i18n import t
 from ..security import admin_enabled, admin_password_ok
 from .api import ID
+from .error_pages import error_response
 from .sessions import utc_text
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
@@ -86,7 +87,8 @@ def _too_many_refusals(limit: RequestLimit) -> Response:
     else:
         wait = t("duration_minutes", n=math.ceil(seconds / 60))
     message = t("admin_too_many", wait=wait)
-    return Response(message, 429, {"Retry-After": str(seconds)}, mimetype="text/plain")
+    body, code, headers = error_response(429, detail=message, headers={"Retry-After": str(seconds)})
+    return Response(body, code, headers, mimetype="text/html")
 
 
 @bp.before_request

@@ -1,4 +1,4 @@
-"""The JSON API, version 1: sessions and hands in the hand format (spec/hand-format.md).
+"""The JSON API, version 1: sessions and hands in the hand format (docs/hand-format.md).
 
 Authentication is by capability token, never by cookie (so no CSRF token here):
 writes need ``Authorization: Bearer <edit_token>``; reads take the edit or the view

@@ -4,6 +4,7 @@ A body is refused before any logic sees it when it is not JSON, too large (413, 
 ``MAX_CONTENT_LENGTH``), nested deeper than any hand or session needs, or carries text
 that no database stores and no JSON answer can echo (NUL, lone surrogates, NaN). What
 is left as a 500 is a bug: it is logged with its traceback and answered in JSON.
+Outside /api/ the same errors are the app's own pages (``error_pages``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..ledger import Conflict, LedgerError, NotFound
+from .error_pages import error_page
 
 PREFIX = "/api/"
 MAX_DEPTH = 32
@@ -77,12 +79,13 @@ def ledger_error(exc: LedgerError):
 
 
 def register_error_handlers(app: Flask) -> None:
-    """Answer every HTTP error under /api/ in JSON (unknown URLs and methods included)."""
+    """Answer every HTTP error under /api/ in JSON (unknown URLs and methods included), and
+    every other one with the app's own page."""
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
         if not request.path.startswith(PREFIX):
-            return exc
+            return error_page(exc)
         headers = {"WWW-Authenticate": 'Bearer realm="ulti_ledger"'} if exc.code == 401 else {}
         if getattr(exc, "valid_methods", None):
             headers["Allow"] = ", ".join(exc.valid_methods)
@@ -108,5 +111,5 @@ def register_error_handlers(app: Flask) -> None:
     def _server_error(exc: InternalServerError):
         # Flask has logged an unhandled exception with its traceback already.
         if not request.path.startswith(PREFIX):
-            return exc
+            return error_page(exc)
         return {"error": "something went wrong on the server"}, 500

@@ -63,7 +63,7 @@ def hands_csv(token: str):
     text = ledger.session_csv(ledger.session_summary(session, lang), lang)
     return send_file(
         io.BytesIO(text.encode("utf-8")),
-        "text/csv; charset=utf-8",
+        "text/csv",  # werkzeug adds "; charset=utf-8" to a text/* type itself
         as_attachment=True,
         download_name=_filename(session, "csv"),
     )

@@ -213,6 +213,9 @@ _RULES: list[tuple[re.Pattern[str], str, Callable[[_Hand], str | None]]] = [
         (_KONTRA, "kontra level", _component_says("err_kontra_level")),
         (rf"{_COMPONENT}\.kontra", "not a defender", _component_says("err_kontra_defender")),
         (rf"{_COMPONENT}\.kontra", "is common", _component_says("err_kontra_common")),
+        (rf"{_COMPONENT}\.kontra", "goes to both", _component_says("err_kontra_both")),
+        (rf"{_COMPONENT}\.kontra", "never to one", _component_says("err_kontra_ladder")),
+        (rf"{_COMPONENT}\.won", "a renonsz", _component_says("err_sweep_ulti")),
         (rf"{_COMPONENT}\.won", "tricks) beside a lost", _component_says("err_sweep_declarer")),
         (rf"{_COMPONENT}\.won", "tricks) beside a made", _component_says("err_sweep_defenders")),
         (rf"{_COMPONENT}\.won", "points) beside a lost", _component_says("err_100_declarer")),
@@ -220,6 +223,7 @@ _RULES: list[tuple[re.Pattern[str], str, Callable[[_Hand], str | None]]] = [
         (rf"{_COMPONENT}\.won", "say whether", _component_says("err_component_won")),
         ("silent", "thrown in", lambda hand: None),  # the form sends none in a bedobás
         ("silent", "has no silent results", _contract_says("err_silent_none")),
+        (rf"{_SILENT}\.name", "reaches 100", _silent_says("err_silent_no_melds")),
         (rf"{_SILENT}\.name", "allows no", _silent_says("err_silent_not_allowed")),
         (rf"{_SILENT}\.name", "beside a bid", _silent_says("err_silent_not_allowed")),
         (rf"{_SILENT}\.name", "house rules", _silent_says("err_silent_off")),

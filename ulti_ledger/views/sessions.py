@@ -17,7 +17,8 @@ URL scheme (tokens are ``secrets.token_urlsafe(32)``; no login):
   after). The edit scoreboard lists deleted hands; ``POST /e/<t>/deleted/<hand_id>/restore``
   brings one back where it was (no click destroys anything).
 
-``links(session)`` gives both as absolute URLs (the API answers with them). Every page
+``links(session)`` gives both as absolute URLs (the API answers with them), at an address
+the other phones can open (``addresses``: PUBLIC_URL, the proxy's, or the LAN address). Every page
 here sends no Referer, so a link never leaks to another site, and is never cached.
 """
 
@@ -31,6 +32,7 @@ from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 
 from .. import i18n, ledger
+from ..addresses import external_url
 from ..chart import balance_chart_svg
 from ..forms import session_form
 from ..i18n import t
@@ -48,8 +50,8 @@ bp = Blueprint("sessions", __name__)
 def links(session: GameSession) -> dict[str, str]:
     """The absolute URLs of the session's edit page (``url``) and view page (``view_url``)."""
     return {
-        "url": url_for("sessions.edit", token=session.edit_token, _external=True),
-        "view_url": url_for("sessions.view", token=session.view_token, _external=True),
+        "url": external_url("sessions.edit", token=session.edit_token),
+        "view_url": external_url("sessions.view", token=session.view_token),
     }
 
 

@@ -78,6 +78,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         max_level=max_level,
         names=names,
         rekontra_scope=k.choice("rekontra_scope", ("kontra_only", "both")),
+        declarer_reach=k.choice("declarer_reach", ("all_callers", "each_alone"), "each_alone"),
     )
     k.finish()
 
@@ -169,6 +170,7 @@ def _read_components(
             individual=games[game].individual_kontra,
             made_by_all_tricks=t.bool("made_by_all_tricks", point_count),
             reaches_100=t.bool("reaches_100", False),
+            all_tricks_why=t.str("all_tricks_why", ""),
         )
         t.finish()
     if "parti" not in components:
@@ -206,6 +208,10 @@ def _read_silent(top: Table, components: dict[str, ComponentRule]) -> dict[str, 
             takes_all_tricks=t.bool("takes_all_tricks", False),
             enabled=t.bool("enabled", True),
             reaches_100=t.bool("reaches_100", False),
+            needs_one_of=names_known(
+                t, "needs_one_of", t.str_list("needs_one_of", []), components, "component"
+            ),
+            needs_why=t.str("needs_why", ""),
         )
         t.finish()
     for name, t in raw_tables:

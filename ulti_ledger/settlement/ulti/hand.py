@@ -16,6 +16,7 @@ from typing import Any, NamedTuple, TypeVar
 from ..errors import HandError, Msg
 from ..schema import suggestion
 from .build import contract_problem
+from .kontra import levels as kontra_levels
 from .rules import ComponentRule, Contract, Rules, SilentRule
 
 HAND_KEYS = (
@@ -61,8 +62,8 @@ class Component(NamedTuple):
     won: bool | None
     """None where the hand did not come to a result (bedobás, renonsz)."""
     kontra: tuple[int, ...]
-    """Each defender's effective kontra level, in the order of `Hand.defenders`
-    (the table's rekontra scope applied)."""
+    """Each defender's kontra level, in the order of `Hand.defenders` (checked against the
+    ladder: see `kontra.py`)."""
 
 
 _NAME, _OPEN = itemgetter(0), itemgetter(1)
@@ -288,7 +289,10 @@ def _per_defender_key(raw: list[Any], needs_result: bool, defenders: tuple[str, 
             *[
                 (
                     type(o),
-                    *[(k, *_typed([v])) if type(v) is dict else (k, v) for k, v in o.items()],
+                    *[
+                        (k, *v.items(), *map(type, v.values())) if type(v) is dict else (k, v)
+                        for k, v in o.items()
+                    ],
                     *map(type, o.values()),
                 )
                 for o in raw
@@ -327,7 +331,6 @@ def _components(
     needs_result = outcome == "played" and renonsz is None
     known = rules.components
     ceiling = rules.kontra.max_level
-    both = rules.kontra.rekontra_scope == "both"
     count = len(defenders)
     parsed = []
     # The happy path checks each fact with one cheap test; every error goes through
@@ -349,10 +352,10 @@ def _components(
         ):
             _component_error(item, raw, rules, needs_result)
         kontra = get("kontra", 0)
-        if type(kontra) is int and 0 <= kontra <= ceiling and not (both and rule.individual):
+        if type(kontra) is int and 0 <= kontra <= ceiling:
             levels = (kontra,) * count
         else:
-            levels = _kontra(kontra, raw.index(item), rule, rules, defenders)
+            levels = kontra_levels(kontra, raw.index(item), rule, rules, defenders)
         parsed.append(_new(Component, (name, open_, won if needs_result else None, levels)))
     return tuple(parsed)
 
@@ -427,60 +430,6 @@ def _colour_error(colour: str | None, contract: Contract, rules: Rules) -> None:
         )
 
 
-def _kontra(
-    raw: Any, index: int, rule: ComponentRule, rules: Rules, defenders: tuple[str, ...]
-) -> tuple[int, ...]:
-    """Each defender's kontra level on the index-th component, the rekontra scope applied."""
-    key = f"components[{index}].kontra"
-    ceiling = rules.kontra.max_level
-    if isinstance(raw, dict):
-        for name in raw:
-            if name not in defenders:
-                raise HandError(
-                    key,
-                    "{name} is not a defender in this hand; defenders: {defenders}",
-                    name=name,
-                    defenders=", ".join(defenders),
-                )
-        levels = [raw.get(d, 0) for d in defenders]
-        for i, level in enumerate(levels):
-            if type(level) is not int or not 0 <= level <= ceiling:
-                levels[i] = _level(level, f"{key}.{defenders[i]}", rules)
-        if not rule.individual and (len(raw) != len(defenders) or len(set(levels)) != 1):
-            raise HandError(
-                key,
-                "the kontra on the {label} is common: give one level, or the same level "
-                "for both defenders",
-                label=rule.label,
-            )
-    else:
-        levels = [_level(raw, key, rules)] * len(defenders)
-    if rule.individual and rules.kontra.rekontra_scope == "both" and max(levels) >= 2:
-        levels = [max(level, 2) for level in levels]
-    return tuple(levels)
-
-
-def _level(raw: Any, key: str, rules: Rules) -> int:
-    ceiling = rules.kontra.max_level
-    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-        raise HandError(
-            key,
-            "must be a kontra level from 0 to {ceiling}, not {value!r}",
-            ceiling=ceiling,
-            value=raw,
-        )
-    if raw > ceiling:
-        top = rules.kontra.name(ceiling) or Msg("no kontra")
-        raise HandError(
-            key,
-            "kontra level {level} is above this table's ceiling, {top} ({ceiling})",
-            level=raw,
-            top=top,
-            ceiling=ceiling,
-        )
-    return raw
-
-
 def _silent(
     raw: Any,
     rules: Rules,
@@ -531,6 +480,15 @@ def _one_silent(
         other = rules.components[next(iter(rule.excluded_by & bid))].label
         raise HandError(
             f"{key}.name", "no {label} beside a bid {other}", label=rule.label, other=other
+        )
+    elif rule.needs_one_of and not rule.needs_one_of & bid:
+        why = _why(rule.needs_why)
+        raise HandError(
+            f"{key}.name",
+            "a {contract} allows no {label}{why}",
+            contract=contract.label,
+            label=rule.label,
+            why=why,
         )
     side = item.get("side")
     if side not in SIDES:
@@ -600,12 +558,14 @@ def _check_side_result(
         rule = rules.components[c.name]
         implied = rule.made_by_all_tricks if sweep else rule.point_count
         if side == "declarer" and implied and c.won is False:
+            why = _why(rule.all_tricks_why if sweep else "")
             raise HandError(
                 f"components[{index}].won",
-                "{what} ({means}) beside a lost {label}",
+                "{what} ({means}) beside a lost {label}{why}",
                 what=what,
                 means=Msg(means),
                 label=rule.label,
+                why=why,
             )
         if side == "defenders" and c.won and (sweep or implied):
             raise HandError(
@@ -718,6 +678,11 @@ def _named_rule(
             label=rule.label,
         )
     return rule
+
+
+def _why(text: str) -> Msg:
+    """': because ...' from a ruleset's own words (said in Hungarian where `messages` has it)."""
+    return Msg(": {why}", {"why": Msg(text)}) if text else Msg("")
 
 
 def _label(rule: ComponentRule, open_: bool) -> str:

@@ -72,6 +72,8 @@ class ComponentRule:
     """Made whenever its side takes all ten tricks (the point games, négy ász)."""
     reaches_100: bool = False
     """Made only with 100 points or more (40-100, 20-100)."""
+    all_tricks_why: str = ""
+    """Why a side that took every trick made it, where that is not plain (the ulti)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +99,11 @@ class SilentRule:
     enabled: bool
     reaches_100: bool = False
     """Made only with 100 points or more (csendes 100): more than the other side can have."""
+    needs_one_of: frozenset[str] = frozenset()
+    """Available only in a contract holding one of these components (empty: any contract);
+    a contract's own ``silent`` list wins over it."""
+    needs_why: str = ""
+    """Why, for the refusal of a hand that lists it elsewhere."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +136,10 @@ class KontraRules:
     names: tuple[str, ...]
     rekontra_scope: str
     """"kontra_only" or "both" (individual games only)."""
+    declarer_reach: str = "each_alone"
+    """"all_callers": the declarer's word (rekontra, mordkontra) goes to every defender who
+    said the word before it, so levels it cannot give are refused; "each_alone": each
+    defender has his own ladder with the declarer (any levels)."""
 
     def name(self, level: int) -> str:
         return self.names[level]
@@ -180,10 +191,12 @@ class Rules:
     """Validated component lists with their contract and colours (see `hand.MEMO_SIZE`)."""
     silent_lists: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
     """Validated silent lists (see `hand.MEMO_SIZE`)."""
+    _silent_of: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         self.contracts_by_key.update({c.key: c for c in self.contracts})
         self._colours_of.update({c.id: self._contract_colours(c) for c in self.contracts})
+        self._silent_of.update({c.id: self._silent_allowed(c) for c in self.contracts})
         for name in self.components:
             for open_ in (False, True):
                 for colour in (None, *self.colours):
@@ -220,6 +233,27 @@ class Rules:
     def contract_colours(self, contract: Contract) -> tuple[tuple[str | None, ...], bool]:
         """The colours a contract can be played in, and whether one must be named."""
         return self._colours_of[contract.id]
+
+    def silent_allowed(self, contract: Contract) -> frozenset[str]:
+        """The silent results a hand of ``contract`` may list (the form offers only these)."""
+        return self._silent_of[contract.id]
+
+    def _silent_allowed(self, contract: Contract) -> frozenset[str]:
+        """The game kind must have silent results; the contract's own list wins; otherwise a
+        bid component excludes its silent twin, and ``needs_one_of`` must meet the bid."""
+        if not self.games[self.components[contract.components[0]].game].silent:
+            return frozenset()
+        bid = frozenset(contract.components)
+        return frozenset(
+            name
+            for name, s in self.silent.items()
+            if s.enabled
+            and (
+                name in contract.silent
+                if contract.silent is not None
+                else not s.excluded_by & bid and (not s.needs_one_of or s.needs_one_of & bid)
+            )
+        )
 
     def _contract_colours(self, contract: Contract) -> tuple[tuple[str | None, ...], bool]:
         game = self.games[self.components[contract.components[0]].game]

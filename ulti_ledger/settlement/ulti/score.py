@@ -77,12 +77,14 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
     """What `_played` sums to, without building its lines.
 
     A common kontra is the same for every payer, so most hands owe one amount per payer;
-    only components with individual kontra (betli, színtelen durchmars) are summed per payer.
+    only components whose individual kontras differ (betli, színtelen durchmars; in
+    színlicites every game) are summed per payer.
     """
     # one unpacking instead of a dozen attribute reads: this runs for every hand shown
     _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, _ = hand
     pays = sitting_out and rules.sitting_out_pays
     payers = _payers(hand, rules)
+    paying = len(payers)
     values, powers, rules_of = rules.values, rules.powers, rules.components
     extras = rules.failed_extras[contract.id]
     replaced = silent and _parti_replaced_by(hand, rules)
@@ -93,15 +95,20 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
         if replaced and name == "parti":
             continue
         v = values[name, open_, colour]
-        if not rules_of[name].individual:
-            each += powers[kontra[0]] * v if won else -(powers[kontra[0]] + extras[name]) * v
+        k = kontra[0]
+        # one level for every payer: a common kontra, or individual ones that are all equal
+        # (the count falls short if a sitting-out payer, with no level there, pays too)
+        if not rules_of[name].individual or kontra.count(k) == paying:
+            each += powers[k] * v if won else -(powers[k] + extras[name]) * v
             continue
         if apart is None:
-            apart = [0] * len(payers)
+            apart = [0] * paying
         extra = 0 if won else extras[name]
-        for i in range(len(payers)):
-            factor = powers[_level(c, rules, i)] + extra
-            apart[i] += factor * v if won else -factor * v
+        signed = v if won else -v
+        for i, k in enumerate(kontra):
+            apart[i] += (powers[k] + extra) * signed
+        for i in range(len(kontra), paying):  # who sits out and pays: no level of his own
+            apart[i] += (powers[0] + extra) * signed
     payments = dict.fromkeys(players, -each)
     if sitting_out:
         payments.update(dict.fromkeys(sitting_out, -each if pays else 0))

@@ -1,0 +1,37 @@
+"""Every link in the README points inside the repository, at a file (and heading) there.
+
+A fresh clone has nothing beside it, so a link such as ``../shared/...`` would lead
+nowhere; links to the app itself (``http://127.0.0.1:5000``) are the only others.
+"""
+
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+AUTOLINK = re.compile(r"<(https?://[^>]+)>")
+
+
+def anchors(markdown: str) -> set[str]:
+    """GitHub's anchors of a Markdown file's headings."""
+    found = set()
+    for heading in re.findall(r"^#+\s+(.+)$", markdown, re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        found.add(slug)
+    return found
+
+
+def test_readme_links_stay_inside_the_repository():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    links = LINK.findall(text)
+    assert len(links) >= 8  # the screenshots, the scoresheet, the hand format...
+    for target in links:
+        assert not target.startswith(("http://", "https://", "//")), target
+        path, _, anchor = target.partition("#")
+        file = (REPO / path).resolve() if path else REPO / "README.md"
+        assert file.is_relative_to(REPO), f"{target} leaves the repository"
+        assert file.exists(), f"{target}: no such file in the repository"
+        if anchor:
+            assert anchor in anchors(file.read_text(encoding="utf-8")), target
+    for url in AUTOLINK.findall(text):
+        assert url.startswith("http://127.0.0.1:"), url  # the app itself, on this machine
