@@ -101,6 +101,31 @@ def test_a_session_hand_keeps_its_message_under_its_new_key():
     assert caught.value.text("hu").startswith("hands[0].declarer: Zoé nem játszik ebben")
 
 
+def test_a_kontra_ladder_refusal_in_hungarian():
+    exc = refusal(
+        hand(
+            colour=None,
+            components=[{"name": "betli", "won": False, "kontra": {"Béla": 2, "Csaba": 1}}],
+        )
+    )
+    assert "cannot happen" in exc.text("en")
+    assert exc.text("hu") == (
+        "components[0].kontra: Csaba: kontra, Béla: rekontra; ez nem lehet, a felvevő rekontra "
+        "mondása minden védőnek szól, aki ezt mondta: kontra, sosem csak az egyiküknek"
+    )
+
+
+def test_the_rulesets_reason_is_said_in_hungarian_too():
+    exc = refusal(
+        hand(components=[{"name": "ulti", "won": False}, {"name": "durchmars", "won": True}])
+    )
+    assert exc.text("hu").startswith(
+        "components[0].won: a megnyert durchmars (mind a tíz ütés) mellett nem bukhat el: "
+        "ulti – minden ütést a felvevő hív"
+    )
+    assert "renonsz" in exc.text("hu") and "leads every trick" not in exc.text("hu")
+
+
 def test_a_msg_renders_alone():
     assert Msg("a list").text("hu") == "lista"
     assert str(Msg("{n} is named twice", {"n": "x"})) == "{n} is named twice".format(n="x")

@@ -107,7 +107,7 @@ HU: dict[str, str] = {
     "(házszabály)",
     "{label} is not paid at this table (house rules)": "ennél az asztalnál nem jár: "
     "{label} (házszabály)",
-    ": {why}": ": {why}",
+    ": {why}": " – {why}",
     "a {contract} allows no {label}{why}": "{contract} mellett nincs {label}{why}",
     "{what} ({means}) beside a lost {label}{why}": "{what} ({means}) mellett nem bukhat el: "
     "{label}{why}",
