@@ -68,6 +68,9 @@ def test_amounts_with_thousands_separators_and_a_decimal_comma(typed, currency, 
         ("1,1234567", "EUR", "amount_too_precise"),
         ("", "EUR", "amount_required"),
         (10, "EUR", "amount_not_string"),
+        ("1.000", "HUF", "amount_ambiguous"),  # a thousand to many writers, one to others
+        ("5,000", "EUR", "amount_ambiguous"),
+        ("250.000", "HUF", "amount_ambiguous"),
     ],
 )
 def test_bad_amounts_are_named(typed, currency, code):
@@ -81,9 +84,26 @@ def test_a_refusal_names_the_currency_without_minor_units():
         parse_stake("1 000,50", "Ft")
 
 
+def test_a_fraction_of_three_digits_below_one_is_not_ambiguous():
+    """0,125 cannot be a thousands group, so it is read as it is written."""
+    assert parse_amount("0,125", "EUR") == "0.125"
+
+
 def test_stored_lower_case_codes_display_upper_case():
     assert currency_code("huf") == "HUF"
     assert currency_code("Ft.") == "HUF"
     assert currency_code("eur") == "EUR"
     assert money_text("1250", "huf") == "1\u202f250\u00a0HUF"
     assert money_text("2.5", "eur", "en") == "2.50\u00a0EUR"  # eur has cents too
+
+
+def test_every_refusal_has_the_forms_words_in_both_languages():
+    """A new refusal in money_input cannot reach the form as a bare code."""
+    from ulti_ledger.forms import MONEY_TEXTS
+    from ulti_ledger.money_input import MESSAGES
+    from ulti_ledger.texts import TEXTS
+
+    assert set(MONEY_TEXTS) == set(MESSAGES)
+    for key in MONEY_TEXTS.values():
+        hungarian, english = TEXTS[key]
+        assert hungarian and english and hungarian != english

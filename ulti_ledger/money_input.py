@@ -32,6 +32,8 @@ MESSAGES = {
     "amount_not_positive": "must be positive (more than zero), not {value!r}",
     "amount_no_minor_units": "{currency} has no minor units: give a whole amount, not {value!r}",
     "amount_too_precise": "at most 6 decimals, not {value!r}",
+    "amount_ambiguous": "{value!r} could be a thousand or a fraction: write 1000 or 1 000 for a "
+    "thousand, 1,5 for one and a half",
     "currency_required": 'is required: the currency code, such as "HUF" or "EUR"',
     "currency_invalid": "must be a short code such as HUF or EUR, not {value!r}",
 }
@@ -75,6 +77,9 @@ def parse_amount(raw: object, currency: str | None) -> str:
         raise MoneyInputError("amount", "amount_not_number", value=raw)
     if comma and not fraction.isdigit():
         raise MoneyInputError("amount", "amount_not_number", value=raw)
+    if len(fraction) == 3 and whole.isdigit() and len(whole) <= 3 and whole != "0":
+        # "1.000" is a thousand to many Hungarian and German writers, one to others.
+        raise MoneyInputError("amount", "amount_ambiguous", value=raw)
     digits = "".join(c for c in whole if c.isdigit())
     if len(digits) > 12:
         raise MoneyInputError("amount", "amount_not_number", value=raw)

@@ -330,6 +330,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Pozitív szám kell, pl. 10, 1 000 vagy 0,5.",
         "Give a positive number such as 10, 1 000 or 0.5.",
     ),
+    "err_amount_ambiguous": (
+        "Ez ezret is, törtet is jelenthet ({value}): ezerhez írj 1000-et vagy 1 000-et,"
+        " másfélhez 1,5-öt.",
+        "{value} could mean a thousand or a fraction: write 1000 or 1 000 for a thousand,"
+        " 1.5 for one and a half.",
+    ),
     "err_amount_whole": (
         "{currency} esetén egész összeget adj meg (például 10 vagy 1 000), tizedes nélkül.",
         "{currency} has no minor units: give a whole amount (such as 10 or 1 000).",
