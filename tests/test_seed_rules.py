@@ -256,6 +256,28 @@ def test_a_silent_durchmars_beside_a_bid_ulti_lost_is_refused_too():
 
 
 @pytest.mark.parametrize(
+    ("components", "side"),
+    [
+        ([{"name": "durchmars", "won": True}], "declarer"),
+        ([{"name": "parti", "won": True}], "declarer"),  # with a silent durchmars below
+        ([{"name": "parti", "won": False}], "defenders"),
+    ],
+)
+def test_a_failed_silent_ulti_beside_all_ten_tricks_of_its_side_is_refused(components, side):
+    """[S001]: "Az ultimó (ulti), mint elnevezés azt jelenti, hogy a játék során az utolsó
+    ütést az adu hetessel viszi el a játék bemondója." A silent ulti fails when the VII loses
+    that last trick, and a side that took all ten tricks took it: its own cannot fail."""
+    silent = [{"name": "ulti", "side": side, "won": False}]
+    if components[0]["name"] == "parti":
+        silent.append({"name": "durchmars", "side": side, "won": True})
+    error = refused(hand(components=components, silent=silent))
+    assert error.key == "silent[0].won"
+    assert "beside a failed csendes ulti: that side took the last trick too" in error.problem
+    assert "utolsó ütést is ez a fél vitte" in error.text("hu")
+    OLD.settle(hand(components=components, silent=silent))  # an older text: as it settled
+
+
+@pytest.mark.parametrize(
     ("ulti", "durchmars", "anna"),
     [(True, True, 2 * 10), (True, False, 2 * (4 - 6)), (False, False, 2 * (-8 - 6))],
 )

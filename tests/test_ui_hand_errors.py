@@ -295,6 +295,18 @@ PARTI = {"name": "parti", "won": True}
         ),
         (
             {},
+            {
+                "colour": "tok",
+                "components": [{"name": "durchmars", "won": True}],
+                "silent": [{"name": "ulti", "side": "declarer", "won": False}],
+            },
+            "silent-ulti",
+            "Aki mind a tíz ütést vitte, az utolsót is: nála a csendes ulti nem bukhatott el.",
+            "The side that took all ten tricks took the last one too: its csendes ulti cannot "
+            "have failed.",
+        ),
+        (
+            {},
             {"colour": "piros", "components": [PARTI], "outcome": "sideways"},
             "outcome",
             'Így nem rögzíthető: "sideways" nem választható',

@@ -218,5 +218,6 @@ def _silent(
         (e["side"] for e in out if e["won"] and rules.silent[e["name"]].takes_all_tricks), None
     )
     if sweeper:
-        out = [e for e in out if e["side"] == sweeper or not e["won"]]
+        # the sweeping side took the last trick too: only the other side's results can fail
+        out = [e for e in out if (e["side"] == sweeper) == e["won"]]
     return out

@@ -686,6 +686,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "If the defenders made a silent 100 (100 points: more than the declarer can have), "
         "{a_component} cannot be made: correct one of them.",
     ),
+    "err_silent_fail_sweep": (
+        "Aki mind a tíz ütést vitte, az utolsót is: nála {a_silent} nem bukhatott el. Javítsd"
+        " valamelyiket.",
+        "The side that took all ten tricks took the last one too: its {silent} cannot have"
+        " failed. Correct one of them.",
+    ),
     "err_sweep_silent": (
         "Durchmars mellett (mind a tíz ütés egy oldalé) a másik oldalnak nem lehet {silent}: "
         "javítsd valamelyiket.",

@@ -85,6 +85,8 @@ HU: dict[str, str] = {
     "csak a védő csendes eredménye nevez meg, a „mindenki” szabály szerint",
     "{what} ({means}) beside a lost {label}": "{what} ({means}) mellett nem bukhat el: {label}",
     "{what} ({means}) beside a made {label}": "{what} ({means}) mellett nem lehet meg: {label}",
+    "{what} ({means}) beside a failed {label}: that side took the last trick too": "{what}"
+    " ({means}) mellett nem bukhat el {label}: az utolsó ütést is ez a fél vitte",
     "{what} ({means}) leaves the other side no {label}": "{what} ({means}) mellett a másik "
     "félnek nem lehet {label}",
     "is required: the names of the players, in seating order": "kötelező: a játékosok neve, "

@@ -229,6 +229,7 @@ _RULES: list[tuple[re.Pattern[str], str, Callable[[_Hand], str | None]]] = [
         (rf"{_SILENT}\.name", "house rules", _silent_says("err_silent_off")),
         (rf"{_SILENT}\.side", "defenders score no", _silent_says("err_silent_side")),
         (rf"{_SILENT}\.won", "cannot fail", _silent_says("err_silent_fail")),
+        (rf"{_SILENT}\.won", "took the last trick", _silent_says("err_silent_fail_sweep")),
         (rf"{_SILENT}\.player", "name the defender", _silent_says("err_silent_player")),
         (_SILENT, "all ten tricks", _silent_says("err_sweep_silent")),
     ]

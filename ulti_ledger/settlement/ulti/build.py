@@ -212,6 +212,7 @@ def _read_silent(top: Table, components: dict[str, ComponentRule]) -> dict[str, 
                 t, "needs_one_of", t.str_list("needs_one_of", []), components, "component"
             ),
             needs_why=t.str("needs_why", ""),
+            fails_in_last_trick=t.bool("fails_in_last_trick", False),
         )
         t.finish()
     for name, t in raw_tables:

@@ -577,6 +577,14 @@ def _check_side_result(
             )
     for index, s in enumerate(silent):
         other = rules.silent[s.name]
+        if sweep and s.side == side and s.won is False and other.fails_in_last_trick:
+            raise HandError(
+                f"silent[{index}].won",
+                "{what} ({means}) beside a failed {label}: that side took the last trick too",
+                what=what,
+                means=Msg(means),
+                label=other.label,
+            )
         if s.side != side and s.won and (sweep or other.reaches_100):
             raise HandError(
                 f"silent[{index}]",

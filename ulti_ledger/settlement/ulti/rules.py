@@ -104,6 +104,8 @@ class SilentRule:
     a contract's own ``silent`` list wins over it."""
     needs_why: str = ""
     """Why, for the refusal of a hand that lists it elsewhere."""
+    fails_in_last_trick: bool = False
+    """Failed only by losing the last trick (csendes ulti): not beside its side's sweep."""
 
 
 @dataclass(frozen=True, slots=True)
