@@ -135,7 +135,7 @@ def test_the_header_has_the_evening_and_its_non_default_house_rules(evening):
         "Rablóulti",
         "2,50 EUR",
         "Anna, Béla, Győző, Tünde",
-        "Legmagasabb kontra: 2",
+        "Legmagasabb kontra: legfeljebb rekontra, négyszeres érték",  # a player's words
     ):
         assert fact in text
     assert "Bukott bemondások" not in text  # a default is not a house rule
@@ -157,7 +157,7 @@ def test_methods_change_the_transfers_and_english_is_available(evening):
     assert "Páronként" in pairwise
     english = pages_text(scoresheet_pdf(evening, lang="en"))[0]
     assert "Who pays whom" in english and "page 1 / 1" in english
-    assert "Kontra ceiling: 2" in english
+    assert "Kontra ceiling: up to rekontra, four times the value" in english
 
 
 def test_money_is_rounded_and_said_so(ctx, session_body):

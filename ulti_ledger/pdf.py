@@ -175,8 +175,15 @@ def scoresheet_html(
 
     summary = ledger.session_summary(session, lang)
     settlement = ledger.session_settlement(session, method, banker, summary)
-    context = scoresheet_context(summary, settlement, ledger.house_rules(session, lang), lang)
+    rules = [_in_players_words(rule, lang) for rule in ledger.house_rules(session, lang)]
+    context = scoresheet_context(summary, settlement, rules, lang)
     return render_template("pdf/scoresheet.html", **context)
+
+
+def _in_players_words(rule: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A house rule as the new-evening page words its choice (``rule.<option>.<value>``)."""
+    words = TEXTS.get(f"rule.{rule['name']}.{rule['value']}")
+    return {**rule, "help": words[1 if lang == "en" else 0]} if words else dict(rule)
 
 
 def scoresheet_context(
