@@ -84,12 +84,14 @@ def test_a_betli_with_a_kontra_per_defender_takes_six_taps(phone, table):
     taps.tap("declarer-Csaba")
     taps.tap("preset-betli")
     taps.tap("won-betli-lost")
-    taps.tap("kontra-betli-Dóra-1")
+    # Both said kontra, the declarer's rekontra went to both, Dóra answered szubkontra
+    # ({Dóra: 1, Béla: 2} cannot happen: a rekontra goes to every defender who said kontra)
+    taps.tap("kontra-betli-Dóra-3")
     taps.tap("kontra-betli-Béla-2")
     taps.save()
     assert taps.count == 6
     kontra = table.hand(1)["hand"]["components"][0]["kontra"]
-    assert kontra == {"Dóra": 1, "Béla": 2}
+    assert kontra == {"Dóra": 3, "Béla": 2}
 
 
 def test_all_pass_takes_two_taps(phone, table):
