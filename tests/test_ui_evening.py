@@ -128,3 +128,12 @@ def test_the_files_of_an_evening_whose_seating_changed(scorer):
     assert "Ede" in csv.splitlines()[0] and "Anna" in csv.splitlines()[0]
     document = scorer.client.get(scorer.view_url + "/session.json").get_json()
     assert document["seating"] == [{"from_hand": 4, "players": ["Béla", "Csaba", "Dóra", "Ede"]}]
+
+
+def test_the_list_of_changes_writes_the_stake_as_money(scorer):
+    """The history says "10 HUF → 2 000 HUF", as the scoreboard writes money, not "2000"."""
+    assert post_settings(scorer, unit_amount="2 000").status_code == 303
+    page = settings_page(scorer)
+    assert "Egység értéke: 10\u00a0HUF → 2\u202f000\u00a0HUF" in page
+    english = settings_page(scorer, "?lang=en")
+    assert "Unit value: 10\u00a0HUF → 2,000\u00a0HUF" in english

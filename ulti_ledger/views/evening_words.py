@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..i18n import t
+from ..i18n import current, t
+from ..money_format import money_text
 from .sessions import utc_text
 
 PROBLEMS = (
@@ -103,8 +104,8 @@ def _settings_parts(
         parts.append(
             t(
                 "change_stake",
-                before=f"{old['amount']} {old['currency']}",
-                after=f"{new['amount']} {new['currency']}",
+                before=money_text(old["amount"], old["currency"], current()),
+                after=money_text(new["amount"], new["currency"], current()),
             )
         )
     if before.get("settings") != after.get("settings") and "settings" in before:
