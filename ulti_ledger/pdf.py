@@ -13,7 +13,7 @@ has installed.
 from __future__ import annotations
 
 import mimetypes
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -175,8 +175,32 @@ def scoresheet_html(
 
     summary = ledger.session_summary(session, lang)
     settlement = ledger.session_settlement(session, method, banker, summary)
-    context = scoresheet_context(summary, settlement, ledger.house_rules(session, lang), lang)
+    context = scoresheet_context(
+        summary,
+        settlement,
+        ledger.house_rules(session, lang),
+        lang,
+        option_words(ledger.session_ruleset_choice(session, lang)),
+    )
     return render_template("pdf/scoresheet.html", **context)
+
+
+def option_words(ruleset: Mapping[str, Any]) -> Callable[[str, Any], str]:
+    """A house rule in the players' words (its label, the chosen value's meaning), from
+    the ruleset as ``ledger.session_ruleset_choice`` gives it; unknown ones as stored."""
+    options = {o["name"]: o for o in ruleset["options"]}
+
+    def words(name: str, value: Any) -> str:
+        option = options.get(name)
+        if option is None:
+            return f"{name}: {value}"
+        meaning = next(
+            (c["help"] for c in option["choices"] or () if c["value"] == value and c["help"]),
+            str(value),
+        )
+        return f"{option['label']}: {meaning}"
+
+    return words
 
 
 def scoresheet_context(
@@ -184,6 +208,7 @@ def scoresheet_context(
     settlement: Mapping[str, Any],
     house_rules: Sequence[Mapping[str, Any]],
     lang: str = "hu",
+    option_text: Callable[[str, Any], str] | None = None,
 ) -> dict[str, Any]:
     """Everything the template shows, as strings and lists: no logic left for Jinja."""
     words = WORDS["en" if lang == "en" else "hu"]
@@ -206,7 +231,7 @@ def scoresheet_context(
         "ruleset": summary["ruleset"]["label"],
         "unit": cash(summary["unit_value"]["amount"]),
         "house_rules": list(house_rules),
-        "hands": rows(summary, columns, short),
+        "hands": rows(summary, columns, short, option_text),
         "labels": [short[p] for p in players],
         "legend": [(short[p], p) for p in players if short[p] != p],
         "landscape": columns.landscape(len(players)),
