@@ -179,7 +179,9 @@ def _loaded_notice(session: GameSession) -> dict[str, Any]:
     date, the players in seating order, the hands, the rules and stake, the final totals."""
     summary = ledger.session_summary(session, i18n.current())
     totals, currency = summary["totals"], summary["totals"]["currency"]
-    title = ", ".join(p for p in (summary["name"] or t("untitled_session"), summary["date"]) if p)
+    title = ", ".join(
+        p for p in (summary["name"] or t("untitled_session"), i18n.day(summary["date"])) if p
+    )
     stake = t(
         "unit_is",
         amount=money(summary["unit_value"]["amount"], currency, unit=False),
