@@ -37,7 +37,7 @@ from ..i18n import money, signed, t
 from ..models import GameSession
 from ..pdf import scoresheet_pdf
 from . import remembered
-from .methods import method_from_args, requested_method
+from .methods import method_from_args, refusal, requested_method
 from .sessions import get_session_or_404
 
 bp = Blueprint("exports", __name__)
@@ -52,7 +52,7 @@ def scoresheet(token: str):
     try:
         pdf = scoresheet_pdf(session, method, banker, _lang())
     except ledger.LedgerError as exc:
-        abort(400, description=str(exc))
+        abort(400, description=refusal(exc, banker))
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=_filename(session, "pdf"))
 
 
