@@ -137,3 +137,20 @@ def test_the_list_of_changes_writes_the_stake_as_money(scorer):
     assert "Egység értéke: 10\u00a0HUF → 2\u202f000\u00a0HUF" in page
     english = settings_page(scorer, "?lang=en")
     assert "Unit value: 10\u00a0HUF → 2,000\u00a0HUF" in english
+
+
+def test_the_stake_field_writes_the_amount_as_the_pages_do_and_reads_it_back(scorer):
+    """A stake typed "1 000" comes back as "1 000" (not "1000"), "0,5" in Hungarian and
+    "0.5" in English; saved again unchanged, it is the same stake, and no change is listed."""
+    assert post_settings(scorer, unit_amount="1 000").status_code == 303
+    assert read_form(settings_page(scorer), "evening-form")["unit_amount"] == ["1 000"]
+    assert post_settings(scorer).status_code == 303  # saved as it is shown
+    assert summary(scorer)["unit_value"] == {"amount": "1000", "currency": "HUF"}
+    assert post_settings(scorer, unit_amount="0,5", currency="EUR").status_code == 303
+    assert read_form(settings_page(scorer), "evening-form")["unit_amount"] == ["0,5"]
+    english = read_form(settings_page(scorer, "?lang=en"), "evening-form")
+    assert english["unit_amount"] == ["0.5"]
+    changes = settings_page(scorer).count("Unit value:")
+    assert post_settings(scorer).status_code == 303
+    assert summary(scorer)["unit_value"] == {"amount": "0.5", "currency": "EUR"}
+    assert settings_page(scorer).count("Unit value:") == changes
