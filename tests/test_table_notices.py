@@ -120,7 +120,7 @@ def test_import_says_what_it_loaded(client, evening, app):
     notice = re.search(r'data-testid="import-notice">(.*?)</div>', html, re.S)
     assert notice, html
     text = re.sub(r"<[^>]+>", " ", notice.group(1))
-    assert "Betöltve: Péntek este, 2026. 11. 27." in text
+    assert "Betöltve: Péntek este, 2026. 11. 27. Vesd össze az eredetivel:" in text
     assert "Játékosok ültetési sorrendben: Anna, Béla, Csaba, Dóra" in text
     assert "3 leosztás" in text and "1 egység = 10 HUF" in text
     with app.app_context():

@@ -192,7 +192,8 @@ def _loaded_notice(session: GameSession) -> dict[str, Any]:
         for name in summary["players"]
     )
     return {
-        "text": t("import_loaded", what=title),
+        # a Hungarian date ends with its dot, which the sentence's own full stop replaces
+        "text": t("import_loaded", what=title.rstrip(".")),
         "lines": [
             t("import_players", names=", ".join(summary["players"])),
             " · ".join(
