@@ -154,3 +154,40 @@ def test_the_stake_field_writes_the_amount_as_the_pages_do_and_reads_it_back(sco
     assert post_settings(scorer).status_code == 303
     assert summary(scorer)["unit_value"] == {"amount": "0.5", "currency": "EUR"}
     assert settings_page(scorer).count("Unit value:") == changes
+
+
+def test_the_list_of_changes_says_from_which_hand_with_its_article(scorer):
+    """ "Ede leült (az 5. leosztástól)", "Anna kiszállt (a 4. leosztástól)": a Hungarian
+    ordinal takes its article, "az" before a vowel sound."""
+    with scorer.client.application.app_context():
+        session = ledger.session_by_token(scorer.token(), "edit")
+        for _ in range(3):
+            deal = ledger.next_hand(session)
+            ledger.add_hand(
+                session,
+                {
+                    "players": deal["players"],
+                    "sitting_out": deal["sitting_out"],
+                    "declarer": deal["first_bidder"],
+                    "colour": "piros",
+                    "components": [{"name": "parti", "won": True}],
+                },
+            )
+    assert post(scorer, "/evening/leave", name="Anna").status_code == 303
+    assert "Anna kiszállt (a 4. leosztástól)" in settings_page(scorer)
+    with scorer.client.application.app_context():
+        session = ledger.session_by_token(scorer.token(), "edit")
+        deal = ledger.next_hand(session)
+        ledger.add_hand(
+            session,
+            {
+                "players": deal["players"],
+                "sitting_out": deal["sitting_out"],
+                "declarer": deal["first_bidder"],
+                "colour": "piros",
+                "components": [{"name": "parti", "won": True}],
+            },
+        )
+    assert post(scorer, "/evening/join", name="Ede", seat="1").status_code == 303
+    assert "Ede leült (az 5. leosztástól)" in settings_page(scorer)
+    assert "Anna left (from hand 4)" in settings_page(scorer, "?lang=en")
