@@ -115,3 +115,14 @@ def test_szinlicites_silent_durchmars_is_told_as_the_engine_pays_it():
     )
     # parti 1 × 4 and the silent durchmars 3 × 4 from each defender
     assert settled.payments["Béla"] == -(4 + 12)
+
+
+def test_rules_show_names_the_kontra_ladders_first_step_in_words():
+    """The ladder starts "kontra nélkül ×1" (not "- ×1"), and the Hungarian heading says
+    "a teljesített bemondás": "megvan" is a predicate, "a megvan bemondás" is not Hungarian."""
+    en = run("rules", "show", "ulti").output
+    hu = run("rules", "show", "ulti", "--lang", "hu").output
+    assert "  no kontra ×1, kontra ×2" in en
+    assert "  kontra nélkül ×1, kontra ×2" in hu
+    assert "- ×1" not in en and "- ×1" not in hu
+    assert "a teljesített bemondás értéke × ennyi" in hu and "megvan bemondás" not in hu

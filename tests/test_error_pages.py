@@ -89,7 +89,10 @@ def test_the_language_cookie_chooses_the_error_pages_language(site):
 def test_what_the_app_said_and_the_errors_headers_are_kept(site):
     client = site.test_client()
     bad = reach(client, 400, "hu").get_data(as_text=True)
-    assert "method must be one of minimal, banker, pairwise" in bad
+    assert "Ilyen elszámolási mód nincs: „greedy”." in bad
+    assert "must be one of" not in bad  # no English under the Hungarian page
+    english = reach(site.test_client(), 400, "en").get_data(as_text=True)
+    assert "method must be one of minimal, banker, pairwise" in english
     assert "POST" in client.get("/sessions").headers["Allow"]
     refused = reach(client, 429, "hu")
     assert int(refused.headers["Retry-After"]) > 0

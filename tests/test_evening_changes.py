@@ -355,6 +355,12 @@ def test_the_command_line_settles_an_exported_evening_with_seating_changes(ctx, 
     out = json.loads(result.output)
     assert out["totals"] == ledger.session_summary(session)["totals"]["units"]
 
+    # the text summary too: each hand at its own table (Ede came for hand 3)
+    text = CliRunner().invoke(main, ["settle", "-", "--format", "text"], input=exported)
+    assert text.exit_code == 0, text.output
+    assert "Ede" in text.output.split("Hand 3", 1)[1].split("Hand 4", 1)[0]
+    assert "Anna" not in text.output.split("Hand 5", 1)[1].split("Hand 6", 1)[0]
+
 
 def test_an_imported_60_hand_evening_whose_deal_slipped_keeps_its_dealers(ctx, session_body):
     """The evening seen in the issue: the deal slipped once (hand 20 was dealt by the

@@ -160,3 +160,22 @@ def test_no_old_wording_remains(lang, hand_kinds):
             )
             assert "nyert" not in text
             assert "from each defender" not in text
+
+
+def test_two_sitters_who_pay_as_defenders_are_one_list():
+    """At five, both sitters settle beside the defenders: "mindkét védő, Anna és Ede is",
+    not "mindkét védő és Anna és Ede is"."""
+    data = {
+        "ruleset": "ulti",
+        "options": {"four_player_dealer": "pays_as_defender"},
+        "players": ["Béla", "Csaba", "Dóra"],
+        "sitting_out": ["Anna", "Ede"],
+        "declarer": "Béla",
+        "colour": "piros",
+        "components": [{"name": "parti", "won": True}],
+    }
+    settlement = ENGINE.settle(data)
+    hu = ENGINE.describe(settlement, lang="hu")[0]
+    en = ENGINE.describe(settlement, lang="en")[0]
+    assert hu == "parti megvan: 2 = 1 × 2 (piros); mindkét védő, Anna és Ede is 2-t fizet"
+    assert en == "parti made: 2 = 1 × 2 (piros); each defender, Anna and Ede pay 2 each"

@@ -261,3 +261,26 @@ def test_an_edited_hand_is_marked(evening):
     assert table.count("javítva") == 2  # the row's mark, and the note saying what it means
     assert re.search(r"\b2\. piros ulti \(bukott: ulti\) · Felvevő: Győző javítva", appendix)
     assert appendix.count("javítva") == 1
+
+
+def test_a_hand_that_kept_its_house_rules_says_them_in_words(ctx, session_body):
+    """A hand recorded before the house rules changed, and kept, prints its own rule as the
+    settings page words it (label and meaning), never the stored key and value."""
+    session = ledger.create_session(
+        {
+            **session_body,
+            "hands": [session_hand(players=["Béla", "Csaba", "Dóra"], declarer="Béla")],
+        }
+    )
+    dealer_pays = {"four_player_dealer": "pays_as_defender"}
+    ledger.update_session(session, {"options": dealer_pays, "resettle": False})
+    hungarian = flat(" ".join(pages_text(scoresheet_pdf(session))))
+    assert "Saját házszabály: Osztó négy játékosnál: Nem: kimarad, nem fizet és nem kap." in (
+        hungarian
+    )
+    english = flat(" ".join(pages_text(scoresheet_pdf(session, lang="en"))))
+    assert "Own house rule: The dealer at four: No: he sits out, pays and receives nothing." in (
+        english
+    )
+    for text in (hungarian, english):
+        assert "four_player_dealer" not in text and "sits_out" not in text

@@ -258,3 +258,24 @@ def test_every_glyph_is_in_a_bundled_font(sheet):
     pages, _, _ = sheet
     fonts = {c["fontname"].split("+", 1)[-1] for page in pages for c in page["chars"]}
     assert fonts and all(name.startswith("Sheet-") for name in fonts), fonts
+
+
+def test_the_first_page_is_not_left_empty_under_the_header(tmp_path):
+    """Five long names make the header tall, and pair by pair their transfers are many: the
+    results still begin on the first page (what does not fit goes on to the next), rather
+    than leaving it blank under the header."""
+    app = make_app(tmp_path)
+    try:
+        client = app.test_client()
+        body = random_session(tuple(NAMES), 14, seed=3, name="Szilveszteri ulti")
+        created = client.post("/api/v1/sessions", json=body).get_json()
+        view = created["view_url"].rsplit("/", 1)[1]
+        response = client.get(f"/s/{view}/scoresheet.pdf?method=pairwise")
+        assert response.status_code == 200
+    finally:
+        close_app(app)
+    with pdfplumber.open(io.BytesIO(response.data)) as pdf:
+        first = squeezed(pdf.pages[0].extract_text())
+    assert squeezed("Végeredmény") in first
+    after = first.split(squeezed("Végeredmény"), 1)[1]
+    assert all(squeezed(name) in after for name in NAMES)  # the balances, at least

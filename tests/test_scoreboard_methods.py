@@ -140,15 +140,20 @@ def test_the_default_page_shows_the_fewest_transfers_as_before(client, evening, 
 @pytest.mark.parametrize(
     ("query", "says"),
     [
-        ("method=greedy", "method must be one of minimal, banker, pairwise"),
-        ("method=", "method must be one of minimal, banker, pairwise"),
-        ("method=banker&banker=Zoli", "&#39;Zoli&#39; is not one of the players"),
+        ("method=greedy", "Ilyen elszámolási mód nincs: „greedy”."),
+        ("method=", "Ilyen elszámolási mód nincs: „”."),
+        ("method=banker&banker=Zoli", "A bank csak az este egyik játékosa lehet"),
+        ("method=greedy&lang=en", "method must be one of minimal, banker, pairwise"),
+        ("method=banker&banker=Zoli&lang=en", "&#39;Zoli&#39; is not one of the players"),
     ],
 )
 def test_a_bad_method_or_banker_is_a_400_that_says_why(client, evening, kind, query, says):
+    """In the page's language: no English detail under a Hungarian error page."""
     response = client.get(f"{evening.pages[kind]}?{query}")
     assert response.status_code == 400
     assert says in response.get_data(as_text=True)
+    if "lang=en" not in query:
+        assert "is not one of" not in response.get_data(as_text=True)
 
 
 def test_english_labels_and_the_language_switch_keeps_the_method(client, evening):

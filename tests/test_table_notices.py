@@ -120,7 +120,7 @@ def test_import_says_what_it_loaded(client, evening, app):
     notice = re.search(r'data-testid="import-notice">(.*?)</div>', html, re.S)
     assert notice, html
     text = re.sub(r"<[^>]+>", " ", notice.group(1))
-    assert "Betöltve: Péntek este, 2026-11-27." in text
+    assert "Betöltve: Péntek este, 2026. 11. 27. Vesd össze az eredetivel:" in text
     assert "Játékosok ültetési sorrendben: Anna, Béla, Csaba, Dóra" in text
     assert "3 leosztás" in text and "1 egység = 10 HUF" in text
     with app.app_context():
@@ -138,7 +138,7 @@ def test_import_says_what_it_loaded(client, evening, app):
 def test_import_says_what_it_loaded_in_english(client, evening):
     response = import_file(client, evening, lang="en")
     html = page(client, response.headers["Location"])
-    assert "Loaded: Péntek este, 2026-11-27. Check it against the original:" in html
+    assert "Loaded: Péntek este, 27 Nov 2026. Check it against the original:" in html
     assert "Players in seating order: Anna, Béla, Csaba, Dóra" in html
     assert "Final totals: Anna " in html
 
@@ -170,7 +170,8 @@ def test_the_landing_page_tells_the_copy_from_the_original_and_edit_from_view(
     )  # the latest first
     first, second = items[str(ids[0])], items[str(ids[1])]
     assert "importált másolat" not in first
-    assert "importált másolat" in second and "eredeti: Péntek este, 2026-11-27" in second
+    assert "importált másolat" in second and "eredeti: Péntek este, 2026. 11. 27." in second
+    assert "2026. 11. 27. · 3 leosztás" in first  # the date as the scoreboard writes it
     for item, edit_url, view_token in (
         (first, scorer.edit_url, views[0]),
         (second, copy_url, views[1]),
@@ -180,7 +181,8 @@ def test_the_landing_page_tells_the_copy_from_the_original_and_edit_from_view(
         assert ">szerkesztés</a>" in item and ">csak nézés</a>" in item
         assert "3 leosztás" in item
     english = page(client, "/?lang=en")
-    assert "imported copy" in english and "original: Péntek este, 2026-11-27" in english
+    assert "imported copy" in english and "original: Péntek este, 27 Nov 2026" in english
+    assert "2026-11-27" not in html and "2026-11-27" not in english
     assert ">edit</a>" in english and ">view only</a>" in english
 
 
@@ -218,7 +220,9 @@ def test_who_pays_whom_as_text_follows_the_method_and_language(
         transfers = ledger.session_settlement(session, method, banker)["transfers"]
     assert transfers
     lines = text.split("\n")
-    assert lines[0] == "Péntek este, 2026-11-27"
+    assert lines[0] == (
+        "Péntek este, 27 Nov 2026" if "en" in query else "Péntek este, 2026. 11. 27."
+    )
     assert head in lines[1]
     assert lines[2:] == [f"{tr['from']} → {tr['to']}: {tr['amount']} HUF" for tr in transfers]
     edit = textarea(page(client, f"/e/{created['edit_token']}{query}"))

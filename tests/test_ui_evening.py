@@ -128,3 +128,66 @@ def test_the_files_of_an_evening_whose_seating_changed(scorer):
     assert "Ede" in csv.splitlines()[0] and "Anna" in csv.splitlines()[0]
     document = scorer.client.get(scorer.view_url + "/session.json").get_json()
     assert document["seating"] == [{"from_hand": 4, "players": ["Béla", "Csaba", "Dóra", "Ede"]}]
+
+
+def test_the_list_of_changes_writes_the_stake_as_money(scorer):
+    """The history says "10 HUF → 2 000 HUF", as the scoreboard writes money, not "2000"."""
+    assert post_settings(scorer, unit_amount="2 000").status_code == 303
+    page = settings_page(scorer)
+    assert "Egység értéke: 10\u00a0HUF → 2\u202f000\u00a0HUF" in page
+    english = settings_page(scorer, "?lang=en")
+    assert "Unit value: 10\u00a0HUF → 2,000\u00a0HUF" in english
+
+
+def test_the_stake_field_writes_the_amount_as_the_pages_do_and_reads_it_back(scorer):
+    """A stake typed "1 000" comes back as "1 000" (not "1000"), "0,5" in Hungarian and
+    "0.5" in English; saved again unchanged, it is the same stake, and no change is listed."""
+    assert post_settings(scorer, unit_amount="1 000").status_code == 303
+    assert read_form(settings_page(scorer), "evening-form")["unit_amount"] == ["1 000"]
+    assert post_settings(scorer).status_code == 303  # saved as it is shown
+    assert summary(scorer)["unit_value"] == {"amount": "1000", "currency": "HUF"}
+    assert post_settings(scorer, unit_amount="0,5", currency="EUR").status_code == 303
+    assert read_form(settings_page(scorer), "evening-form")["unit_amount"] == ["0,5"]
+    english = read_form(settings_page(scorer, "?lang=en"), "evening-form")
+    assert english["unit_amount"] == ["0.5"]
+    changes = settings_page(scorer).count("Unit value:")
+    assert post_settings(scorer).status_code == 303
+    assert summary(scorer)["unit_value"] == {"amount": "0.5", "currency": "EUR"}
+    assert settings_page(scorer).count("Unit value:") == changes
+
+
+def test_the_list_of_changes_says_from_which_hand_with_its_article(scorer):
+    """ "Ede leült (az 5. leosztástól)", "Anna kiszállt (a 4. leosztástól)": a Hungarian
+    ordinal takes its article, "az" before a vowel sound."""
+    with scorer.client.application.app_context():
+        session = ledger.session_by_token(scorer.token(), "edit")
+        for _ in range(3):
+            deal = ledger.next_hand(session)
+            ledger.add_hand(
+                session,
+                {
+                    "players": deal["players"],
+                    "sitting_out": deal["sitting_out"],
+                    "declarer": deal["first_bidder"],
+                    "colour": "piros",
+                    "components": [{"name": "parti", "won": True}],
+                },
+            )
+    assert post(scorer, "/evening/leave", name="Anna").status_code == 303
+    assert "Anna kiszállt (a 4. leosztástól)" in settings_page(scorer)
+    with scorer.client.application.app_context():
+        session = ledger.session_by_token(scorer.token(), "edit")
+        deal = ledger.next_hand(session)
+        ledger.add_hand(
+            session,
+            {
+                "players": deal["players"],
+                "sitting_out": deal["sitting_out"],
+                "declarer": deal["first_bidder"],
+                "colour": "piros",
+                "components": [{"name": "parti", "won": True}],
+            },
+        )
+    assert post(scorer, "/evening/join", name="Ede", seat="1").status_code == 303
+    assert "Ede leült (az 5. leosztástól)" in settings_page(scorer)
+    assert "Anna left (from hand 4)" in settings_page(scorer, "?lang=en")

@@ -333,3 +333,16 @@ def test_a_stale_form_gets_a_page_that_says_what_to_do(client, scorer):
 
 def test_csrf_tokens_last_the_whole_evening(app):
     assert app.config["WTF_CSRF_TIME_LIMIT"] is None
+
+
+def test_a_stale_form_page_speaks_one_language(client, scorer, app):
+    """Flask-WTF's reason is English: a Hungarian page leaves it out, and ``?lang=en`` on
+    the form's address gives the English page (the check runs before the language hook)."""
+    edit = scorer.start()
+    html = client.post(edit + "/undo", data={"csrf_token": "old"}).get_data(as_text=True)
+    assert "töltsd újra az oldalt" in html and "CSRF" not in html
+    fresh = app.test_client()
+    english = fresh.post(edit + "/undo?lang=en", data={"csrf_token": "old"})
+    assert english.status_code == 400
+    text = english.get_data(as_text=True)
+    assert '<html lang="en">' in text and "töltsd" not in text and "CSRF" in text

@@ -20,7 +20,7 @@ import click
 from . import cli_db
 from .settlement import Engine, LedgerError, load_ruleset_file, settlement_json
 from .settlement.money import balances
-from .settlement.session import is_session, seat_hand, settle_session
+from .settlement.session import hand_seatings, is_session, seat_hand, settle_session
 from .settlement.transfers import pairwise_transfers
 from .settlement.transfers import settle as settle_transfers
 
@@ -125,11 +125,13 @@ def _settle_text(engine: Engine, data: Any, lang: str, method: str, banker: str 
             return 0
         result = _session_json(engine, data, lang, method, banker)
         defaults = {"ruleset": data["ruleset"], "options": data.get("options") or {}}
-        players = tuple(data["players"])
+        hands = data.get("hands", [])
+        seatings = hand_seatings(data, len(hands))  # each hand at its own table
         out = session_head(data, engine, lang)
-        for number, raw in enumerate(data.get("hands", []), start=1):
+        for number, raw in enumerate(hands, start=1):
             dealer = raw.get("dealer") if isinstance(raw, dict) else None
-            seated = seat_hand(_engine_session({"hands": [raw]})["hands"][0], players)
+            one = _engine_session({"hands": [raw]})["hands"][0]
+            seated = seat_hand(one, seatings[number - 1])
             out += ["", *hand_text(engine, seated, lang, number, dealer, defaults)[0]]
         out += [
             "",

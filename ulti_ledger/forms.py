@@ -19,6 +19,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, StringField
 from wtforms.validators import ValidationError
 
+from .i18n import current as current_lang
 from .i18n import t
 from .ledger import SESSION_FORMAT, name_key
 from .models import NAME_LENGTH
@@ -271,10 +272,20 @@ def settings_form(ruleset: dict[str, Any], current: dict[str, Any], **kwargs: An
         "date": current["date"] or "",
         "place": current["place"],
         "ruleset": ruleset["id"],
-        "unit_amount": current["unit_value"]["amount"],
+        "unit_amount": stake_text(current["unit_value"]["amount"]),
         "currency": current["unit_value"]["currency"],
         "last_declarer_deals": current["settings"]["last_declarer_deals"],
         **{option_field(ruleset["id"], n): str(v) for n, v in options.items()},
     }
     form = session_form([ruleset], base=SettingsForm, **filled, **kwargs)
     return form  # type: ignore[return-value]
+
+
+def stake_text(amount: str) -> str:
+    """A stake for the settings form with its digits as stored, grouped as the pages write
+    it: "1 000", "1 000,50" in Hungarian, "1 000.50" in English (the form reads both)."""
+    whole, _, cents = amount.partition(".")
+    sign, digits = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
+    grouped = f"{int(digits):,}".replace(",", " ") if digits.isdigit() else digits
+    point = "." if current_lang() == "en" else ","
+    return sign + grouped + (point + cents if cents else "")

@@ -13,7 +13,7 @@ has installed.
 from __future__ import annotations
 
 import mimetypes
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,8 @@ from .chart import ChartStyle, balance_chart_svg
 from .dates import date_text
 from .money_format import money_text, rounding_moves, rounding_text
 from .pdf_table import Columns, explanations, labels, rows, signed
+from .rule_words import choice_words
+from .rule_words import option_words as rule_option_words
 from .texts import TEXTS
 
 STATIC = PROJECT_ROOT / "static"
@@ -175,15 +177,24 @@ def scoresheet_html(
 
     summary = ledger.session_summary(session, lang)
     settlement = ledger.session_settlement(session, method, banker, summary)
-    rules = [_in_players_words(rule, lang) for rule in ledger.house_rules(session, lang)]
-    context = scoresheet_context(summary, settlement, rules, lang)
+    context = scoresheet_context(
+        summary,
+        settlement,
+        [_in_players_words(rule, lang) for rule in ledger.house_rules(session, lang)],
+        lang,
+        option_words(ledger.session_ruleset_choice(session, lang), lang),
+    )
     return render_template("pdf/scoresheet.html", **context)
 
 
 def _in_players_words(rule: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """A house rule as the new-evening page words its choice (``rule.<option>.<value>``)."""
-    words = TEXTS.get(f"rule.{rule['name']}.{rule['value']}")
-    return {**rule, "help": words[1 if lang == "en" else 0]} if words else dict(rule)
+    words = choice_words(rule["name"], rule["value"], lang)
+    return {**rule, "help": words} if words else dict(rule)
+
+
+def option_words(ruleset: Mapping[str, Any], lang: str = "hu") -> Callable[[str, Any], str]:
+    """A hand's own house rule in the players' words (`rule_words`), for its row mark."""
+    return lambda name, value: rule_option_words(ruleset, name, value, lang)
 
 
 def scoresheet_context(
@@ -191,6 +202,7 @@ def scoresheet_context(
     settlement: Mapping[str, Any],
     house_rules: Sequence[Mapping[str, Any]],
     lang: str = "hu",
+    option_text: Callable[[str, Any], str] | None = None,
 ) -> dict[str, Any]:
     """Everything the template shows, as strings and lists: no logic left for Jinja."""
     words = WORDS["en" if lang == "en" else "hu"]
@@ -213,7 +225,7 @@ def scoresheet_context(
         "ruleset": summary["ruleset"]["label"],
         "unit": cash(summary["unit_value"]["amount"]),
         "house_rules": list(house_rules),
-        "hands": rows(summary, columns, short),
+        "hands": rows(summary, columns, short, option_text),
         "labels": [short[p] for p in players],
         "legend": [(short[p], p) for p in players if short[p] != p],
         "landscape": columns.landscape(len(players)),

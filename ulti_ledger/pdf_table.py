@@ -22,7 +22,7 @@ table turns to landscape (``Columns.landscape``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -133,14 +133,19 @@ class Columns:
 
 
 def rows(
-    summary: Mapping[str, Any], columns: Columns, short: Mapping[str, str]
+    summary: Mapping[str, Any],
+    columns: Columns,
+    short: Mapping[str, str],
+    option_text: Callable[[str, Any], str] | None = None,
 ) -> list[dict[str, Any]]:
     """One dict per hand: ``lead``, ``notation``, ``edited``, ``own_options``, ``notes``,
     ``players``.
 
     ``notes`` are the kontra, silent and renonsz cells as (text, colspan). "·" marks a
-    player sitting the hand out. Names are written as ``short`` gives them.
+    player sitting the hand out. Names are written as ``short`` gives them; a hand's own
+    house rules (kept when the evening's changed) as ``option_text`` words them.
     """
+    words = option_text or (lambda name, value: f"{name}: {value}")
     players = summary["players"]
     out = []
     for hand in summary["hands"]:
@@ -155,7 +160,7 @@ def rows(
                 ),
                 "notation": with_lost(hand),
                 "edited": hand["edited"],
-                "own_options": ", ".join(f"{k}: {v}" for k, v in own.items()) if own else "",
+                "own_options": "; ".join(words(k, v) for k, v in own.items()) if own else "",
                 "notes": _notes(
                     shortened(", ".join(f"{k['label']} {k['text']}" for k in kontra), short),
                     shortened(", ".join(s["text"] for s in hand["silent"]), short),

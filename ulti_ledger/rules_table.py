@@ -22,16 +22,18 @@ WORDS = {
         "failed_extra": "Failed extra (a lost part pays value × (2^k + extra)):",
         "house_rules": "House rules (default first):",
         "none": "none",
+        "no_kontra": "no kontra",
     },
     "hu": {
         "values": "Értékek védőnként, egységben: megvan / bukott (kontra nélkül)",
         "contract": "játék",
         "no_colour": "szín nélkül",
-        "ladder": "Kontrafokok (a megvan bemondás értéke × ennyi; a bukott rész értéke × "
+        "ladder": "Kontrafokok (a teljesített bemondás értéke × ennyi; a bukott rész értéke × "
         "(ennyi + a bukás többlete)):",
         "failed_extra": "Bukási többlet (a bukott rész értéke × (2^k + többlet)):",
         "house_rules": "Házszabályok (elöl az alapérték):",
         "none": "nincs",
+        "no_kontra": "kontra nélkül",
     },
 }
 
@@ -112,7 +114,10 @@ def render_text(table: dict[str, Any], lang: str = "en") -> str:
     for c in table["contracts"]:
         cells = [_cell(c["values"].get(k), c["failed_values"].get(k)) for k in keys]
         out.append(c["label"].ljust(width) + "".join(x.rjust(cell) for x in cells))
-    ladder = ", ".join(f"{m['name']} ×{m['multiplier']}" for m in table["kontra_multipliers"])
+    ladder = ", ".join(
+        f"{w['no_kontra'] if m['level'] == 0 else m['name']} ×{m['multiplier']}"
+        for m in table["kontra_multipliers"]
+    )
     extras = sorted({f"{n} +{e}" for c in table["contracts"] for n, e in c["failed_extra"].items()})
     out += [
         "",

@@ -382,6 +382,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     "settle_method_minimal": ("legkevesebb átutalás", "fewest transfers"),
     "settle_method_banker": ("mindenki a bankkal", "everyone with one banker"),
     "settle_method_pairwise": ("páronként", "pair by pair"),
+    # A bad ?method= or &banker= on a page: the error page's detail, in the page's language
+    "bad_method": (
+        "Ilyen elszámolási mód nincs: „{method}”. A címben method=minimal (legkevesebb"
+        " átutalás), method=banker (mindenki a bankkal) vagy method=pairwise (páronként)"
+        " állhat.",
+        "method must be one of minimal, banker, pairwise",
+    ),
+    "bad_banker": (
+        "A bank csak az este egyik játékosa lehet ({players}); „{name}” nem az.",
+        "the banker must be one of the players ({players}); {name} is not",
+    ),
     "banker_choice": ("Ki legyen a bank", "Who is the banker"),
     "banker_is": ("Bank:", "Banker:"),
     "nobody_pays": ("Senkinek sem kell fizetnie.", "Nobody needs to pay."),

@@ -163,3 +163,15 @@ def test_a_fifth_player_joins_after_hand_3_and_one_leaves_after_hand_6(phone, ta
     assert sum(shown.values()) == 0
     assert "Csaba" in page.locator(".next-hand").inner_text()  # after Anna, at the four
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_settings_page_keeps_its_cards_apart_and_a_long_name_readable(phone, table):
+    """At 390 px the "Mentés" button does not touch the players' card below it, and each
+    name field has the most of the row (a 60-character name is read and corrected there)."""
+    phone.goto(table.url + "/evening")
+    save = phone.get_by_test_id("save-evening").bounding_box()
+    players = phone.locator("#players").bounding_box()
+    assert players["y"] - (save["y"] + save["height"]) >= 16
+    field = phone.get_by_test_id("name-1").bounding_box()
+    assert field["width"] >= 0.5 * players["width"]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

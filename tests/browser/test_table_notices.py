@@ -56,7 +56,7 @@ def test_copy_who_pays_whom_as_text_on_a_phone(app, browser, live_url):
         page.get_by_test_id("copy-status").get_by_text("Másolva").wait_for()
         copied = page.evaluate("navigator.clipboard.readText()")
         lines = copied.split("\n")
-        assert lines[:2] == ["Péntek este, 2026-11-27", "Ki kinek fizet (legkevesebb átutalás):"]
+        assert lines[:2] == ["Péntek este, 2026. 11. 27.", "Ki kinek fizet (legkevesebb átutalás):"]
         assert lines[2:] == expected_text(app, edit, "minimal")
         assert copied == page.get_by_test_id("transfers-text").input_value()
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..i18n import t
+from .. import rule_words
+from ..i18n import current, t
+from ..money_format import money_text
 from .sessions import utc_text
 
 PROBLEMS = (
@@ -80,15 +82,8 @@ def describe(entry: dict[str, Any], history: list[dict[str, Any]], ruleset: dict
 
 
 def option_words(ruleset: dict[str, Any], name: str, value: Any) -> str:
-    """A house rule's value in words: its label and the meaning of the value."""
-    option = next((o for o in ruleset["options"] if o["name"] == name), None)
-    if option is None:
-        return f"{name} = {value}"
-    meaning = next(
-        (c["help"] for c in option["choices"] or () if c["value"] == value and c["help"]),
-        str(value),
-    )
-    return f"{option['label']}: {meaning}"
+    """A house rule's value in words, in the page's language (`rule_words`)."""
+    return rule_words.option_words(ruleset, name, value, current())
 
 
 def _settings_parts(
@@ -103,8 +98,8 @@ def _settings_parts(
         parts.append(
             t(
                 "change_stake",
-                before=f"{old['amount']} {old['currency']}",
-                after=f"{new['amount']} {new['currency']}",
+                before=money_text(old["amount"], old["currency"], current()),
+                after=money_text(new["amount"], new["currency"], current()),
             )
         )
     if before.get("settings") != after.get("settings") and "settings" in before:

@@ -37,7 +37,7 @@ from ..i18n import money, signed, t
 from ..models import GameSession
 from ..pdf import scoresheet_pdf
 from . import remembered
-from .methods import method_from_args, requested_method
+from .methods import method_from_args, refusal, requested_method
 from .sessions import get_session_or_404
 
 bp = Blueprint("exports", __name__)
@@ -52,7 +52,7 @@ def scoresheet(token: str):
     try:
         pdf = scoresheet_pdf(session, method, banker, _lang())
     except ledger.LedgerError as exc:
-        abort(400, description=str(exc))
+        abort(400, description=refusal(exc, banker))
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=_filename(session, "pdf"))
 
 
@@ -179,7 +179,9 @@ def _loaded_notice(session: GameSession) -> dict[str, Any]:
     date, the players in seating order, the hands, the rules and stake, the final totals."""
     summary = ledger.session_summary(session, i18n.current())
     totals, currency = summary["totals"], summary["totals"]["currency"]
-    title = ", ".join(p for p in (summary["name"] or t("untitled_session"), summary["date"]) if p)
+    title = ", ".join(
+        p for p in (summary["name"] or t("untitled_session"), i18n.day(summary["date"])) if p
+    )
     stake = t(
         "unit_is",
         amount=money(summary["unit_value"]["amount"], currency, unit=False),
@@ -190,7 +192,8 @@ def _loaded_notice(session: GameSession) -> dict[str, Any]:
         for name in summary["players"]
     )
     return {
-        "text": t("import_loaded", what=title),
+        # a Hungarian date ends with its dot, which the sentence's own full stop replaces
+        "text": t("import_loaded", what=title.rstrip(".")),
         "lines": [
             t("import_players", names=", ".join(summary["players"])),
             " · ".join(

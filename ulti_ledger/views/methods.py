@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from flask import abort, request
 
 from .. import ledger
+from ..i18n import current, t
 from ..models import GameSession
 
 
@@ -30,8 +31,17 @@ def method_from_args() -> tuple[str, str | None]:
     """The method and banker the query string names; 400 for a method not offered."""
     method, banker = requested_method()
     if method not in ledger.METHODS:
-        abort(400, description=f"method must be one of {', '.join(ledger.METHODS)}")
+        abort(400, description=t("bad_method", method=method))
     return method, banker
+
+
+def refusal(exc: ledger.LedgerError, banker: str | None) -> str:
+    """The ledger's refusal of a settle request, for the error page in its language: a
+    banker who is not at the table is said in the page's words, anything else as is."""
+    problem = getattr(exc, "problem", "")
+    if current() != "en" and getattr(exc, "key", None) == "banker" and "players: " in problem:
+        return t("bad_banker", name=banker, players=problem.split("players: ", 1)[1])
+    return str(exc)
 
 
 def scoreboard_settle(session: GameSession, summary: Mapping[str, Any], own: str) -> dict[str, Any]:
@@ -51,7 +61,7 @@ def scoreboard_settle(session: GameSession, summary: Mapping[str, Any], own: str
         try:
             settlement = ledger.session_settlement(session, method, banker, summary)
         except ledger.LedgerError as exc:
-            abort(400, description=str(exc))
+            abort(400, description=refusal(exc, banker))
         transfers, banker = settlement["transfers"], settlement["banker"]
     else:
         method, banker, transfers = "minimal", None, summary["totals"]["transfers"]

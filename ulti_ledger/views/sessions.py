@@ -268,8 +268,13 @@ def view_qr(url: str, label: str) -> Markup:
 
 @bp.app_errorhandler(CSRFError)
 def stale_form(exc: CSRFError):
-    """A form without a valid CSRF token: say what to do, in the page's language (400)."""
-    return render_template("errors/stale_form.html", reason=exc.description), 400
+    """A form without a valid CSRF token: say what to do, in the page's language (400).
+
+    The check runs before the request's own hooks, so the language is picked here; the
+    reason Flask-WTF gives is English, so only an English page repeats it."""
+    i18n.pick()
+    reason = exc.description if i18n.current() == "en" else None
+    return render_template("errors/stale_form.html", reason=reason), 400
 
 
 def private(response):

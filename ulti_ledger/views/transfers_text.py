@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import money, t
+from ..i18n import day, money, t
 
 SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 
 
 def transfers_text(summary: Mapping[str, Any], settle: Mapping[str, Any]) -> str:
-    """The evening (name, date), the method, then one line per transfer: "Csaba → Anna: 150 HUF"."""
-    title = ", ".join(p for p in (summary["name"] or t("untitled_session"), summary["date"]) if p)
+    """The evening (name, date as the page writes it), the method, then one line per
+    transfer: "Csaba → Anna: 150 HUF"."""
+    title = ", ".join(
+        p for p in (summary["name"] or t("untitled_session"), day(summary["date"])) if p
+    )
     method = t(f"settle_method_{settle['method']}")
     if settle["method"] == "banker" and settle.get("banker"):
         method = t("transfers_text_banker", method=method, banker=settle["banker"])

@@ -24,8 +24,9 @@ TEXT = {
         "defenders": "the defenders",
         "each_pays": "each defender pays {n}",
         "each_receives": "each defender receives {n}",
-        "each_also_pays": "each defender and {also} pay {n} each",
-        "each_also_receives": "each defender and {also} receive {n} each",
+        "each_defender": "each defender",
+        "each_also_pays": "{also} pay {n} each",
+        "each_also_receives": "{also} receive {n} each",
         "player_receives": "{player} receives {n}{calc}",
         "player_pays": "{player} pays {n}{calc}",
         "others_pay": "{others} pay {n} each",
@@ -58,8 +59,9 @@ TEXT = {
         "defenders": "a védők",
         "each_pays": "mindkét védő {n} fizet",
         "each_receives": "mindkét védő {n} kap",
-        "each_also_pays": "mindkét védő és {also} is {n} fizet",
-        "each_also_receives": "mindkét védő és {also} is {n} kap",
+        "each_defender": "mindkét védő",
+        "each_also_pays": "{also} is {n} fizet",
+        "each_also_receives": "{also} is {n} kap",
         "player_receives": "{player} {n} kap{calc}",
         "player_pays": "{player} {n} fizet{calc}",
         "others_pay": "{others} fejenként {n} fizet",
@@ -160,6 +162,12 @@ def _names(names: tuple[str, ...] | list[str], t: dict[str, str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + t["and"] + names[-1]
 
 
+def _also(names: tuple[str, ...] | list[str], t: dict[str, str]) -> str:
+    """Both defenders and the sitters who settle beside them, as one list: "mindkét védő
+    és Dóra", "mindkét védő, Anna és Dóra" (never "… és Anna és Dóra")."""
+    return _names([t["each_defender"], *names], t)
+
+
 def _with_colour(text: str, value: int, p: dict) -> str:
     note = colour_note(value, p)
     if not note:
@@ -176,7 +184,7 @@ def _terms(p: dict, t: dict[str, str], lang: str, receives: bool) -> str:
     if len(shapes) == 1:
         x = terms[0]
         key = ("each_also_" if also else "each_") + ("receives" if receives else "pays")
-        who = t[key].format(n=amount(x.factor * x.value, lang), also=_names(also, t))
+        who = t[key].format(n=amount(x.factor * x.value, lang), also=_also(also, t))
         how = _with_colour(term_calc(x, base), x.value, p)
         return who if how == str(x.factor * x.value) else f"{how}; {who}"
     key = "player_receives" if receives else "player_pays"
@@ -223,7 +231,7 @@ def _silent(line: Line, t: dict[str, str], lang: str) -> str:
         gain = p["won"] == (p["side"] == "declarer")
         also = p.get("also", ())
         key = ("each_also_" if also else "each_") + ("pays" if gain else "receives")
-        who = t[key].format(n=n, also=_names(also, t) if also else "")
+        who = t[key].format(n=n, also=_also(also, t) if also else "")
     return f"{head}: {who}" if how == str(factor * value) else f"{head}: {how}; {who}"
 
 
