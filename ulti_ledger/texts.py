@@ -387,7 +387,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Ilyen elszámolási mód nincs: „{method}”. A címben method=minimal (legkevesebb"
         " átutalás), method=banker (mindenki a bankkal) vagy method=pairwise (páronként)"
         " állhat.",
-        "method must be one of minimal, banker, pairwise",
+        "method must be one of minimal, banker, pairwise, not “{method}”",
     ),
     "bad_banker": (
         "A bank csak az este egyik játékosa lehet ({players}); „{name}” nem az.",
