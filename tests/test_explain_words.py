@@ -110,7 +110,7 @@ def test_silent_results_show_their_factor():
         silent=[{"name": "ulti", "side": "declarer", "won": False}],
     )
     assert lines(data, "hu")[1] == (
-        "csendes ulti bukott (a felvevő): 2 × 4 = 8, 4 = 2 × 2 (piros); mindkét védő 8-at kap"
+        "csendes ulti bukott (a felvevőé): 2 × 4 = 8, 4 = 2 × 2 (piros); mindkét védő 8-at kap"
     )
     assert lines(data, "en")[1] == (
         "csendes ulti failed by the declarer: 2 × 4 = 8, 4 = 2 × 2 (piros); "

@@ -55,8 +55,9 @@ TEXT = {
     "hu": {
         "made": "megvan",
         "lost": "bukott",
-        "declarer": "a felvevő",
-        "defenders": "a védők",
+        # whose silent result, in brackets: "csendes 100 megvan (a felvevőé)"
+        "declarer": "a felvevőé",
+        "defenders": "a védőké",
         "each_pays": "mindkét védő {n} fizet",
         "each_receives": "mindkét védő {n} kap",
         "each_defender": "mindkét védő",
