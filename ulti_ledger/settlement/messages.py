@@ -152,6 +152,8 @@ HU: dict[str, str] = {
     "értéke ennek a házszabálynak{hint}; lehet: {allowed}",
     "{ruleset} has no house-rule option of that name{hint}; known options: {known}": "{ruleset}: "
     "nincs ilyen nevű házszabály{hint}; ismertek: {known}",
+    "must be one value (a word or a whole number), not {kind}": "egyetlen érték legyen (szó "
+    "vagy egész szám), nem {kind}",
     # sessions
     'must be {"amount": "10", "currency": "HUF"}': 'ilyen legyen: {"amount": "10", '
     '"currency": "HUF"}',
