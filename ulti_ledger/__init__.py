@@ -85,6 +85,11 @@ def create_app(test_config=None):
     # The UI finds the extension as app.extensions["csrf"].
     csrf = CSRFProtect(app)
 
+    from .numbers import BoundedInt
+
+    # <int:...> holds at most 2**31 - 1 (our INTEGER columns): a larger id is a 404, not a 500
+    app.url_map.converters["int"] = BoundedInt
+
     from . import i18n
     from .views import api, exports, hands, main, sessions
 
