@@ -16,10 +16,32 @@ MAX_ID = 2**31 - 1
 DIGITS = re.compile(r"[0-9]{1,10}")
 
 
-class BoundedInt(IntegerConverter):
-    """``<int:...>`` for ids: ASCII digits up to ``MAX_ID``, so a larger one is a 404."""
+def up_to(limit: int) -> str:
+    """A regular expression for the decimal numbers from 0 to ``limit`` (no leading zeros
+    beyond ``limit``'s length): a URL with a larger one matches no route at all."""
+    text = str(limit)
+    if len(text) == 1:
+        return f"[0-{text}]"
+    parts = [f"[0-9]{{1,{len(text) - 1}}}"]
+    for i, digit in enumerate(text):
+        rest = len(text) - i - 1
+        if digit != "0":
+            low = "1" if i == 0 else "0"
+            top = int(digit) - (0 if rest == 0 else 1)
+            if top >= int(low):
+                parts.append(f"{text[:i]}[{low}-{top}]" + (f"[0-9]{{{rest}}}" if rest else ""))
+    if text[-1] == "0":
+        parts.append(text)
+    return "(?:" + "|".join(parts) + ")"
 
-    regex = r"[0-9]{1,10}"
+
+class BoundedInt(IntegerConverter):
+    """``<int:...>`` for ids: ASCII digits up to ``MAX_ID``, so a larger one is a 404.
+
+    The bound is in the pattern, not only in ``max``: werkzeug answers a value its
+    converter refuses with 405 when another method's rule has the same path."""
+
+    regex = up_to(MAX_ID)
 
     def __init__(self, map, fixed_digits=0, min=None, max=MAX_ID, signed=False) -> None:  # noqa: A002
         super().__init__(map, fixed_digits, min, MAX_ID if max is None else max, signed)

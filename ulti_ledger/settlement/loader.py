@@ -193,10 +193,10 @@ class Ruleset:
 
 
 class _Shown(str):
-    """A long refused value, repeated in a message only by its start and its length."""
+    """A long refused value, repeated in a message only by its start."""
 
     def __repr__(self) -> str:
-        return f"{str.__repr__(self[:SHOWN_CHARS])}… ({len(self)} characters)"
+        return f"{str.__repr__(self[:SHOWN_CHARS])}…"  # in every language
 
 
 def _kind(value: Any) -> Msg:
