@@ -101,7 +101,7 @@ def test_the_evening_settings_version_and_seat_too(app, client, scorer, raw):
     page = client.get(f"{scorer.edit_url}/evening").get_data(as_text=True)
     token = csrf_token(page)
     before = counts(app)
-    fields = {**read_form(page, "settings-form"), "expected_version": [raw]}
+    fields = {**read_form(page, "evening-form"), "expected_version": [raw]}
     fields["csrf_token"] = [token]
     response = client.post(f"{scorer.edit_url}/evening", data=fields)
     assert response.status_code in (400, 422), page_text(response)[:500]
@@ -219,3 +219,15 @@ def test_a_new_evening_without_its_option_fields_keeps_the_defaults(app, client)
     data = {k: v for k, v in _new_evening(client).items() if not k.startswith("o-")}
     response = client.post("/sessions", data=data)
     assert response.status_code == 303, page_text(response)[:2000]
+
+
+@pytest.mark.db
+def test_an_import_file_with_a_5000_digit_number_is_not_json(app, client):
+    token = csrf_token(client.get("/import").get_data(as_text=True))
+    upload = (io.BytesIO(b'{"format": ' + b"9" * 5000 + b"}"), "este.json")
+    response = client.post(
+        "/import", data={"file": upload, "csrf_token": token}, content_type="multipart/form-data"
+    )
+    assert response.status_code == 422
+    assert "egy számban több mint 4300 számjegy van" in page_text(response)
+    assert counts(app)[SESSIONS] == 0

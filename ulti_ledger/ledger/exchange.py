@@ -113,6 +113,8 @@ def parse_session_file(raw: bytes | str) -> Any:
         raise SessionError(
             "", f"the file is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
+    except ValueError:  # json reads no number of more than 4300 digits (int's own limit)
+        raise SessionError("", TOO_MANY_DIGITS) from None
     except RecursionError:
         raise SessionError("", "the file is not valid JSON (nested too deeply)") from None
     where = surrogate_path(data)
@@ -121,6 +123,7 @@ def parse_session_file(raw: bytes | str) -> Any:
     return data
 
 
+TOO_MANY_DIGITS = "the file is not valid JSON (a number has more than 4300 digits)"
 SURROGATE_PROBLEM = (
     "holds text that is not valid Unicode (a lone surrogate, \\ud800-\\udfff); "
     "export the file again"
