@@ -555,7 +555,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     # Form fields no page sends so (tests/test_hard_input.py); nothing was written
     "bad_form_number": (
-        "A(z) „{field}” mező értéke nem egész szám 0 és 2147483647 között: {value}. "
+        "Egy mező értéke nem egész szám 0 és 2147483647 között: {field} = {value}. "
         "Semmi nem változott; töltsd újra az oldalt.",
         "The field “{field}” is not a whole number from 0 to 2147483647: {value}. Nothing "
         "was changed; reload the page.",
