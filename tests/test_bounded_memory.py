@@ -17,7 +17,8 @@ import pytest
 from ulti_ledger import samples
 from ulti_ledger.ledger import pinning
 from ulti_ledger.settlement import Engine, LedgerError
-from ulti_ledger.settlement.loader import RESOLVED_CACHE_SIZE
+from ulti_ledger.settlement.loader import RESOLVED_CACHE_SIZE, RESOLVED_MEMO_SIZE
+from ulti_ledger.settlement.ulti.hand import MEMO_SIZE
 
 HAND = {
     "players": ["Anna", "Béla", "Csaba"],
@@ -64,9 +65,28 @@ def test_the_resolved_rules_cache_is_bounded_and_memory_stops_growing():
     finally:
         tracemalloc.stop()
     assert ruleset.cached_count() == RESOLVED_CACHE_SIZE
-    # Unbounded, 256 more rule sets of ~37 KiB would be ~9 MiB; bounded, nothing is kept.
+    # Unbounded, 128 more rule sets of ~37 KiB would be ~5 MiB; bounded, nothing is kept.
     print(f"engine: {(after - full) / MIB:.2f} MiB")
     assert after - full < 2 * MIB, f"grew by {(after - full) / MIB:.1f} MiB"
+
+
+def test_the_memos_of_rules_with_house_rules_are_smaller():
+    """Each resolved rules keeps memos of validated hands; 64 of them at the defaults' 4,096
+    entries (up to ~10 MiB each with long names) would be no bound worth the name."""
+    engine = Engine.builtin()
+    ruleset = engine.rulesets["ulti"]
+    assert ruleset.rules.memo_size == MEMO_SIZE
+    options = {"max_kontra_level": ruleset.options["max_kontra_level"].minimum}
+    if options["max_kontra_level"] == ruleset.defaults["max_kontra_level"]:
+        options["max_kontra_level"] += 1
+    rules = ruleset.resolve(options)
+    assert rules.memo_size == RESOLVED_MEMO_SIZE
+    for i in range(RESOLVED_MEMO_SIZE + 100):
+        names = [f"A{i}", f"B{i}", f"C{i}"]
+        hand = {**HAND, "players": names, "sitting_out": [], "declarer": names[0]}
+        engine.settle({**hand, "ruleset": "ulti", "options": options})
+    assert len(rules.seatings) == RESOLVED_MEMO_SIZE
+    assert len(rules.component_lists) <= RESOLVED_MEMO_SIZE
 
 
 def test_equal_values_share_one_entry():

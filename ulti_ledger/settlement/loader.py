@@ -29,10 +29,14 @@ from .scorers import SCORERS
 FORMAT = 1
 OptionValue = str | int
 OptionKey = tuple[OptionValue, ...]
-RESOLVED_CACHE_SIZE = 128
+RESOLVED_CACHE_SIZE = 64
 """Resolved rules kept per ruleset (about 40 KiB each, plus their memos): far more sets of
 house rules than a club plays with, and a bound on what distinct option sets sent by
 strangers can take (``tests/test_bounded_memory.py``)."""
+RESOLVED_MEMO_SIZE = 512
+"""The memo size (``memo_size``) of rules resolved with house rules; the defaults' rules keep
+the scorer's own (4,096 entries, up to ~10 MiB with long names). 64 x 512 entries stay
+within ~80 MiB, however many distinct hands and option sets arrive."""
 SHOWN_CHARS = 40
 """How much of a refused value a message repeats (a 5,000-digit value is not echoed)."""
 
@@ -181,6 +185,8 @@ class Ruleset:
                     raise
                 given = ", ".join(f"options.{n} = {v}" for n, v in options.items())
                 raise RulesetError(self.source, f"{given} sets {exc.key}", exc.problem) from None
+            if values != self.defaults and hasattr(rules, "memo_size"):
+                object.__setattr__(rules, "memo_size", min(rules.memo_size, RESOLVED_MEMO_SIZE))
             with self._cache_lock:
                 self._cache[key] = rules
                 while len(self._cache) > RESOLVED_CACHE_SIZE:
