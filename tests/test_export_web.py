@@ -78,7 +78,20 @@ def test_a_bad_upload_shows_the_problem_and_writes_nothing(app, client, tokens):
     )
     assert response.status_code == 422
     page = response.get_data(as_text=True)
-    assert "hands[2].components[0].kontra: kontra level 9 is above" in page
+    # in the page's language: Hungarian by default, English on request
+    assert "hands[2].components[0].kontra: ez a kontrafok (9) több" in page
+    response = client.post(
+        "/import?lang=en",
+        data={
+            "csrf_token": csrf_token(client),
+            "file": (io.BytesIO(json.dumps(document).encode()), "rossz.json"),
+        },
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 422
+    assert "hands[2].components[0].kontra: kontra level 9 is above" in response.get_data(
+        as_text=True
+    )
     with app.app_context():
         assert row_counts() == before
 

@@ -68,6 +68,11 @@ def create_app(test_config=None):
     if proxies:  # share links and QR codes get the public address, the admin limit the client's
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
 
+    from .body_limit import ChunkedBodyLimit
+
+    # a chunked body past MAX_CONTENT_LENGTH is a 413 too, not cut off at the limit
+    app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, lambda: app.config["MAX_CONTENT_LENGTH"])
+
     # JSON keeps names readable: "Béla", not "B\u00e9la".
     app.json.ensure_ascii = False
 
@@ -84,6 +89,11 @@ def create_app(test_config=None):
     # Every HTML form is protected; the API authenticates by bearer token instead.
     # The UI finds the extension as app.extensions["csrf"].
     csrf = CSRFProtect(app)
+
+    from .numbers import BoundedInt
+
+    # <int:...> holds at most 2**31 - 1 (our INTEGER columns): a larger id is a 404, not a 500
+    app.url_map.converters["int"] = BoundedInt
 
     from . import i18n
     from .views import api, exports, hands, main, sessions

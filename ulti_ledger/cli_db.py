@@ -14,6 +14,8 @@ from typing import Any
 
 import click
 
+from .numbers import non_negative_int
+
 METHODS = ("minimal", "banker", "pairwise")
 FORMATS = ("pdf", "csv", "json")
 
@@ -158,8 +160,9 @@ def find_session(ref: str) -> Any:
     """The session with id ``ref``, or whose edit or view token is ``ref``."""
     from . import ledger
 
-    if ref.isdigit():
-        return guarded(ledger.get_session, int(ref))
+    number = non_negative_int(ref)
+    if number is not None:
+        return guarded(ledger.get_session, number)
     return guarded(ledger.session_by_token, ref, "view")
 
 

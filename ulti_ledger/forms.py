@@ -24,6 +24,7 @@ from .i18n import t
 from .ledger import SESSION_FORMAT, name_key
 from .models import NAME_LENGTH
 from .money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
+from .numbers import non_negative_int
 from .texts import TEXTS
 
 MONEY_TEXTS = {
@@ -155,8 +156,11 @@ class SessionForm(FlaskForm):
         options = {}
         for option, field in self.option_fields(self.ruleset.data):
             value: Any = field.data
-            if option["choices"] is None and value.isdigit():
-                value = int(value)  # anything else goes to the ledger, which names it
+            if value is None:  # a form sent without the field keeps the default
+                continue
+            number = non_negative_int(value) if option["choices"] is None else None
+            if number is not None:
+                value = number  # anything else goes to the ledger, which names it
             if value != option["default"]:
                 options[option["name"]] = value
         return {
@@ -164,7 +168,7 @@ class SessionForm(FlaskForm):
             "ruleset": self.ruleset.data,
             "options": options,
             "unit_value": dict(zip(("amount", "currency"), self._stake(), strict=True)),
-            "players": [n for n in (p.strip() for p in self.players.data) if n],
+            "players": [n for n in ((p or "").strip() for p in self.players.data) if n],
             "name": (self.name.data or "").strip(),
             "date": self.date.data or None,
             "place": (self.place.data or "").strip(),

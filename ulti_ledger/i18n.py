@@ -20,6 +20,7 @@ from flask import Flask, g, has_app_context, request
 
 from .dates import date_text
 from .money_format import MINUS, money_text, rounding_text
+from .numbers import non_negative_int
 from .settlement.hungarian import with_article
 from .texts import TEXTS
 
@@ -58,7 +59,7 @@ def _with_articles(values: dict[str, Any]) -> dict[str, str]:
     """``a_n`` and ``A_n`` for every number ``n``: "az 5", "A 3" (the article as it is read)."""
     out = {}
     for name, value in values.items():
-        if isinstance(value, str) and value.isdigit():
+        if isinstance(value, str) and non_negative_int(value) is not None:
             value = int(value)
         if isinstance(value, int) and not isinstance(value, bool):
             out[f"a_{name}"] = with_article(value)

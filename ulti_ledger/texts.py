@@ -564,6 +564,28 @@ TEXTS: dict[str, tuple[str, str]] = {
         "később.",
         "An unexpected error happened on the server. Reload the page, or try again a little later.",
     ),
+    # Form fields no page sends so (tests/test_hard_input.py); nothing was written
+    "bad_form_number": (
+        "Egy mező értéke nem egész szám 0 és 2147483647 között: {field} = {value}. "
+        "Semmi nem változott; töltsd újra az oldalt.",
+        "The field “{field}” is not a whole number from 0 to 2147483647: {value}. Nothing "
+        "was changed; reload the page.",
+    ),
+    "bad_hand_options": (
+        "A leosztás házszabályai („options”) nem olvashatók: {reason}. Semmi nem változott; "
+        "töltsd újra az oldalt.",
+        "The hand's house rules (“options”) cannot be read: {reason}. Nothing was changed; "
+        "reload the page.",
+    ),
+    "options_too_long": ("hosszabb {limit} karakternél", "longer than {limit} characters"),
+    "options_too_deep": (
+        "{limit} szintnél mélyebben van egymásba ágyazva",
+        "nested more than {limit} levels deep",
+    ),
+    "options_surrogate": (
+        "érvénytelen Unicode-szöveg van benne (magányos helyettesítő karakter, \\ud800–\\udfff)",
+        "it holds text that is not valid Unicode (a lone surrogate, \\ud800-\\udfff)",
+    ),
     "error_other_title": ("Ez nem sikerült", "This did not work"),
     "error_other_text": (
         "Ezt a kérést most nem lehet teljesíteni. Próbáld újra, vagy kezdd újra a kezdőlapról.",

@@ -25,6 +25,7 @@ from .build import chosen_preset, layout_key, missing, shown, to_hand
 from .state import (
     ENDLESS,
     HandState,
+    UnreadableOptions,
     apply_preset,
     deal_by,
     initial_state,
@@ -38,6 +39,7 @@ __all__ = [
     "ENDLESS",
     "HandState",
     "Table",
+    "UnreadableOptions",
     "apply_preset",
     "chosen_preset",
     "deal_by",

@@ -10,6 +10,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from .. import rotation
+from ..json_input import nesting, surrogate_path
 from .table import Table
 
 ENDLESS = ("all_pass", "redeal")
@@ -199,14 +200,41 @@ def apply_preset(table: Table, state: HandState, preset: Mapping[str, Any]) -> N
         state.colour = None
 
 
+OPTIONS_CHARS = 4000
+"""A hand's own house rules as the page carries them: every option of a ruleset, spelled
+out, is under 1,500 characters."""
+OPTIONS_DEPTH = 4
+
+
+class UnreadableOptions(ValueError):
+    """The form's ``options`` field is no JSON the engine could be shown: ``reason`` is the
+    key of the page's words for why (``options_too_long``), ``params`` their values."""
+
+    def __init__(self, reason: str, **params: Any) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.params = params
+
+
 def _options(raw: str) -> Any:
-    """The hand's own options as the page carried them (JSON); the engine judges them."""
+    """The hand's own options as the page carried them (JSON); the engine judges them.
+
+    Checked first for what would break before the engine sees it (``UnreadableOptions``):
+    too long, nested too deep to parse, or holding a lone surrogate.
+    """
     if not raw:
         return None
+    if len(raw) > OPTIONS_CHARS:
+        raise UnreadableOptions("options_too_long", limit=OPTIONS_CHARS)
+    if nesting(raw) > OPTIONS_DEPTH:
+        raise UnreadableOptions("options_too_deep", limit=OPTIONS_DEPTH)
     try:
-        return json.loads(raw)
+        data = json.loads(raw)
     except ValueError:
         return raw
+    if surrogate_path(data) is not None:
+        raise UnreadableOptions("options_surrogate")
+    return data
 
 
 def _level(raw: str) -> Any:

@@ -26,7 +26,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from ..json_input import surrogate_path
 from ..models import GameSession
+from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .evenings import origin_of
@@ -106,13 +108,26 @@ def parse_session_file(raw: bytes | str) -> Any:
     except UnicodeDecodeError:
         raise SessionError("", "the file is not UTF-8 text; export it again as JSON") from None
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SessionError(
             "", f"the file is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None
+    except ValueError:  # json reads no number of more than 4300 digits (int's own limit)
+        raise SessionError("", TOO_MANY_DIGITS) from None
     except RecursionError:
         raise SessionError("", "the file is not valid JSON (nested too deeply)") from None
+    where = surrogate_path(data)
+    if where is not None:  # "\ud800": no page, database or answer can hold it
+        raise SessionError(where, Msg(SURROGATE_PROBLEM))
+    return data
+
+
+TOO_MANY_DIGITS = "the file is not valid JSON (a number has more than 4300 digits)"
+SURROGATE_PROBLEM = (
+    "holds text that is not valid Unicode (a lone surrogate, \\ud800-\\udfff); "
+    "export the file again"
+)
 
 
 def import_session(raw: bytes | str) -> GameSession:

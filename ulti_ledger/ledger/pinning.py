@@ -28,7 +28,9 @@ def builtin_engine() -> Engine:
     return Engine.builtin()
 
 
-_pinned: dict[str, Engine] = {}
+PINNED_SIZE = 32
+"""Parsed ruleset texts kept per process: the texts ever shipped (a session pins only
+those), with room to spare; an older one is parsed again when it comes back."""
 _pinned_lock = threading.Lock()
 
 
@@ -37,7 +39,7 @@ def engine_for_text(digest: str, text_loader: Any, source: str) -> Engine:
 
     The text is fetched and parsed (about 0.1 s) only the first time a digest is seen.
     """
-    engine = _pinned.get(digest)
+    engine = PINNED.get(digest)
     if engine is not None:
         return engine
     for ruleset in builtin_engine().rulesets.values():
@@ -47,8 +49,11 @@ def engine_for_text(digest: str, text_loader: Any, source: str) -> Engine:
     else:
         ruleset = parse_ruleset(text_loader(), source)
         engine = Engine({ruleset.id: ruleset})
-    with _pinned_lock:
-        return _pinned.setdefault(digest, engine)
+    with _pinned_lock:  # two threads that parsed the same text share the first one's
+        kept = PINNED.get(digest)
+        if kept is None:
+            PINNED.put(digest, engine)
+        return kept or engine
 
 
 def session_engine(session: Any) -> Engine:
@@ -101,6 +106,10 @@ class ResultCache:
 
     def __len__(self) -> int:
         return len(self._data)
+
+
+PINNED = ResultCache(maxsize=PINNED_SIZE)
+"""Engines by the digest of their ruleset's text (``engine_for_text``)."""
 
 
 def result_cache() -> ResultCache:

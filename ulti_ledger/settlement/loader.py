@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import threading
 import tomllib
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
@@ -26,7 +28,17 @@ from .scorers import SCORERS
 
 FORMAT = 1
 OptionValue = str | int
-OptionKey = tuple[tuple[str, OptionValue], ...]
+OptionKey = tuple[OptionValue, ...]
+RESOLVED_CACHE_SIZE = 64
+"""Resolved rules kept per ruleset (about 40 KiB each, plus their memos): far more sets of
+house rules than a club plays with, and a bound on what distinct option sets sent by
+strangers can take (``tests/test_bounded_memory.py``)."""
+RESOLVED_MEMO_SIZE = 512
+"""The memo size (``memo_size``) of rules resolved with house rules; the defaults' rules keep
+the scorer's own (4,096 entries, up to ~10 MiB with long names). 64 x 512 entries stay
+within ~80 MiB, however many distinct hands and option sets arrive."""
+SHOWN_CHARS = 40
+"""How much of a refused value a message repeats (a 5,000-digit value is not echoed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +70,12 @@ class Option:
     def normalize(self, value: Any) -> OptionValue:
         """The option's value as stored, or an OptionError that says what is allowed."""
         key = f"options.{self.name}"
+        if not isinstance(value, str | int | float | None):  # a list or a table is no value
+            raise OptionError(
+                key, "must be one value (a word or a whole number), not {kind}", kind=_kind(value)
+            )
+        if isinstance(value, str) and len(value) > SHOWN_CHARS:
+            value = _Shown(value)
         if self.choices is None:
             if isinstance(value, int) and not isinstance(value, bool):
                 if self.minimum <= value <= self.maximum:
@@ -108,7 +126,8 @@ class Ruleset:
         self.scorer_module = SCORERS[self.scorer]
         top.seen.update(self.scorer_module.SECTIONS)  # the scorer reads and checks those
         top.finish()
-        self._cache: dict[OptionKey, Any] = {}
+        self._cache: OrderedDict[OptionKey, Any] = OrderedDict()
+        self._cache_lock = threading.Lock()
         self.defaults: dict[str, OptionValue] = {n: o.default for n, o in self.options.items()}
         self.rules = self.resolve({})
         for option in self.options.values():  # every choice must give a usable ruleset
@@ -137,11 +156,20 @@ class Ruleset:
         return values
 
     def resolve(self, options: Mapping[str, Any] | None = None) -> Any:
-        """The rules with these option values (defaults for the rest); cached."""
-        key = tuple(sorted((options or {}).items()))
-        rules = self._cache.get(key)
+        """The rules with these option values (defaults for the rest).
+
+        Kept by the checked values, in a bounded LRU (``RESOLVED_CACHE_SIZE``): ``"on"`` and
+        ``true`` share one entry, and no number of distinct option sets grows it further.
+        """
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError("options", "must be an object of option names and values")
+        values = self.normalize_options(options)
+        key = tuple(values.values())
+        with self._cache_lock:
+            rules = self._cache.get(key)
+            if rules is not None:
+                self._cache.move_to_end(key)
         if rules is None:
-            values = self.normalize_options(options)
             raw = copy.deepcopy(self.raw)
             for name, value in values.items():
                 option = self.options[name]
@@ -157,8 +185,28 @@ class Ruleset:
                     raise
                 given = ", ".join(f"options.{n} = {v}" for n, v in options.items())
                 raise RulesetError(self.source, f"{given} sets {exc.key}", exc.problem) from None
-            self._cache[key] = rules
+            if values != self.defaults and hasattr(rules, "memo_size"):
+                object.__setattr__(rules, "memo_size", min(rules.memo_size, RESOLVED_MEMO_SIZE))
+            with self._cache_lock:
+                self._cache[key] = rules
+                while len(self._cache) > RESOLVED_CACHE_SIZE:
+                    self._cache.popitem(last=False)
         return rules
+
+    def cached_count(self) -> int:
+        """How many resolved rule sets are kept (at most ``RESOLVED_CACHE_SIZE``)."""
+        return len(self._cache)
+
+
+class _Shown(str):
+    """A long refused value, repeated in a message only by its start."""
+
+    def __repr__(self) -> str:
+        return f"{str.__repr__(self[:SHOWN_CHARS])}…"  # in every language
+
+
+def _kind(value: Any) -> Msg:
+    return Msg("a list" if isinstance(value, list) else "an object")
 
 
 def parse_ruleset(text: str, source: str) -> Ruleset:

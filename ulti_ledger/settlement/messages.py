@@ -152,6 +152,13 @@ HU: dict[str, str] = {
     "értéke ennek a házszabálynak{hint}; lehet: {allowed}",
     "{ruleset} has no house-rule option of that name{hint}; known options: {known}": "{ruleset}: "
     "nincs ilyen nevű házszabály{hint}; ismertek: {known}",
+    "the file is not valid JSON (a number has more than 4300 digits)": "a fájl nem érvényes "
+    "JSON (egy számban több mint 4300 számjegy van)",
+    "holds text that is not valid Unicode (a lone surrogate, \\ud800-\\udfff); export the "
+    "file again": "érvénytelen Unicode-szöveg van benne (magányos helyettesítő karakter, "
+    "\\ud800–\\udfff); exportáld újra a fájlt",
+    "must be one value (a word or a whole number), not {kind}": "egyetlen érték legyen (szó "
+    "vagy egész szám), nem {kind}",
     # sessions
     'must be {"amount": "10", "currency": "HUF"}': 'ilyen legyen: {"amount": "10", '
     '"currency": "HUF"}',

@@ -26,6 +26,7 @@ from .. import i18n, ledger
 from ..forms import settings_form
 from ..i18n import t
 from ..models import GameSession
+from ..numbers import form_number
 from .evening_words import change_rows, problem_text
 from .sessions import get_session_or_404, private
 
@@ -61,9 +62,8 @@ def save(token: str):
             return _page(session, token, form, diff=diff), 200
         if has_hands and diff["changed"]:
             body["resettle"] = choice == "resettle"
-    expected = request.form.get("expected_version", "")
     try:
-        ledger.update_session(session, body, int(expected) if expected.isdigit() else None)
+        ledger.update_session(session, body, form_number("expected_version"))
     except ledger.Conflict:
         flash(t("changed_meanwhile"), "error")
         return redirect(url_for(".page", token=token), 303)
@@ -84,9 +84,9 @@ def rename(token: str):
 def join(token: str):
     name = request.form.get("name", "").strip()
     body: dict[str, Any] = {"name": name}
-    seat = request.form.get("seat", "")
-    if seat.isdigit():
-        body["seat"] = int(seat)
+    seat = form_number("seat")
+    if seat is not None:
+        body["seat"] = seat
     return _players(token, {"add": body}, t("evening_joined", name=name))
 
 

@@ -168,7 +168,8 @@ def import_session():
     try:
         session = ledger.import_session(upload.read())
     except ledger.LedgerError as exc:
-        return render_template("exports/import.html", error=str(exc)), 422
+        # in the page's language (the engine's refusals have their Hungarian)
+        return render_template("exports/import.html", error=exc.text(_lang())), 422
     remembered.remember(session.id)
     flash(_loaded_notice(session))
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)

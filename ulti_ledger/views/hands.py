@@ -30,6 +30,7 @@ from .. import handform, i18n, ledger
 from ..handform import HandState, Table
 from ..i18n import t
 from ..models import GameSession
+from ..numbers import form_number
 from . import hand_errors
 from .sessions import get_session_or_404, private
 
@@ -49,7 +50,7 @@ def new(token: str):
 def create(token: str):
     session = get_session_or_404(token, "edit")
     table, proposal = _table(session)
-    state = handform.state_from_form(table, request.form, proposal)
+    state = _form_state(table, proposal)
     return _submit(session, token, table, proposal, state, None)
 
 
@@ -67,7 +68,7 @@ def update(token: str, number: int):
     session = get_session_or_404(token, "edit")
     entry = _entry_or_404(session, number)
     table, proposal = _table(session, entry)
-    state = handform.state_from_form(table, request.form, proposal)
+    state = _form_state(table, proposal)
     return _submit(session, token, table, proposal, state, number)
 
 
@@ -75,7 +76,11 @@ def update(token: str, number: int):
 def preview(token: str):
     session = get_session_or_404(token, "edit")
     table, proposal = _table(session)
-    state = handform.state_from_form(table, request.form, proposal)
+    try:
+        state = handform.state_from_form(table, request.form, proposal)
+    except handform.UnreadableOptions as exc:
+        result = {"view": None, "error": _options_problem(exc), "hints": []}
+        return render_template("hands/_preview.html", preview=result), 400
     result = _preview(session, table, state)
     status = 422 if result["error"] else 200
     return render_template("hands/_preview.html", preview=result), status
@@ -120,10 +125,21 @@ def _hand_view(session: GameSession, number: int) -> dict[str, Any] | None:
         return None
 
 
+def _form_state(table: Table, proposal: dict[str, Any]) -> HandState:
+    """The hand the form describes; 400 when its ``options`` field cannot be read."""
+    try:
+        return handform.state_from_form(table, request.form, proposal)
+    except handform.UnreadableOptions as exc:
+        abort(400, description=_options_problem(exc))
+
+
+def _options_problem(exc: handform.UnreadableOptions) -> str:
+    return t("bad_hand_options", reason=t(exc.reason, **exc.params))
+
+
 def _expected_version() -> int | None:
     """The version the scorer's page showed (sent back by every form that writes)."""
-    raw = request.form.get("expected_version", "")
-    return int(raw) if raw.isdigit() else None
+    return form_number("expected_version")
 
 
 def _table(session: GameSession, entry: dict[str, Any] | None = None) -> tuple[Table, dict]:

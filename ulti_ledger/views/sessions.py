@@ -38,6 +38,7 @@ from ..forms import session_form
 from ..i18n import t
 from ..models import GameSession
 from ..qr import qr_svg
+from ..settlement.errors import Msg
 from ..texts import TEXTS
 from . import remembered
 from .methods import scoreboard_settle
@@ -77,9 +78,14 @@ def create():
         session = ledger.create_session(form.session_body())
     except ledger.LedgerError as exc:
         field = form.field_for_key(getattr(exc, "key", ""))
-        message = getattr(exc, "problem", str(exc))
+        said = getattr(exc, "message", None)  # the engine's words, in the page's language
+        message = (
+            said.text(i18n.current())
+            if isinstance(said, Msg)
+            else getattr(exc, "problem", str(exc))
+        )
         if field is None:
-            form.form_errors.append(str(exc))
+            form.form_errors.append(exc.text(i18n.current()))
         else:
             field.errors = [*field.errors, message]
         return _new_page(form), 422

@@ -44,7 +44,8 @@ _new = tuple.__new__
 _Rule = TypeVar("_Rule", ComponentRule, SilentRule)
 MEMO_NAME_CHARS = 400
 MEMO_SIZE = 4096
-"""At most this many validated seatings, component and silent lists are kept per rules.
+"""At most this many validated seatings, component and silent lists are kept per rules
+(``Rules.memo_size``: this for a ruleset's defaults, fewer for other house rules).
 
 A table seats the same players and plays the same few contracts all night, so most of a
 hand has been validated before. Only what passed every check is stored. A component or
@@ -217,7 +218,7 @@ def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules) -> tup
         _player(declarer, "declarer", players, sitting_out)
     seat = players.index(declarer)
     seating = players, sitting_out, declarer, players[:seat] + players[seat + 1 :]
-    if key is not None and len(rules.seatings) < MEMO_SIZE and _short(players + sitting_out):
+    if key is not None and len(rules.seatings) < rules.memo_size and _short(players + sitting_out):
         rules.seatings[key] = seating
     return seating
 
@@ -242,7 +243,7 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         if needs_result:  # once per list, not per hand
             _check_consistency(rules, components, ())
         parts = components, contract, rules.contract_colours(contract)[0]
-        if key is not None and len(rules.component_lists) < MEMO_SIZE and _short(defenders):
+        if key is not None and len(rules.component_lists) < rules.memo_size and _short(defenders):
             rules.component_lists[key] = parts
     components, contract, allowed = parts
     if colour not in allowed:
@@ -259,7 +260,7 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
             key = None
     if silent is None:
         silent = _silent(raw, rules, contract, components, defenders, outcome)
-        if key is not None and len(rules.silent_lists) < MEMO_SIZE and _short(defenders):
+        if key is not None and len(rules.silent_lists) < rules.memo_size and _short(defenders):
             rules.silent_lists[key] = silent
     if needs_result:  # against this hand's made and lost components
         _check_consistency(rules, components, silent)

@@ -193,6 +193,9 @@ class Rules:
     """Validated component lists with their contract and colours (see `hand.MEMO_SIZE`)."""
     silent_lists: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
     """Validated silent lists (see `hand.MEMO_SIZE`)."""
+    memo_size: int = field(default=4096, repr=False, compare=False)
+    """How many entries each memo above keeps: `hand.MEMO_SIZE`, or fewer for rules resolved
+    with house rules (``loader.RESOLVED_MEMO_SIZE``: there may be many of those)."""
     _silent_of: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
