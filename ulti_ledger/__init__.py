@@ -71,6 +71,10 @@ def create_app(test_config=None):
     if proxies:  # share links and QR codes get the public address, the admin limit the client's
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
 
+    from .log_filter import install as mask_tokens_in_logs
+
+    mask_tokens_in_logs(app.logger.name)  # gunicorn's, werkzeug's and the app's logs
+
     # JSON keeps names readable: "Béla", not "B\u00e9la".
     app.json.ensure_ascii = False
 
