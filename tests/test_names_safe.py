@@ -58,6 +58,8 @@ Ubul Ünige Vera Viktor Vilma Zoltán Zsófia Zsolt Zsuzsanna Örs Ors Odon Ód�
         ("\u115fAnna", "invisible", "\u115f"),
         ("An\u1160na", "invisible", "\u1160"),
         ("Anna\ufe0f", "invisible", "\ufe0f"),  # a variation selector after a letter
+        ("\ufe0fAnna", "invisible", "\ufe0f"),  # ... or at the start
+        ("Anna\U000e0100", "invisible", "\U000e0100"),
         ("Anna\u2028", "invisible", "\u2028"),
         ("\u2800", "invisible", "\u2800"),
         ("\u0301\u0308", "blank", ""),

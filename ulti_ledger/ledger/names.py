@@ -45,6 +45,10 @@ def _is_variation_selector(char: str) -> bool:
     return "\ufe00" <= char <= "\ufe0f" or "\U000e0100" <= char <= "\U000e01ef"
 
 
+def _is_symbol(char: str) -> bool:
+    return unicodedata.category(char) == "So"
+
+
 def hidden_character(text: str) -> tuple[str, str] | None:
     """What in ``text`` a name cannot have, as (kind, character), or None.
 
@@ -60,7 +64,7 @@ def hidden_character(text: str) -> tuple[str, str] | None:
             kind = "bidi"
         elif char in INVISIBLE:
             kind = "invisible"
-        elif _is_variation_selector(char) and unicodedata.category(before) != "So":
+        elif _is_variation_selector(char) and not (before and _is_symbol(before)):
             kind = "invisible"
         if kind:
             return kind, char
