@@ -4,6 +4,7 @@ access log keeps no token, and a made-up Host header reaches no link."""
 
 from __future__ import annotations
 
+import base64
 import http.client
 import json
 import os
@@ -81,8 +82,6 @@ def call(port, method, path, body=None, headers=None):
 
 
 def basic(password):
-    import base64
-
     return {"Authorization": "Basic " + base64.b64encode(f"admin:{password}".encode()).decode()}
 
 

@@ -17,6 +17,7 @@ from ulti_ledger import ledger
 from ulti_ledger.ledger.names import hidden_character, name_key, one_name
 
 from .test_ui_evening import post as post_evening
+from .test_ui_evening import post_settings
 from .test_ui_sessions import session_form_data
 from .ui_helpers import counts
 
@@ -177,4 +178,12 @@ def test_the_evening_page_refuses_a_look_alike_rename(scorer, app):
     response = post_evening(scorer, "/evening/join", name="Ede\u2069", seat="5")
     assert response.status_code == 422
     assert "Írásirányt váltó jel van benne (U+2069" in response.get_data(True)
+    assert counts(app) == before
+
+
+def test_the_evening_settings_refuse_a_hidden_character_in_the_name(scorer, app):
+    before = counts(app)
+    response = post_settings(scorer, name="Péntek\u200b este")
+    assert response.status_code == 422
+    assert "Láthatatlan karakter van benne (U+200B (ZERO WIDTH SPACE))" in response.get_data(True)
     assert counts(app) == before
