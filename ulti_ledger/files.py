@@ -26,7 +26,10 @@ def make_private(path: Path) -> None:
     except FileExistsError:
         mode = stat.S_IMODE(os.stat(path).st_mode)
         if mode & 0o077:
-            os.chmod(path, mode & ~0o077)
+            with contextlib.suppress(PermissionError):  # another user's file: theirs to set
+                os.chmod(path, mode & ~0o077)
+    except PermissionError:
+        pass  # a folder we may not write to: SQLite itself will say so when it opens it
 
 
 @contextlib.contextmanager
