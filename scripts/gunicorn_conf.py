@@ -8,6 +8,7 @@ it prints the addresses to open. Read by ``gunicorn -c scripts/gunicorn_conf.py 
 import os
 
 from ulti_ledger.addresses import lan_setting_for, startup_lines
+from ulti_ledger.log_filter import install as mask_tokens_in_logs
 
 host = os.environ.get("HOST") or "0.0.0.0"
 port = int(os.environ.get("PORT") or 5000)
@@ -20,6 +21,11 @@ threads = 4
 # Links carry the address the phones can open: on loopback there is only 127.0.0.1.
 if "LAN_ADDRESSES" not in os.environ and lan_setting_for(host) is not None:
     os.environ["LAN_ADDRESSES"] = lan_setting_for(host)
+
+
+def on_starting(server):
+    # The access log (--access-logfile) never records a link's token: /e/***, ?token=***.
+    mask_tokens_in_logs()
 
 
 def when_ready(server):

@@ -130,11 +130,13 @@ def test_writes_refuse_the_view_token(api, app, hand, method, tail):
     assert counts(app) == before
 
 
-def test_unknown_session_and_hand_are_404(api, hand):
+def test_unknown_session_answers_as_a_wrong_token_and_unknown_hand_is_404(api, hand):
     api.start(hands=[hand()])
-    response = api.client.get("/api/v1/sessions/999", headers=bearer(api.edit))
-    assert response.status_code == 404
-    assert response.get_json() == {"error": "there is no session 999"}
+    wrong = api.client.get(api.url(), headers=bearer("x" * 43))
+    for token in (api.edit, "x" * 43):  # an id no session has: not told apart
+        response = api.client.get("/api/v1/sessions/999", headers=bearer(token))
+        assert (response.status_code, response.get_json()) == (403, wrong.get_json())
+    assert wrong.get_json() == {"error": "this token does not open this session"}
     for method in ("get", "put", "delete"):
         response = getattr(api.client, method)(
             api.url("/hands/7"), json=hand(), headers=bearer(api.edit)

@@ -43,6 +43,9 @@ def create_app(test_config=None):
         # and not sent again with every response.
         PERMANENT_SESSION_LIFETIME=365 * 24 * 3600,
         SESSION_REFRESH_EACH_REQUEST=False,
+        # Not sent along with another site's requests (its forms, its images); also
+        # Secure when the page came over TLS (security.py).
+        SESSION_COOKIE_SAMESITE="Lax",
         # Wrong admin passwords one client address may send within the window (seconds);
         # then /admin/ answers it 429 until the window has passed (views/admin.py).
         ADMIN_MAX_FAILED_LOGINS=10,
@@ -73,10 +76,21 @@ def create_app(test_config=None):
     # a chunked body past MAX_CONTENT_LENGTH is a 413 too, not cut off at the limit
     app.wsgi_app = ChunkedBodyLimit(app.wsgi_app, lambda: app.config["MAX_CONTENT_LENGTH"])
 
+    from .log_filter import install as mask_tokens_in_logs
+
+    mask_tokens_in_logs(app.logger.name)  # gunicorn's, werkzeug's and the app's logs
+
     # JSON keeps names readable: "Béla", not "B\u00e9la".
     app.json.ensure_ascii = False
 
-    os.makedirs(app.instance_path, exist_ok=True)
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
+    from .files import make_private, sqlite_file
+
+    database_file = sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
+    if database_file is not None and not database_file.is_absolute():
+        database_file = Path(app.instance_path) / database_file  # as Flask-SQLAlchemy reads it
+    if database_file is not None and database_file.parent.is_dir():
+        make_private(database_file)  # its owner's only, and so its -wal and -shm files
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = load_or_create_secret_key(Path(app.instance_path) / "secret_key")
 

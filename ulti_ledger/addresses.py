@@ -11,10 +11,13 @@ never carry 127.0.0.1, even when the scorer opened the page there. In order:
    ``SERVER_PORT``, not the Host header's). The LAN addresses come from ``LAN_ADDRESSES``
    (a list, a comma-separated string, or a function returning a list) or, when that is
    ``None``, from the machine's interfaces (psutil; no packet is sent anywhere).
-4. Only when no LAN address is known is the request's own host used, and a warning logged.
+4. When no LAN address is known (a warning is logged): the configured ``SERVER_NAME``;
+   else the request's host if it is loopback (127.0.0.1, ``localhost``, ::1: the
+   machine itself, all that answers then); else 127.0.0.1 with the server's port.
 
-A forged Host header never reaches a link in cases 1 and 3: the request's host is used
-only when it is one of the known LAN addresses (the phone that opened it reaches it).
+A forged Host header never reaches a link: the request's host is used only when it is
+one of the known LAN addresses (the phone that opened it reaches it) or loopback. Behind
+trusted proxies (2) the proxy's forwarded host is believed; it is the proxy's to check.
 """
 
 from __future__ import annotations
@@ -79,10 +82,22 @@ def public_base() -> str:
     known = configured_lan_addresses(config.get("LAN_ADDRESSES"))
     if not known:
         _warn_once(config.get("LAN_ADDRESSES") is None)
-        return request.host_url.rstrip("/") + request.script_root
+        return own_origin() + request.script_root
     asked = urlsplit(f"//{request.host}").hostname
     address = asked if asked in known else known[0]
     return origin(request.scheme, address, request.environ.get("SERVER_PORT")) + request.script_root
+
+
+def own_origin() -> str:
+    """This server's origin when no LAN address is known, never a made-up Host header's:
+    ``SERVER_NAME`` when configured; else the request's host if it is loopback; else
+    127.0.0.1. The port is the socket's (``SERVER_PORT``)."""
+    name = current_app.config.get("SERVER_NAME")
+    if name:
+        return f"{request.scheme}://{name}"
+    asked = urlsplit(f"//{request.host}").hostname or ""
+    address = asked if is_loopback(asked) else "127.0.0.1"
+    return origin(request.scheme, address, request.environ.get("SERVER_PORT"))
 
 
 def origin(scheme: str, address: str, port: str | int | None) -> str:
@@ -106,9 +121,9 @@ def _warn_once(enumerated: bool) -> None:
     if enumerated and not _warned:
         _warned.append(True)
         current_app.logger.warning(
-            "no LAN address found on this machine: links and QR codes carry the address the "
-            "page was opened at (%s); set PUBLIC_URL or LAN_ADDRESSES for other devices",
-            request.host,
+            "no LAN address found on this machine: links and QR codes carry %s (SERVER_NAME, "
+            "or loopback); set PUBLIC_URL or LAN_ADDRESSES for other devices",
+            own_origin(),
         )
 
 

@@ -47,6 +47,7 @@ from sqlalchemy import (
 )
 
 from .db import db
+from .files import owner_only
 from .models import GameSession
 
 JSON_FORMAT = "ulti-ledger/backup@1"
@@ -59,8 +60,10 @@ class BackupError(Exception):
 
 
 def backup(app: Flask, dest: Path, fmt: str = "auto") -> str:
-    """Write a backup of ``app``'s database to ``dest``; returns the kind written."""
-    with app.app_context():
+    """Write a backup of ``app``'s database to ``dest``; returns the kind written.
+
+    The file is its owner's only (mode 0600), as the database is."""
+    with app.app_context(), owner_only(dest):
         url = db.engine.url
         if fmt == "auto" and url.get_backend_name() == "sqlite":
             _sqlite_copy(Path(url.database), dest)

@@ -21,7 +21,8 @@ from wtforms.validators import ValidationError
 
 from .i18n import current as current_lang
 from .i18n import t
-from .ledger import SESSION_FORMAT, name_key
+from .ledger import SESSION_FORMAT
+from .ledger.names import character_name, hidden_character, one_name, spelling_key
 from .models import NAME_LENGTH
 from .money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
 from .numbers import non_negative_int
@@ -85,16 +86,21 @@ class SessionForm(FlaskForm):
     def validate_players(self, field: FieldList) -> None:
         names = [(entry, (entry.data or "").strip()) for entry in field.entries]
         given = [(entry, name) for entry, name in names if name]
-        seen: dict[str, str] = {}  # name_key -> the name as first written
+        seen: list[str] = []  # the names as first written
         for entry, name in given:
-            key = name_key(name)
+            first = next((other for other in seen if one_name(other, name)), None)
             if len(name) > NAME_LENGTH:
                 entry.errors = [t("err_name_long", n=NAME_LENGTH)]
-            elif seen.get(key) == name:
+            elif hidden_character(name):
+                entry.errors = [hidden_text(name)]
+            elif first == name:
                 entry.errors = [t("err_name_twice", name=name)]
-            elif key in seen:  # "Anna" and "anna": one player written two ways
-                entry.errors = [t("err_name_same", first=seen[key], name=name)]
-            seen.setdefault(key, name)
+            elif first is not None and spelling_key(first) == spelling_key(name):
+                entry.errors = [t("err_name_same", first=first, name=name)]  # "Anna", "anna"
+            elif first is not None:  # "Anna" and "Аnna" (Cyrillic А): they look alike
+                entry.errors = [t("err_name_lookalike", first=first, name=name)]
+            if first is None:
+                seen.append(name)
         if any(entry.errors for entry in field.entries):
             raise ValidationError(t("err_players_fix"))
         if not MIN_PLAYERS <= len(given) <= MAX_PLAYERS:
@@ -238,8 +244,17 @@ def session_form(
 
 
 def _short(field: StringField, length: int) -> None:
-    if len((field.data or "").strip()) > length:
+    text = (field.data or "").strip()
+    if len(text) > length:
         raise ValidationError(t("err_text_long", n=length))
+    if text and hidden_character(text):
+        raise ValidationError(hidden_text(text))
+
+
+def hidden_text(text: str) -> str:
+    """Why ``text`` cannot be a name (``ledger.names.hidden_character``), in the page's words."""
+    kind, char = hidden_character(text) or ("blank", "")
+    return t(f"err_hidden_{kind}", char=character_name(char) if char else "")
 
 
 class SettingsForm(SessionForm):

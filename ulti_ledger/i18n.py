@@ -117,5 +117,14 @@ def _pick() -> None:
 
 def _remember(response):
     if g.get("lang_asked"):
-        response.set_cookie(COOKIE, g.lang, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+        from .security import cookie_secure
+
+        response.set_cookie(
+            COOKIE,
+            g.lang,
+            max_age=COOKIE_AGE,
+            samesite="Lax",
+            httponly=True,
+            secure=cookie_secure(),
+        )
     return response

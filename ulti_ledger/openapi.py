@@ -300,8 +300,9 @@ MESSAGES = {
     "304": "not modified: the ETag sent in If-None-Match is still current",
     "400": "malformed: not JSON, unstorable text, a bad If-Match or version",
     "401": "no token was sent",
-    "403": "the token does not open this session, or only reads it",
-    "404": "no such session, hand or history entry",
+    "403": "the token does not open this session (an id no session has answers so too),"
+    " or only reads it",
+    "404": "no such hand or history entry",
     "409": "changed meanwhile (the current state is in `current`), or a clash: try again",
     "413": "the body is larger than the limit",
     "415": "the body is not sent as application/json",

@@ -324,6 +324,26 @@ TEXTS: dict[str, tuple[str, str]] = {
         "„{first}” és „{name}” ugyanaz a név: csak kis- és nagybetűben vagy szóközben térnek el.",
         "“{first}” and “{name}” are the same name: they differ only in capitals or spaces.",
     ),
+    "err_name_lookalike": (
+        "„{first}” és „{name}” összetéveszthető: egy játékos kétszer beírva (más ábécé"
+        " betűje vagy ugyanúgy kinéző jel van benne).",
+        "“{first}” and “{name}” look alike: one player written twice (a letter of another"
+        " alphabet, or a character that looks the same).",
+    ),
+    "err_hidden_control": (
+        "Vezérlőkarakter van benne ({char}); töröld ki.",
+        "It contains a control character ({char}); delete it.",
+    ),
+    "err_hidden_bidi": (
+        "Írásirányt váltó jel van benne ({char}), amely összekeveri, hogyan látszik a szöveg;"
+        " töröld ki.",
+        "It contains a bidi control ({char}), which reorders how the text shows; delete it.",
+    ),
+    "err_hidden_invisible": (
+        "Láthatatlan karakter van benne ({char}); töröld ki.",
+        "It contains an invisible character ({char}); delete it.",
+    ),
+    "err_hidden_blank": ("Nincs benne semmi látható.", "It has nothing visible."),
     "err_players_fix": ("Javítsd a megjelölt neveket.", "Fix the names marked."),
     "err_players_count": ("3, 4 vagy 5 játékost adj meg.", "Give 3, 4 or 5 players."),
     "err_amount": (

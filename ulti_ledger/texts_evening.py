@@ -101,6 +101,12 @@ EVENING_TEXTS: dict[str, tuple[str, str]] = {
         "{name} már játszik ezen az estén (a kis- és nagybetű nem számít).",
         "{name} already plays this evening (capitals do not count).",
     ),
+    "problem_lookalike_player": (
+        "{name} már játszik ezen az estén, és az új név összetéveszthető vele (más ábécé"
+        " betűje vagy ugyanúgy kinéző jel van benne).",
+        "{name} already plays this evening, and the new name looks like it (a letter of"
+        " another alphabet, or a character that looks the same).",
+    ),
     "problem_not_player": (
         "{name} nem játszik ezen az estén.",
         "{name} does not play this evening.",

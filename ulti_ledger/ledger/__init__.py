@@ -43,8 +43,9 @@ Reading:
 - ``hand_view(session, number, lang="hu")``: one hand as the scoreboard shows it
 - ``next_hand(session)``: the rotation's proposal (dealer, players, sitting_out, first_bidder)
 - ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players(session_ids)``: form data
-- ``name_key(name)``: what makes two names one player (case, spaces, NFC); a session
-  refuses two names with the same key
+- ``name_key(name)``: what makes two names one player (case, spaces, NFC, and the
+  confusable skeleton: letters that look alike); a session refuses two names with the
+  same key (``names.one_name``), and names that hide a character (``names.hidden_character``)
 
 The end of the night and files (``settling``, ``exchange``):
 

@@ -19,7 +19,7 @@ from ..money_input import MoneyInputError, parse_stake
 from ..settlement import Engine, HandError, Ruleset
 from ..settlement.session import check_session_header
 from .errors import SessionError
-from .names import UNPRINTABLE, check_players, name_key  # noqa: F401  (name_key: kept here too)
+from .names import UNPRINTABLE, check_players, name_key, refuse_hidden  # noqa: F401  (name_key: kept here too)
 from .pinning import only_ruleset
 from .seat_checks import SeatSpan, check_seatings, plan_seats
 
@@ -278,6 +278,8 @@ def _text(data: dict[str, Any], key: str) -> str:
         raise SessionError(
             key, f"must be a text of at most {TEXT_LENGTH} characters, without control characters"
         )
+    if value.strip():
+        refuse_hidden(value.strip(), key, f"the {key}")
     return value.strip()
 
 

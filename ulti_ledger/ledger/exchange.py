@@ -16,6 +16,9 @@ one Excel reads UTF-8 as the local code page and mangles ő and ű), ``;`` betwe
 (with a decimal-comma locale Excel expects ``;``, and a ``,`` file would open as one
 column), CRLF line ends. One row per hand; per player first the hand's change, then the
 running total, all in units (whole numbers, so no decimal separator is ever needed).
+A text cell that a spreadsheet would read as a formula (a name such as ``=HYPERLINK(...)``)
+is written with a leading ``'``, as OWASP's CSV-injection advice says; the units stay
+numbers, negative ones included (``-4``).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ from .writes import create_session
 
 CSV_DELIMITER = ";"
 BOM = "\ufeff"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet take a cell as a formula (OWASP, "CSV Injection")."""
 CSV_WORDS = {
     "hu": ("Leosztás", "Osztó", "Felvevő", "Játék", "Kontra", "Csendes", "Renonsz", "összesen"),
     "en": ("Hand", "Dealer", "Declarer", "Game", "Kontra", "Silent", "Renonsz", "total"),
@@ -83,22 +88,30 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, delimiter=CSV_DELIMITER, lineterminator="\r\n")
-    writer.writerow([*words[:7], *players, *(f"{p} {words[7]}" for p in players)])
+    header = [*words[:7], *players, *(f"{p} {words[7]}" for p in players)]
+    writer.writerow([csv_cell(cell) for cell in header])
     for hand in summary["hands"]:
-        writer.writerow(
-            [
-                hand["number"],
-                hand["dealer"],
-                hand["declarer"],
-                with_lost(hand),
-                ", ".join(f"{k['label']} {k['text']}" for k in hand["kontras"]),
-                ", ".join(s["text"] for s in hand["silent"]),
-                hand["renonsz"] or "",
-                *(hand["changes"][p] for p in players),
-                *(hand["totals"][p] for p in players),
-            ]
-        )
+        row = [
+            hand["number"],
+            hand["dealer"],
+            hand["declarer"],
+            with_lost(hand),
+            ", ".join(f"{k['label']} {k['text']}" for k in hand["kontras"]),
+            ", ".join(s["text"] for s in hand["silent"]),
+            hand["renonsz"] or "",
+            *(hand["changes"][p] for p in players),
+            *(hand["totals"][p] for p in players),
+        ]
+        writer.writerow([csv_cell(cell) for cell in row])
     return out.getvalue()
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell as written: numbers as they are (``-4`` stays a number); a text that a
+    spreadsheet would run as a formula gets a leading ``'``, and reads as it was typed."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def parse_session_file(raw: bytes | str) -> Any:

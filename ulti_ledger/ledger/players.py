@@ -33,7 +33,7 @@ from ..models import (
 from .checks import check_version_value
 from .errors import SessionError
 from .history import record
-from .names import check_new_name, name_key
+from .names import check_new_name, one_name, why_one_name
 from .pinning import only_ruleset, session_engine
 from .reads import seat_names
 from .seat_checks import place_for
@@ -105,10 +105,10 @@ def players_state(session: GameSession) -> dict[str, Any]:
 
 
 def _clash(session: GameSession, name: str, key: str, besides: str | None = None) -> None:
-    """Refuse ``name`` if it is (by ``name_key``) one of the evening's players."""
+    """Refuse ``name`` if it is (by ``one_name``) one of the evening's players."""
     for other in seat_names(session):
-        if other != besides and name_key(other) == name_key(name):
-            same = "" if other == name else f": {other!r} and {name!r} differ only in capitals"
+        if other != besides and one_name(other, name):
+            same = "" if other == name else f": {other!r} and {name!r}, {why_one_name(other, name)}"
             raise SessionError(key, f"{other} is already a player of this evening{same}")
 
 
@@ -124,7 +124,7 @@ def _rename(session: GameSession, body: Any) -> dict[str, str]:
         if new == old:
             raise SessionError(key, f"{old} is already called so")
         _clash(session, new, key, besides=old)
-        if sum(name_key(n) == name_key(new) for n in body.values()) > 1:
+        if sum(one_name(n, new) for n in body.values() if isinstance(n, str)) > 1:
             raise SessionError(key, f"two players cannot both be renamed {new}")
     for old, new in body.items():
         repoint(session, _player_id(old), _player_id(new, create=True))

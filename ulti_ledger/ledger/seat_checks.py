@@ -15,7 +15,7 @@ from typing import Any
 from ..settlement import HandError
 from ..settlement.session import hand_seatings
 from .errors import SessionError
-from .names import check_players, name_key
+from .names import check_players, one_name, why_one_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +93,13 @@ def check_seatings(
             check_players(change["players"], active, max_out)
         except SessionError as exc:
             raise SessionError(f"seating[{index}].{exc.key}", exc.message) from None
-    seen: dict[str, str] = {}
+    seen: list[str] = []
     for name in (name for seating in seatings for name in seating):
-        first = seen.setdefault(name_key(name), name)
+        first = next((other for other in seen if one_name(other, name)), name)
         if first != name:
             raise SessionError(
-                "seating",
-                f"{first!r} and {name!r} are one name: they differ only in capitals or spaces",
+                "seating", f"{first!r} and {name!r} are one name: {why_one_name(first, name)}"
             )
+        if name not in seen:
+            seen.append(name)
     return (players, *seatings[1:])

@@ -19,7 +19,7 @@ from ..db import db
 from ..models import AuditEntry, GameSession, Hand, Seat
 from .errors import Conflict, NotFound
 from .history import record, settings_state
-from .names import name_key
+from .names import one_name
 from .players import _player_id, players_state, repoint
 from .reads import live_hands, seat_names
 from .summary import session_json
@@ -122,7 +122,7 @@ def _undo_rename(session: GameSession, entry: AuditEntry) -> None:
     for old, new in entry.after["renamed"].items():
         if new not in names:
             raise Conflict("", f"{new} is not called so any more; undo that change first")
-        if any(n != new and name_key(n) == name_key(old) for n in names):
+        if any(n != new and one_name(n, old) for n in names):
             raise Conflict("", f"another player of this evening is called {old} now")
     for old, new in entry.after["renamed"].items():
         repoint(session, _player_id(new), _player_id(old, create=True))

@@ -9,7 +9,8 @@ without a password configured the pages answer 404, as if they did not exist. Th
 buttons are forms with the app's CSRF token, since a browser sends Basic credentials on
 its own. Deleting only hides a session (``ledger.delete_session``); nothing is lost.
 
-Wrong passwords are limited per client address (Flask-Limiter, see ``init_app``): after
+Wrong passwords are limited per client address (Flask-Limiter's storage, counted
+atomically: see ``_require_admin``): after
 ``ADMIN_MAX_FAILED_LOGINS`` of them within ``ADMIN_FAILED_LOGIN_WINDOW`` seconds the
 address gets 429 with ``Retry-After``, whatever password it sends, until the oldest of
 them is that old. A right password, a request without one, and every other page never
@@ -33,8 +34,10 @@ from flask import (
     request,
     url_for,
 )
-from flask_limiter import Limiter, RequestLimit
+from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import RateLimitItem, parse
+from limits.strategies import RateLimiter
 
 from .. import ledger
 from ..i18n import t
@@ -50,38 +53,31 @@ def init_app(app: Flask) -> None:
     """Register the pages with a limiter of wrong passwords of their own.
 
     The limiter is made here, once per app, so each app counts in its own storage
-    (``RATELIMIT_STORAGE_URI``, by default ``memory://``: the process's memory). The limit
-    is only *tested* before a request; ``deduct_when`` counts the request afterwards only
-    when its password was refused. The moving window counts exactly the refusals of the
-    last ``ADMIN_FAILED_LOGIN_WINDOW`` seconds. The client is ``request.remote_addr``.
+    (``RATELIMIT_STORAGE_URI``, by default ``memory://``: the process's memory); it
+    limits no route by itself: ``_require_admin`` asks it. The moving window counts
+    exactly the refusals of the last ``ADMIN_FAILED_LOGIN_WINDOW`` seconds; the client
+    is ``request.remote_addr``.
     """
     limiter = Limiter(get_remote_address, app=app, strategy="moving-window", default_limits=[])
-    limiter.shared_limit(
-        _failed_login_limit,
-        scope="admin-password",
-        exempt_when=lambda: not admin_enabled(),
-        deduct_when=_password_refused,
-        on_breach=_too_many_refusals,
-    )(bp)
-    # Every other request leaves the limiter at once (it would find no limit, only later).
-    limiter.request_filter(lambda: request.blueprint != bp.name)
+    limiter.request_filter(lambda: True)  # no route is limited by the extension itself
+    app.extensions[LIMITER] = limiter
     app.register_blueprint(bp)
 
 
-def _failed_login_limit() -> str:
+LIMITER = "ulti_ledger.admin_limiter"
+SCOPE = "admin-password"
+
+
+def _failed_login_limit() -> RateLimitItem:
     config = current_app.config
-    return f"{config['ADMIN_MAX_FAILED_LOGINS']} per {config['ADMIN_FAILED_LOGIN_WINDOW']} seconds"
+    return parse(
+        f"{config['ADMIN_MAX_FAILED_LOGINS']} per {config['ADMIN_FAILED_LOGIN_WINDOW']} seconds"
+    )
 
 
-def _password_refused(response: Response) -> bool:
-    """Whether ``_require_admin`` refused a password: its 401 to Basic credentials."""
-    auth = request.authorization
-    return response.status_code == 401 and auth is not None and auth.type == "basic"
-
-
-def _too_many_refusals(limit: RequestLimit) -> Response:
-    reset, _remaining = limit.window  # when the oldest counted refusal leaves the window
-    seconds = max(1, math.ceil(reset - time.time()))
+def _too_many_refusals(limit: RateLimitItem, strategy: RateLimiter, client: str) -> Response:
+    reset, _remaining = strategy.get_window_stats(limit, SCOPE, client)
+    seconds = max(1, math.ceil(reset - time.time()))  # when the oldest refusal leaves
     if seconds < 120:
         wait = t("duration_seconds" if seconds > 1 else "duration_second", n=seconds)
     else:
@@ -93,16 +89,36 @@ def _too_many_refusals(limit: RequestLimit) -> Response:
 
 @bp.before_request
 def _require_admin():
+    """The password, under the limit of wrong ones.
+
+    An address at the limit gets 429 before its password is even checked (the right one
+    too). A wrong password is counted by one atomic step of the storage, which adds it
+    only if the limit still has room: requests racing in parallel cannot overshoot the
+    limit, as a test-then-count would. A right password, and a request without one,
+    are never counted.
+    """
     if not admin_enabled():
         abort(404)
     auth = request.authorization
-    if auth is None or auth.type != "basic" or not admin_password_ok(auth.password):
-        return (
-            t("admin_password_needed"),
-            401,
-            {"WWW-Authenticate": 'Basic realm="ulti_ledger admin", charset="UTF-8"'},
-        )
-    return None
+    if auth is None or auth.type != "basic":
+        return _password_needed()
+    limit, client = _failed_login_limit(), get_remote_address()
+    strategy = current_app.extensions[LIMITER].limiter
+    if not strategy.test(limit, SCOPE, client):
+        return _too_many_refusals(limit, strategy, client)
+    if admin_password_ok(auth.password):
+        return None
+    if not strategy.hit(limit, SCOPE, client):  # others took the last room meanwhile
+        return _too_many_refusals(limit, strategy, client)
+    return _password_needed()
+
+
+def _password_needed():
+    return (
+        t("admin_password_needed"),
+        401,
+        {"WWW-Authenticate": 'Basic realm="ulti_ledger admin", charset="UTF-8"'},
+    )
 
 
 @bp.after_request

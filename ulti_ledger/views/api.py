@@ -42,6 +42,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, request, url_f
 
 from .. import ledger
 from ..audit import remember_token
+from ..db import db
 from ..ledger import LedgerError
 from ..ledger.checks import check_version_value
 from ..models import GameSession
@@ -138,17 +139,28 @@ def delete_hand(session_id: int, number: int):
     return "", 204
 
 
+WRONG_TOKEN = "this token does not open this session"
+
+
 def authorized(session_id: int, kind: str) -> GameSession:
-    """The session, if the request's token allows ``kind``; else 401, 404 or 403."""
+    """The session, if the request's token allows ``kind``; else 401 or 403.
+
+    An id no session has answers as a wrong token does, the same status and body: ids
+    are sequential, and a 404 would tell which exist. Only the holder of a deleted
+    session's own token learns that it is gone (404).
+    """
     token = _token(allow_query=kind == "view")
     if token is None:
         need = "the edit token" if kind == "edit" else "the edit or the view token"
         abort(401, description=f"send {need} as 'Authorization: Bearer <token>'")
-    session = ledger.get_session(session_id)
+    session = db.session.get(GameSession, session_id)
+    if session is None:
+        abort(403, description=WRONG_TOKEN)
     if not ledger.token_grants(session, token, kind):
         if kind == "edit" and ledger.token_grants(session, token, "view"):
             abort(403, description="a view token only reads; changes need the edit token")
-        abort(403, description="this token does not open this session")
+        abort(403, description=WRONG_TOKEN)
+    session = ledger.get_session(session_id)  # NotFound (404) if it was deleted
     remember_token(token)
     return session
 

@@ -14,11 +14,21 @@ from ..i18n import current, t
 from ..money_format import money_text
 from .sessions import utc_text
 
+CHAR = r"U\+[0-9A-F]{4,6}(?: \([A-Z0-9 -]*\))?"
+"""A character as ``ledger.names.character_name`` names it."""
 PROBLEMS = (
+    (
+        re.compile(r"^(?P<name>.+) is already a player of this evening: .* they look alike"),
+        "problem_lookalike_player",
+    ),
     (re.compile(r"^(?P<name>.+) is already a player of this evening"), "problem_already_player"),
     (re.compile(r"^'?(?P<name>.*?)'? is not a player of this evening"), "problem_not_player"),
     (re.compile(r"^must be a non-empty name"), "problem_empty_name"),
     (re.compile(r"^.+ is already called so"), "problem_same_name"),
+    (re.compile(rf"(?P<char>{CHAR}) is a control character"), "err_hidden_control"),
+    (re.compile(rf"(?P<char>{CHAR}) is a bidi control"), "err_hidden_bidi"),
+    (re.compile(rf"(?P<char>{CHAR}) is an invisible character"), "err_hidden_invisible"),
+    (re.compile(r"it has nothing visible"), "err_hidden_blank"),
     (re.compile(r"^(?P<n>\d+) play every hand: (?P<name>.+) cannot leave"), "problem_too_few"),
     (re.compile(r"^(?P<n>\d+) sit at the table already"), "problem_too_many"),
     (re.compile(r"is undone already"), "problem_undone_already"),
