@@ -3,18 +3,27 @@
 Three kinds of file, chosen by the database and told apart by their first bytes:
 
 - SQLite: a copy made with SQLite's online backup API, consistent even while scorers
-  write (it copies pages under SQLite's own locks, WAL included). It is itself a
-  database file: ``sqlite3 FILE`` opens it.
+  write: it copies every page in one step inside one read transaction (WAL included),
+  and the rows counted in that transaction are counted again on the copy. It is itself
+  a database file: ``sqlite3 FILE`` opens it.
 - PostgreSQL: ``pg_dump --format=custom`` when pg_dump is installed (restored with
   pg_restore); otherwise, or with ``fmt="json"``, the JSON dump below.
 - JSON (any database): every row of every table of the app, audit log and deleted rows
-  included, with the schema revision; read in one transaction, so consistent too. It
+  included, with the schema revision; read in one snapshot (``backup_json``), so
+  consistent too. It
   also moves an instance from SQLite to PostgreSQL or back. It is restored at its own
   revision and then upgraded, so the backup of an older version restores too; one of a
   revision these migrations do not know (a newer version's) is refused.
 
+Every backup is checked before it is reported written (``backup_json.verify``): the copy
+passes ``integrity_check`` and ``foreign_key_check`` and holds the rows that were read; the
+JSON file reads back with every reference resolving and every count matching. A backup
+that fails is removed and the command fails.
+
 Restoring refuses a database that already holds a session: a restore never merges into
-or overwrites what is there.
+or overwrites what is there. The file is checked whole first (``restore_checks``): it is
+loaded into a scratch SQLite database, upgraded, and every session re-read and settled by
+the engine; only a file that passes reaches the app's database, in one transaction.
 """
 
 from __future__ import annotations
@@ -34,10 +43,8 @@ from flask import Flask, current_app
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import (
     JSON,
-    Connection,
     Date,
     DateTime,
-    MetaData,
     Table,
     func,
     inspect,
@@ -46,16 +53,19 @@ from sqlalchemy import (
     text,
 )
 
+from .backup_json import (
+    JSON_FORMAT,
+    BackupError,
+    app_tables,
+    dump_snapshot,
+    snapshot_copy,
+    verify_json_file,
+)
 from .db import db
 from .models import GameSession
 
-JSON_FORMAT = "ulti-ledger/backup@1"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PGDUMP_MAGIC = b"PGDMP"
-
-
-class BackupError(Exception):
-    """A backup or restore that cannot be done; the message says why and what to do."""
 
 
 def backup(app: Flask, dest: Path, fmt: str = "auto") -> str:
@@ -63,12 +73,18 @@ def backup(app: Flask, dest: Path, fmt: str = "auto") -> str:
     with app.app_context():
         url = db.engine.url
         if fmt == "auto" and url.get_backend_name() == "sqlite":
-            _sqlite_copy(Path(url.database), dest)
+            snapshot_copy(Path(url.database), dest)
             return "sqlite"
         if fmt == "auto" and shutil.which("pg_dump"):
             _run(["pg_dump", "--format=custom", f"--file={dest}", _libpq(url)])
             return "pg_dump"
-        _write_atomically(dest, json.dumps(_dump(), ensure_ascii=False).encode())
+        data, counts = dump_snapshot()
+        _write_atomically(dest, json.dumps(data, ensure_ascii=False).encode())
+        try:
+            verify_json_file(dest, counts)
+        except BackupError:
+            dest.unlink(missing_ok=True)
+            raise
         return "json"
 
 
@@ -151,32 +167,6 @@ def _refuse_unless_empty() -> None:
         )
 
 
-def _dump() -> dict[str, Any]:
-    """Every row of every table, read in one transaction."""
-    with db.engine.connect() as connection, connection.begin():
-        revision = MigrationContext.configure(connection).get_current_revision()
-        tables = {
-            table.name: [
-                {key: _plain(value) for key, value in row._mapping.items()}
-                for row in connection.execute(select(table).order_by(*table.primary_key))
-            ]
-            for table in _tables(connection)
-        }
-    return {"format": JSON_FORMAT, "revision": revision, "tables": tables}
-
-
-def _tables(connection: Connection) -> list[Table]:
-    """The app's tables as the database has them (not as the models say), in foreign-key
-    order: a database not yet upgraded is backed up, and restored into, at its revision."""
-    schema = MetaData()
-    schema.reflect(bind=connection)
-    return [t for t in schema.sorted_tables if t.name != "alembic_version"]
-
-
-def _plain(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, dt.date | dt.datetime) else value
-
-
 def _read_json(source: Path) -> dict[str, Any]:
     try:
         data = json.loads(source.read_text(encoding="utf-8"))
@@ -206,7 +196,7 @@ def _load(data: dict[str, Any]) -> None:
     else:
         db.create_all()
     with db.engine.begin() as connection:
-        schema = _tables(connection)
+        schema = app_tables(connection)
         unknown = sorted(set(tables) - {table.name for table in schema})
         if unknown:
             raise BackupError(
@@ -263,7 +253,7 @@ def _check_revision(revision: Any) -> None:
 def _holds_no_rows() -> bool:
     with db.engine.connect() as connection:
         return not any(
-            connection.execute(select(table).limit(1)).first() for table in _tables(connection)
+            connection.execute(select(table).limit(1)).first() for table in app_tables(connection)
         )
 
 
