@@ -28,7 +28,6 @@ the engine; only a file that passes reaches the app's database, in one transacti
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 import shutil
@@ -42,13 +41,8 @@ from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import (
-    JSON,
-    Date,
-    DateTime,
-    Table,
     func,
     inspect,
-    null,
     select,
     text,
 )
@@ -63,6 +57,7 @@ from .backup_json import (
 )
 from .db import db
 from .models import GameSession
+from .restore_checks import check_json_backup, checked_sqlite_copy, typed_rows
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PGDUMP_MAGIC = b"PGDMP"
@@ -100,10 +95,11 @@ def restore(app: Flask, source: Path) -> str:
                     "a SQLite backup restores into SQLite; for PostgreSQL make a "
                     "JSON backup (ulti-ledger backup --format json FILE)"
                 )
-            db.session.remove()
-            db.engine.dispose()
-            _sqlite_copy(source, Path(url.database))
-            _upgrade_if_migrated()  # a backup of an older version gets the current schema
+            # checked whole in a scratch copy, upgraded there to the current schema
+            with checked_sqlite_copy(source) as checked:
+                db.session.remove()
+                db.engine.dispose()
+                _sqlite_copy(checked, Path(url.database))
             return "sqlite"
         if head.startswith(PGDUMP_MAGIC):
             db.engine.dispose()
@@ -168,12 +164,21 @@ def _refuse_unless_empty() -> None:
 
 
 def _read_json(source: Path) -> dict[str, Any]:
+    raw = source.read_bytes()
     try:
-        data = json.loads(source.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        if raw.lstrip()[:1] in (b"{", b"["):
+            raise BackupError(
+                f"{source} is a damaged JSON backup: it is not valid JSON ({exc}); "
+                "nothing was written"
+            ) from None
         raise BackupError(f"{source} is no backup: not SQLite, pg_dump or JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
         raise BackupError(f"{source} is JSON but not a backup (format {JSON_FORMAT})")
+    tables = data.get("tables")
+    if not isinstance(tables, dict) or not all(isinstance(r, list) for r in tables.values()):
+        raise BackupError("the backup's tables are missing or damaged: it cannot be restored")
     return data
 
 
@@ -186,26 +191,20 @@ def _load(data: dict[str, Any]) -> None:
     A database made without migrations (``db.create_all``, as the tests do) has no
     revision: its schema is the models' own.
     """
-    revision = data.get("revision")
-    tables = data.get("tables")
-    if not isinstance(tables, dict) or not all(isinstance(r, list) for r in tables.values()):
-        raise BackupError("the backup's tables are missing or damaged: it cannot be restored")
+    revision, tables = data.get("revision"), data["tables"]
     if revision:
-        _check_revision(revision)  # before anything is written
+        _known_revision(revision)
+    check_json_backup(data)  # every row checked in a scratch database before any is written
+    if revision:
+        _check_revision(revision)
         upgrade(revision=revision)
     else:
         db.create_all()
     with db.engine.begin() as connection:
         schema = app_tables(connection)
-        unknown = sorted(set(tables) - {table.name for table in schema})
-        if unknown:
-            raise BackupError(
-                f"the backup has tables its schema revision ({revision}) does not: "
-                f"{', '.join(unknown)}; it is damaged or was not written by ulti-ledger"
-            )
         ids = []
         for table in schema:
-            rows = _typed(table, tables.get(table.name, []))
+            rows = typed_rows(table, tables.get(table.name, []))
             if rows:
                 connection.execute(table.insert(), rows)
             if "id" in table.columns:
@@ -224,15 +223,7 @@ def _load(data: dict[str, Any]) -> None:
 def _check_revision(revision: Any) -> None:
     """Refuse a revision these migrations do not know, or a database with rows already past
     it; an empty one past it (``make run`` makes one at the newest) is taken down to it."""
-    scripts = ScriptDirectory(current_app.extensions["migrate"].directory)
-    known = {script.revision for script in scripts.walk_revisions()}
-    if not isinstance(revision, str) or revision not in known:
-        raise BackupError(
-            f"the backup's schema revision {revision!r} is unknown to this version of "
-            f"ulti-ledger (its newest is {scripts.get_current_head()}): the backup was "
-            "written by a newer version, or is damaged. Upgrade ulti-ledger to the version "
-            "that wrote it (or a later one) and restore again; nothing was written"
-        )
+    scripts, known = _known_revision(revision)
     with db.engine.connect() as connection:
         current = MigrationContext.configure(connection).get_current_revision()
     if current is None or current == revision:
@@ -250,6 +241,20 @@ def _check_revision(revision: Any) -> None:
         )
 
 
+def _known_revision(revision: Any) -> tuple[ScriptDirectory, set[str]]:
+    """Refuse a revision these migrations do not know (a newer version's backup)."""
+    scripts = ScriptDirectory(current_app.extensions["migrate"].directory)
+    known = {script.revision for script in scripts.walk_revisions()}
+    if not isinstance(revision, str) or revision not in known:
+        raise BackupError(
+            f"the backup's schema revision {revision!r} is unknown to this version of "
+            f"ulti-ledger (its newest is {scripts.get_current_head()}): the backup was "
+            "written by a newer version, or is damaged. Upgrade ulti-ledger to the version "
+            "that wrote it (or a later one) and restore again; nothing was written"
+        )
+    return scripts, known
+
+
 def _holds_no_rows() -> bool:
     with db.engine.connect() as connection:
         return not any(
@@ -262,27 +267,3 @@ def _upgrade_if_migrated() -> None:
         revision = MigrationContext.configure(connection).get_current_revision()
     if revision:
         upgrade()
-
-
-def _typed(table: Table, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The backup's rows as ``table`` takes them: times parsed, JSON's None as SQL NULL."""
-    columns = table.columns
-    extra = sorted({key for row in rows for key in row} - set(columns.keys()))
-    if extra:
-        raise BackupError(
-            f"the backup's table {table.name} has columns its schema revision does not: "
-            f"{', '.join(extra)}; it is damaged or was not written by ulti-ledger"
-        )
-    out = []
-    for row in rows:
-        row = dict(row)
-        for column in columns:
-            value = row.get(column.name)
-            if isinstance(value, str) and isinstance(column.type, DateTime):
-                row[column.name] = dt.datetime.fromisoformat(value)
-            elif isinstance(value, str) and isinstance(column.type, Date):
-                row[column.name] = dt.date.fromisoformat(value)
-            elif value is None and column.name in row and isinstance(column.type, JSON):
-                row[column.name] = null()  # a reflected JSON column would store JSON null
-        out.append(row)
-    return out
