@@ -25,7 +25,6 @@ checked scratch database (SQLite).
 from __future__ import annotations
 
 import datetime as dt
-import re
 import sqlite3
 import tempfile
 from collections.abc import Iterator
@@ -42,19 +41,14 @@ from sqlalchemy import (
     Integer,
     String,
     Table,
-    func,
     null,
-    select,
 )
 from sqlalchemy.exc import SQLAlchemyError
 
 from .backup_json import BackupError, app_tables, dangling_reference, verify_sqlite_file
 from .db import db
-from .models import GameSession, Hand, StoredRuleset
-
-TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
-"""A link token as the app makes them (``secrets.token_urlsafe(32)``: 43 characters)."""
-NOTHING_WRITTEN = "nothing was written"
+from .models import GameSession
+from .restore_sessions import NOTHING_WRITTEN, check_contents
 
 
 @contextmanager
@@ -184,7 +178,9 @@ def check_tables(tables: dict[str, Any], schema: list[Table], revision: Any) -> 
     }
     for table in schema:
         if not all(isinstance(row, dict) for row in tables.get(table.name, [])):
-            raise BackupError(f"the backup's table {table.name} has a row that is no object")
+            raise BackupError(
+                f"the backup's table {table.name} has a row that is no object; {NOTHING_WRITTEN}"
+            )
     problem = dangling_reference(tables, references)
     if problem:
         raise BackupError(f"the backup is inconsistent: {problem}; {NOTHING_WRITTEN}")
@@ -198,7 +194,8 @@ def typed_rows(table: Table, rows: list[dict[str, Any]]) -> list[dict[str, Any]]
     if extra:
         raise BackupError(
             f"the backup's table {table.name} has columns its schema revision does not: "
-            f"{', '.join(extra)}; it is damaged or was not written by ulti-ledger"
+            f"{', '.join(extra)}; it is damaged or was not written by ulti-ledger; "
+            f"{NOTHING_WRITTEN}"
         )
     out = []
     for row in rows:
@@ -239,54 +236,6 @@ def _typed(kind: Any, value: Any) -> Any:
         if kind.length is not None and len(value) > kind.length:
             raise ValueError(f"is longer than {kind.length} characters")
     return value
-
-
-def check_contents() -> None:
-    """Every session of the (scratch) database, read and settled as the app would."""
-    from . import ledger
-    from .ledger.checks import check_session
-    from .settlement import parse_ruleset
-
-    for stored in db.session.scalars(select(StoredRuleset)):
-        try:
-            digest = parse_ruleset(stored.text, stored.source).digest
-        except Exception as exc:  # any fault of a stored text: the file is refused
-            raise BackupError(
-                f"the backup's ruleset {stored.id} ({stored.ruleset_id}) does not parse: "
-                f"{_first_line(exc)}; {NOTHING_WRITTEN}"
-            ) from None
-        if digest != stored.digest:
-            raise BackupError(
-                f"the backup's ruleset {stored.id} ({stored.ruleset_id}): its text does not "
-                f"match its digest; the file was changed. {NOTHING_WRITTEN}"
-            )
-    for session in db.session.scalars(select(GameSession).order_by(GameSession.id)):
-        where = f"session {session.id} ({session.name!r})"
-        for kind in ("edit_token", "view_token"):
-            token = getattr(session, kind)
-            if not isinstance(token, str) or not TOKEN.fullmatch(token):
-                raise BackupError(
-                    f"{where}: its {kind} {token!r} is not a link token (20 to 64 letters, "
-                    f"digits, - or _); {NOTHING_WRITTEN}"
-                )
-        if session.edit_token == session.view_token:
-            raise BackupError(f"{where}: its edit and view tokens are one; {NOTHING_WRITTEN}")
-        top = db.session.scalar(select(func.max(Hand.version)).where(Hand.session_id == session.id))
-        if top is not None and session.version < top:
-            raise BackupError(
-                f"{where}: its version {session.version} is below its hands' ({top}); "
-                f"{NOTHING_WRITTEN}"
-            )
-        try:
-            check_session(ledger.session_document(session), ledger.session_engine(session))
-            ledger.deleted_hands(session)
-        except ledger.LedgerError as exc:
-            raise BackupError(f"{where} breaks its rules: {exc}; {NOTHING_WRITTEN}") from None
-        except Exception as exc:  # rows the ledger cannot read: the file is refused
-            raise BackupError(
-                f"{where} is inconsistent ({type(exc).__name__}: {_first_line(exc)}); "
-                f"{NOTHING_WRITTEN}"
-            ) from None
 
 
 def _first_line(exc: BaseException) -> str:
