@@ -109,6 +109,8 @@ def restore(app: Flask, source: Path) -> str:
                     "--no-owner",
                     "--clean",
                     "--if-exists",
+                    "--single-transaction",  # all of it, or nothing written
+                    "--exit-on-error",
                     f"--dbname={_libpq(url)}",
                     str(source),
                 ]
