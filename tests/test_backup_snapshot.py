@@ -7,6 +7,7 @@ between two tables until the scorer has committed more hands, so a backup that r
 table by table outside one snapshot is caught every time, not by luck.
 """
 
+import json
 import os
 import sqlite3
 import threading
@@ -18,7 +19,15 @@ from flask_migrate import upgrade
 from sqlalchemy import event
 
 from ulti_ledger import cli, ledger
-from ulti_ledger.backup import restore
+from ulti_ledger.backup import backup, restore
+from ulti_ledger.backup_json import (
+    BackupError,
+    Manifest,
+    dump_snapshot,
+    sqlite_counts,
+    verify_json_file,
+    verify_sqlite_file,
+)
 from ulti_ledger.db import db
 from ulti_ledger.samples import PLAYERS, random_session, session_body
 
@@ -131,3 +140,41 @@ def test_a_backup_during_writes_restores_a_prefix_of_them(bare_app, tmp_path, mo
             assert ledger.session_json(session)["hands"][-1] == final["hands"][count]
     finally:
         close_app(target)
+
+
+def test_the_check_after_a_json_backup_catches_a_torn_read(bare_app, tmp_path):
+    """What a read outside one snapshot leaves (rows of hands it never saw) fails the check."""
+    with bare_app.app_context():
+        upgrade()
+        ledger.create_session(session_body(hands=HANDS[:3]))
+        data, manifest = dump_snapshot()
+    file = tmp_path / "torn.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    verify_json_file(file, manifest)  # as read: passes
+    data["tables"]["hands"].pop()  # its components, players and audit rows stay
+    file.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(BackupError, match="does not hold the rows read"):
+        verify_json_file(file, manifest)
+    counts = {**manifest.counts, "hands": manifest.counts["hands"] - 1}
+    with pytest.raises(BackupError, match="names no hands row"):
+        verify_json_file(file, Manifest(counts, manifest.references))
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="the SQLite copy")
+def test_the_check_after_a_sqlite_copy_catches_dangling_rows_and_lost_ones(bare_app, tmp_path):
+    with bare_app.app_context():
+        upgrade()
+        ledger.create_session(session_body(hands=HANDS[:3]))
+    file = tmp_path / "copy.sqlite3"
+    assert backup(bare_app, file) == "sqlite"
+    with sqlite3.connect(file) as copy:
+        counts = sqlite_counts(copy)
+    copy.close()
+    verify_sqlite_file(file, counts)
+    with pytest.raises(BackupError, match="does not hold the rows read"):
+        verify_sqlite_file(file, {**counts, "hands": counts["hands"] + 1})
+    with sqlite3.connect(file) as copy:
+        copy.executescript("PRAGMA foreign_keys = OFF; DELETE FROM hands WHERE position = 3")
+    copy.close()
+    with pytest.raises(BackupError, match="inconsistent: .* names no hands row"):
+        verify_sqlite_file(file)

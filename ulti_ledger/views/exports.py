@@ -110,8 +110,9 @@ def group():
         return _group_error(400, t("group_none"), [], hint=t("group_how"))
     try:
         check_group_size(len(tokens))  # before any of them is read
-    except ledger.LedgerError as exc:
-        return _group_error(400, exc.text(i18n.current()), tokens[: max_group_evenings()])
+    except ledger.SessionError as exc:
+        problem = exc.message.text(i18n.current())
+        return _group_error(400, problem, tokens[: max_group_evenings()])
     sessions = []
     for number, token in enumerate(tokens, 1):
         try:
