@@ -95,7 +95,7 @@ def check_json_backup(data: dict[str, Any]) -> None:
                                 f"{_first_line(exc)}; {NOTHING_WRITTEN}"
                             ) from None
             if revision:
-                upgrade()
+                _upgrade()
             check_contents()
 
 
@@ -117,9 +117,20 @@ def checked_sqlite_copy(source: Path) -> Iterator[Path]:
                 out.close()
         src.close()
         with scratch(path):
-            upgrade()
+            _upgrade()
             check_contents()
         yield path
+
+
+def _upgrade() -> None:
+    """The later migrations over the backup's rows; rows they cannot take refuse the file."""
+    try:
+        upgrade()
+    except Exception as exc:  # any migration's failure on these rows: the file is refused
+        raise BackupError(
+            f"the backup's rows cannot be brought to the current schema: {_first_line(exc)}; "
+            f"{NOTHING_WRITTEN}"
+        ) from None
 
 
 def check_ours(source: Path) -> None:
