@@ -107,9 +107,9 @@ def test_a_backup_during_writes_restores_a_prefix_of_them(bare_app, tmp_path, mo
         at_backup = scorer.written
         scorer.wait_for(at_backup + 3)  # the scorer went on writing after the backup
     finally:
-        release()
         scorer.stop.set()
         scorer.join(60)
+        release()  # only now: SQLAlchemy's listeners must not change while a thread runs
     assert scorer.error is None, scorer.error
     with bare_app.app_context():
         final, final_history = state(session_id)
