@@ -96,8 +96,8 @@ def test_a_backup_during_writes_restores_a_prefix_of_them(bare_app, tmp_path, mo
         upgrade()
         session_id = ledger.create_session(session_body(name="race")).id
     scorer = Scorer(bare_app, session_id)
-    scorer.start()
     release = hold_between_tables(bare_app, scorer) if fmt == "json" else lambda: None
+    scorer.start()  # after the listener is in place: listeners must not change under it
     file = tmp_path / "race.backup"
     monkeypatch.setattr(cli, "database_app", lambda: bare_app)
     try:
