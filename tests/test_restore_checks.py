@@ -227,3 +227,32 @@ def test_a_sqlite_backup_with_tampered_rows_is_refused(backed_up, sql, words):
         copy.executescript(sql)
     copy.close()
     refused(target, files["auto"], *words)
+
+
+pg_only = pytest.mark.skipif(not ON_POSTGRES, reason="a pg_dump file is PostgreSQL's")
+
+
+@pg_only
+def test_a_damaged_pg_dump_is_refused_and_nothing_is_written(backed_up):
+    files, target = backed_up
+    file = files["auto"]
+    raw = file.read_bytes()
+    assert raw.startswith(b"PGDMP")
+    file.write_bytes(raw[: len(raw) // 2])  # cut short: the rows of the later tables lost
+    refused(target, file, "pg_restore")
+
+
+@pg_only
+def test_a_pg_dump_of_another_database_is_refused(bare_app, tmp_path, monkeypatch):
+    with bare_app.app_context():
+        with db.engine.begin() as connection:
+            connection.exec_driver_sql("CREATE TABLE photos (id integer PRIMARY KEY)")
+    file = tmp_path / "photos.dump"
+    assert backup(bare_app, file) == "pg_dump"
+    (tmp_path / "restored").mkdir()
+    target = fresh_app(bare_app, tmp_path)
+    monkeypatch.setattr(cli, "database_app", lambda: target)
+    try:
+        refused(target, file, "not of ulti-ledger's database")
+    finally:
+        close_app(target)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -102,6 +103,7 @@ def restore(app: Flask, source: Path) -> str:
                 _sqlite_copy(checked, Path(url.database))
             return "sqlite"
         if head.startswith(PGDUMP_MAGIC):
+            _check_pg_dump(source)
             db.engine.dispose()
             _run(
                 [
@@ -138,10 +140,26 @@ def _libpq(url: Any) -> str:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def _run(command: list[str]) -> None:
+def _run(command: list[str]) -> str:
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise BackupError(f"{command[0]} failed: {done.stderr.strip()}")
+        raise BackupError(f"{command[0]} failed: {done.stderr.strip()}; nothing was written")
+    return done.stdout
+
+
+def _check_pg_dump(source: Path) -> None:
+    """A pg_dump file whose table of contents reads and names the app's tables; the rows
+    themselves are checked by pg_restore, in one transaction (a failure writes nothing)."""
+    try:
+        listing = _run(["pg_restore", "--list", str(source)])
+    except BackupError as exc:
+        raise BackupError(f"{source} is a damaged pg_dump file ({exc})") from None
+    tables = set(re.findall(r"\bTABLE \S+ (\w+)", listing))
+    if not {"alembic_version", GameSession.__tablename__} <= tables:
+        raise BackupError(
+            f"{source} is a pg_dump file, but not of ulti-ledger's database (no "
+            f"alembic_version or {GameSession.__tablename__} table); nothing was written"
+        )
 
 
 def _write_atomically(dest: Path, data: bytes) -> None:
