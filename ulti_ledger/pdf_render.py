@@ -119,8 +119,6 @@ def scoresheet(session: Any, method: str, banker: str | None, lang: str) -> byte
     The render runs in the pool in a context of its own, on the session read there
     again; a ``LedgerError`` (an unknown banker) reaches the caller as it is.
     """
-    from .pdf import scoresheet_pdf
-
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     key = (session.id, session.version, method, banker, lang)
     session_id = session.id
@@ -128,6 +126,7 @@ def scoresheet(session: Any, method: str, banker: str | None, lang: str) -> byte
     def render() -> bytes:
         from . import ledger
         from .db import db
+        from .pdf import scoresheet_pdf  # WeasyPrint loads in the pool, not the request
 
         with app.app_context():
             try:
