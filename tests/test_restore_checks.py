@@ -15,7 +15,7 @@ from flask_migrate import upgrade
 from sqlalchemy import inspect
 
 from ulti_ledger import cli, ledger
-from ulti_ledger.backup import backup
+from ulti_ledger.backup import backup, restore
 from ulti_ledger.db import db
 
 from .conftest import HAND_KINDS, close_app
@@ -254,5 +254,34 @@ def test_a_pg_dump_of_another_database_is_refused(bare_app, tmp_path, monkeypatc
     monkeypatch.setattr(cli, "database_app", lambda: target)
     try:
         refused(target, file, "not of ulti-ledger's database")
+    finally:
+        close_app(target)
+
+
+@pytest.mark.parametrize("fmt", ["auto", "json"])
+def test_every_kind_of_hand_and_change_passes_the_checks(bare_app, tmp_path, session_body, fmt):
+    """The checks refuse what is broken, never a real evening: every hand kind the ledger
+    stores, an edit, a deletion, a late arrival, a departure and rules kept by old hands."""
+    with bare_app.app_context():
+        upgrade()
+        session = ledger.create_session({**session_body, "hands": list(HAND_KINDS.values())})
+        ledger.replace_hand(session, 2, HAND_KINDS["rebetli"])
+        ledger.delete_hand(session, 3)
+        ledger.change_players(session, {"add": {"name": "Ede", "seat": 1}})
+        ledger.update_session(
+            session, {"options": {"four_player_dealer": "pays_as_defender"}, "resettle": False}
+        )
+        ledger.change_players(session, {"remove": {"name": "Dóra"}})
+        before = ledger.session_json(session)
+        other = ledger.create_session({**session_body, "name": "Másik", "hands": []})
+        ledger.delete_session(other.id)  # an admin-deleted evening is checked too
+    file = tmp_path / f"all.{fmt}"
+    backup(bare_app, file, fmt)
+    (tmp_path / "restored").mkdir()
+    target = fresh_app(bare_app, tmp_path)
+    try:
+        restore(target, file)
+        with target.app_context():
+            assert ledger.session_json(ledger.get_session(session.id)) == before
     finally:
         close_app(target)
