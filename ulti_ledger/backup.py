@@ -10,20 +10,22 @@ Three kinds of file, chosen by the database and told apart by their first bytes:
   pg_restore); otherwise, or with ``fmt="json"``, the JSON dump below.
 - JSON (any database): every row of every table of the app, audit log and deleted rows
   included, with the schema revision; read in one snapshot (``backup_json``), so
-  consistent too. It
-  also moves an instance from SQLite to PostgreSQL or back. It is restored at its own
+  consistent too. It also moves an instance from SQLite to PostgreSQL or back. It is
+  restored at its own
   revision and then upgraded, so the backup of an older version restores too; one of a
   revision these migrations do not know (a newer version's) is refused.
 
-Every backup is checked before it is reported written (``backup_json.verify``): the copy
-passes ``integrity_check`` and ``foreign_key_check`` and holds the rows that were read; the
-JSON file reads back with every reference resolving and every count matching. A backup
-that fails is removed and the command fails.
+Every backup is checked before it is reported written (``backup_json``: the
+``verify_*`` functions): the SQLite copy passes ``integrity_check`` and
+``foreign_key_check`` and holds the rows that were read; the JSON file reads back with
+every reference resolving and every count matching (pg_dump is trusted as it is). A
+backup that fails is removed and the command fails.
 
 Restoring refuses a database that already holds a session: a restore never merges into
 or overwrites what is there. The file is checked whole first (``restore_checks``): it is
 loaded into a scratch SQLite database, upgraded, and every session re-read and settled by
-the engine; only a file that passes reaches the app's database, in one transaction.
+the engine; only a file that passes reaches the app's database, in one transaction. A
+pg_dump file must name the app's tables; ``pg_restore`` loads it in one transaction.
 """
 
 from __future__ import annotations
