@@ -61,6 +61,15 @@ def create_app(test_config=None):
         # returning a list; "" for none), or the interfaces' own when it is None.
         PUBLIC_URL=os.environ.get("PUBLIC_URL") or None,
         LAN_ADDRESSES=os.environ.get("LAN_ADDRESSES"),
+        # The most work one request may ask for: hands in a session, evenings settled
+        # together (ledger/limits.py), and the scoresheet PDF's render pool, cache and
+        # budget in seconds (pdf_render.py: past it, 503 with Retry-After).
+        MAX_HANDS=2000,
+        MAX_GROUP_EVENINGS=20,
+        PDF_BUDGET_SECONDS=10.0,
+        PDF_WORKERS=1,
+        PDF_QUEUE=4,
+        PDF_CACHE_SIZE=32,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

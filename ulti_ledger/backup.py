@@ -3,25 +3,36 @@
 Three kinds of file, chosen by the database and told apart by their first bytes:
 
 - SQLite: a copy made with SQLite's online backup API, consistent even while scorers
-  write (it copies pages under SQLite's own locks, WAL included). It is itself a
-  database file: ``sqlite3 FILE`` opens it.
+  write: it copies every page in one step inside one read transaction (WAL included),
+  and the rows counted in that transaction are counted again on the copy. It is itself
+  a database file: ``sqlite3 FILE`` opens it.
 - PostgreSQL: ``pg_dump --format=custom`` when pg_dump is installed (restored with
   pg_restore); otherwise, or with ``fmt="json"``, the JSON dump below.
 - JSON (any database): every row of every table of the app, audit log and deleted rows
-  included, with the schema revision; read in one transaction, so consistent too. It
-  also moves an instance from SQLite to PostgreSQL or back. It is restored at its own
+  included, with the schema revision; read in one snapshot (``backup_json``), so
+  consistent too. It also moves an instance from SQLite to PostgreSQL or back. It is
+  restored at its own
   revision and then upgraded, so the backup of an older version restores too; one of a
   revision these migrations do not know (a newer version's) is refused.
 
+Every backup is checked before it is reported written (``backup_json``: the
+``verify_*`` functions): the SQLite copy passes ``integrity_check`` and
+``foreign_key_check`` and holds the rows that were read; the JSON file reads back with
+every reference resolving and every count matching (pg_dump is trusted as it is). A
+backup that fails is removed and the command fails.
+
 Restoring refuses a database that already holds a session: a restore never merges into
-or overwrites what is there.
+or overwrites what is there. The file is checked whole first (``restore_checks``): it is
+loaded into a scratch SQLite database, upgraded, and every session re-read and settled by
+the engine; only a file that passes reaches the app's database, in one transaction. A
+pg_dump file must name the app's tables; ``pg_restore`` loads it in one transaction.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -33,30 +44,27 @@ from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import (
-    JSON,
-    Connection,
-    Date,
-    DateTime,
-    MetaData,
-    Table,
     func,
     inspect,
-    null,
     select,
     text,
 )
 
+from .backup_json import (
+    JSON_FORMAT,
+    BackupError,
+    app_tables,
+    dump_snapshot,
+    snapshot_copy,
+    verify_json_file,
+)
 from .db import db
 from .files import owner_only
 from .models import GameSession
+from .restore_checks import check_json_backup, checked_sqlite_copy, typed_rows
 
-JSON_FORMAT = "ulti-ledger/backup@1"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 PGDUMP_MAGIC = b"PGDMP"
-
-
-class BackupError(Exception):
-    """A backup or restore that cannot be done; the message says why and what to do."""
 
 
 def backup(app: Flask, dest: Path, fmt: str = "auto") -> str:
@@ -66,12 +74,18 @@ def backup(app: Flask, dest: Path, fmt: str = "auto") -> str:
     with app.app_context(), owner_only(dest):
         url = db.engine.url
         if fmt == "auto" and url.get_backend_name() == "sqlite":
-            _sqlite_copy(Path(url.database), dest)
+            snapshot_copy(Path(url.database), dest)
             return "sqlite"
         if fmt == "auto" and shutil.which("pg_dump"):
             _run(["pg_dump", "--format=custom", f"--file={dest}", _libpq(url)])
             return "pg_dump"
-        _write_atomically(dest, json.dumps(_dump(), ensure_ascii=False).encode())
+        data, counts = dump_snapshot()
+        _write_atomically(dest, json.dumps(data, ensure_ascii=False).encode())
+        try:
+            verify_json_file(dest, counts)
+        except BackupError:
+            dest.unlink(missing_ok=True)
+            raise
         return "json"
 
 
@@ -87,12 +101,14 @@ def restore(app: Flask, source: Path) -> str:
                     "a SQLite backup restores into SQLite; for PostgreSQL make a "
                     "JSON backup (ulti-ledger backup --format json FILE)"
                 )
-            db.session.remove()
-            db.engine.dispose()
-            _sqlite_copy(source, Path(url.database))
-            _upgrade_if_migrated()  # a backup of an older version gets the current schema
+            # checked whole in a scratch copy, upgraded there to the current schema
+            with checked_sqlite_copy(source) as checked:
+                db.session.remove()
+                db.engine.dispose()
+                _sqlite_copy(checked, Path(url.database))
             return "sqlite"
         if head.startswith(PGDUMP_MAGIC):
+            _check_pg_dump(source)
             db.engine.dispose()
             _run(
                 [
@@ -100,6 +116,8 @@ def restore(app: Flask, source: Path) -> str:
                     "--no-owner",
                     "--clean",
                     "--if-exists",
+                    "--single-transaction",  # all of it, or nothing written
+                    "--exit-on-error",
                     f"--dbname={_libpq(url)}",
                     str(source),
                 ]
@@ -127,10 +145,26 @@ def _libpq(url: Any) -> str:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def _run(command: list[str]) -> None:
+def _run(command: list[str]) -> str:
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        raise BackupError(f"{command[0]} failed: {done.stderr.strip()}")
+        raise BackupError(f"{command[0]} failed: {done.stderr.strip()}; nothing was written")
+    return done.stdout
+
+
+def _check_pg_dump(source: Path) -> None:
+    """A pg_dump file whose table of contents reads and names the app's tables; the rows
+    themselves are checked by pg_restore, in one transaction (a failure writes nothing)."""
+    try:
+        listing = _run(["pg_restore", "--list", str(source)])
+    except BackupError as exc:
+        raise BackupError(f"{source} is a damaged pg_dump file ({exc})") from None
+    tables = set(re.findall(r"\bTABLE \S+ (\w+)", listing))
+    if not {"alembic_version", GameSession.__tablename__} <= tables:
+        raise BackupError(
+            f"{source} is a pg_dump file, but not of ulti-ledger's database (no "
+            f"alembic_version or {GameSession.__tablename__} table); nothing was written"
+        )
 
 
 def _write_atomically(dest: Path, data: bytes) -> None:
@@ -154,39 +188,22 @@ def _refuse_unless_empty() -> None:
         )
 
 
-def _dump() -> dict[str, Any]:
-    """Every row of every table, read in one transaction."""
-    with db.engine.connect() as connection, connection.begin():
-        revision = MigrationContext.configure(connection).get_current_revision()
-        tables = {
-            table.name: [
-                {key: _plain(value) for key, value in row._mapping.items()}
-                for row in connection.execute(select(table).order_by(*table.primary_key))
-            ]
-            for table in _tables(connection)
-        }
-    return {"format": JSON_FORMAT, "revision": revision, "tables": tables}
-
-
-def _tables(connection: Connection) -> list[Table]:
-    """The app's tables as the database has them (not as the models say), in foreign-key
-    order: a database not yet upgraded is backed up, and restored into, at its revision."""
-    schema = MetaData()
-    schema.reflect(bind=connection)
-    return [t for t in schema.sorted_tables if t.name != "alembic_version"]
-
-
-def _plain(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, dt.date | dt.datetime) else value
-
-
 def _read_json(source: Path) -> dict[str, Any]:
+    raw = source.read_bytes()
     try:
-        data = json.loads(source.read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        if raw.lstrip()[:1] in (b"{", b"["):
+            raise BackupError(
+                f"{source} is a damaged JSON backup: it is not valid JSON ({exc}); "
+                "nothing was written"
+            ) from None
         raise BackupError(f"{source} is no backup: not SQLite, pg_dump or JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
         raise BackupError(f"{source} is JSON but not a backup (format {JSON_FORMAT})")
+    tables = data.get("tables")
+    if not isinstance(tables, dict) or not all(isinstance(r, list) for r in tables.values()):
+        raise BackupError("the backup's tables are missing or damaged: it cannot be restored")
     return data
 
 
@@ -199,26 +216,20 @@ def _load(data: dict[str, Any]) -> None:
     A database made without migrations (``db.create_all``, as the tests do) has no
     revision: its schema is the models' own.
     """
-    revision = data.get("revision")
-    tables = data.get("tables")
-    if not isinstance(tables, dict) or not all(isinstance(r, list) for r in tables.values()):
-        raise BackupError("the backup's tables are missing or damaged: it cannot be restored")
+    revision, tables = data.get("revision"), data["tables"]
     if revision:
-        _check_revision(revision)  # before anything is written
+        _known_revision(revision)
+    check_json_backup(data)  # every row checked in a scratch database before any is written
+    if revision:
+        _check_revision(revision)
         upgrade(revision=revision)
     else:
         db.create_all()
     with db.engine.begin() as connection:
-        schema = _tables(connection)
-        unknown = sorted(set(tables) - {table.name for table in schema})
-        if unknown:
-            raise BackupError(
-                f"the backup has tables its schema revision ({revision}) does not: "
-                f"{', '.join(unknown)}; it is damaged or was not written by ulti-ledger"
-            )
+        schema = app_tables(connection)
         ids = []
         for table in schema:
-            rows = _typed(table, tables.get(table.name, []))
+            rows = typed_rows(table, tables.get(table.name, []))
             if rows:
                 connection.execute(table.insert(), rows)
             if "id" in table.columns:
@@ -237,15 +248,7 @@ def _load(data: dict[str, Any]) -> None:
 def _check_revision(revision: Any) -> None:
     """Refuse a revision these migrations do not know, or a database with rows already past
     it; an empty one past it (``make run`` makes one at the newest) is taken down to it."""
-    scripts = ScriptDirectory(current_app.extensions["migrate"].directory)
-    known = {script.revision for script in scripts.walk_revisions()}
-    if not isinstance(revision, str) or revision not in known:
-        raise BackupError(
-            f"the backup's schema revision {revision!r} is unknown to this version of "
-            f"ulti-ledger (its newest is {scripts.get_current_head()}): the backup was "
-            "written by a newer version, or is damaged. Upgrade ulti-ledger to the version "
-            "that wrote it (or a later one) and restore again; nothing was written"
-        )
+    scripts, known = _known_revision(revision)
     with db.engine.connect() as connection:
         current = MigrationContext.configure(connection).get_current_revision()
     if current is None or current == revision:
@@ -263,10 +266,24 @@ def _check_revision(revision: Any) -> None:
         )
 
 
+def _known_revision(revision: Any) -> tuple[ScriptDirectory, set[str]]:
+    """Refuse a revision these migrations do not know (a newer version's backup)."""
+    scripts = ScriptDirectory(current_app.extensions["migrate"].directory)
+    known = {script.revision for script in scripts.walk_revisions()}
+    if not isinstance(revision, str) or revision not in known:
+        raise BackupError(
+            f"the backup's schema revision {revision!r} is unknown to this version of "
+            f"ulti-ledger (its newest is {scripts.get_current_head()}): the backup was "
+            "written by a newer version, or is damaged. Upgrade ulti-ledger to the version "
+            "that wrote it (or a later one) and restore again; nothing was written"
+        )
+    return scripts, known
+
+
 def _holds_no_rows() -> bool:
     with db.engine.connect() as connection:
         return not any(
-            connection.execute(select(table).limit(1)).first() for table in _tables(connection)
+            connection.execute(select(table).limit(1)).first() for table in app_tables(connection)
         )
 
 
@@ -275,27 +292,3 @@ def _upgrade_if_migrated() -> None:
         revision = MigrationContext.configure(connection).get_current_revision()
     if revision:
         upgrade()
-
-
-def _typed(table: Table, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The backup's rows as ``table`` takes them: times parsed, JSON's None as SQL NULL."""
-    columns = table.columns
-    extra = sorted({key for row in rows for key in row} - set(columns.keys()))
-    if extra:
-        raise BackupError(
-            f"the backup's table {table.name} has columns its schema revision does not: "
-            f"{', '.join(extra)}; it is damaged or was not written by ulti-ledger"
-        )
-    out = []
-    for row in rows:
-        row = dict(row)
-        for column in columns:
-            value = row.get(column.name)
-            if isinstance(value, str) and isinstance(column.type, DateTime):
-                row[column.name] = dt.datetime.fromisoformat(value)
-            elif isinstance(value, str) and isinstance(column.type, Date):
-                row[column.name] = dt.date.fromisoformat(value)
-            elif value is None and column.name in row and isinstance(column.type, JSON):
-                row[column.name] = null()  # a reflected JSON column would store JSON null
-        out.append(row)
-    return out

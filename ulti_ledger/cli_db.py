@@ -107,8 +107,10 @@ def settle_group(
     import json
 
     from . import ledger
+    from .ledger.limits import check_group_size
 
     with app_context(database):
+        guarded(check_group_size, len(session_refs))  # before any of them is read
         sessions = [find_session(ref) for ref in session_refs]
         result = guarded(ledger.group_settlement, sessions, method, banker)
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))

@@ -894,6 +894,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "group_problem": ("Nem számolható el: {problem}", "Cannot be settled: {problem}"),
     "group_back": ("Vissza a többi estéhez", "Back to the other evenings"),
+    # A scoresheet PDF past its time budget (pdf_render): 503, Retry-After
+    "pdf_busy_title": ("A PDF még készül", "The PDF is still being made"),
+    "pdf_busy": (
+        "Hosszú este, a jegyzőkönyv elkészítése most tovább tart. Próbáld újra néhány "
+        "másodperc múlva: addigra elkészül.",
+        "A long evening: the scoresheet takes longer to make. Try again in a few seconds; "
+        "it will be ready by then.",
+    ),
     # The instance admin (/admin/)
     "admin_title": ("Esték (adminisztráció)", "Evenings (admin)"),
     "admin_too_many": (

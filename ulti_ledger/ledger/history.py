@@ -20,7 +20,8 @@ from ..db import db
 from ..models import AuditEntry, GameSession, Hand, utcnow
 from .errors import Conflict, NotFound
 from .facts import hand_heads, read_facts
-from .reads import hand_id_at, live_hands
+from .limits import check_hand_count
+from .reads import hand_count, hand_id_at, live_hands
 from .seating import seating_at
 from .txn import lock, transaction
 
@@ -170,6 +171,7 @@ def restore_hand(
         row.version = version
         db.session.flush()
         number = _number(row)
+        check_hand_count(hand_count(session))  # beyond MAX_HANDS: rolled back
         record(session, "restore", version, row.id, number, after=hand_state(session, row.id))
     return number
 

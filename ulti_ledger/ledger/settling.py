@@ -23,6 +23,7 @@ from ..money_format import currency_code
 from ..settlement.money import balances, combine_sessions
 from ..settlement.transfers import pairwise_transfers, settle
 from .errors import SessionError
+from .limits import check_group_size
 from .pinning import only_ruleset, session_engine
 from .summary import session_summary
 
@@ -53,6 +54,7 @@ def group_settlement(
     """Several sessions settled together; also lists each session (id, name, date, units)."""
     if not sessions:
         raise SessionError("sessions", "name at least one session to settle")
+    check_group_size(len(sessions))
     ids = [s.id for s in sessions]
     if len(set(ids)) != len(ids):
         twice = next(i for i in ids if ids.count(i) > 1)

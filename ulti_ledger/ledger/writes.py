@@ -22,6 +22,7 @@ from .checks import check_all_pass, check_hand, check_session, dealer_named
 from .errors import NotFound
 from .facts import write_facts
 from .history import hand_state, record, settings_state
+from .limits import check_hand_count
 from .pinning import builtin_engine, session_engine
 from .reads import hand_count, hand_key_at, last_hand
 from .seating import current_seating, last_seating, seating_of_hand
@@ -47,6 +48,8 @@ def create_session(
     ``imported``: the session is a copy loaded from a file, which said this of its evening
     (``evenings.origin_of``); kept as an ``import`` audit entry, in the same transaction.
     """
+    if isinstance(data, dict) and isinstance(data.get("hands"), list):
+        check_hand_count(len(data["hands"]))  # before the engine reads any of them
     plan = check_session(data, engine or builtin_engine())
     with transaction():
         session = GameSession(
@@ -117,6 +120,7 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
         row = _insert_hand(session, (top or 0) + 1, checked.facts, ids[dealer], ids, version)
         db.session.flush()
         number = hand_count(session)
+        check_hand_count(number)  # beyond MAX_HANDS: rolled back
         after = {**checked.facts, "dealer": dealer}
         record(session, "create", version, row.id, number, after=after)
     return number

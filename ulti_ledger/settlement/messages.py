@@ -190,6 +190,12 @@ HU: dict[str, str] = {
     "a játékosok: {players}",
     "mindenki passz: only the first bidder ({first}) throws in, not {name}": "mindenki "
     "passz: csak az első licitáló ({first}) dobhatja be a lapjait, nem {name}",
+    # the app's bounds on one session's work (ledger.limits)
+    "a session holds at most {limit} hands; this one would have {count}: start a new "
+    "evening for the next hands": "egy este legfeljebb {limit} leosztást tartalmazhat; ez "
+    "{count} leosztásos lenne: a további leosztásokhoz kezdj új estét",
+    "at most {limit} evenings are settled together, not {count}": "legfeljebb {limit} estét "
+    "lehet együtt elszámolni, nem {count} estét",
 }
 
 

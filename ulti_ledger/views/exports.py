@@ -30,12 +30,22 @@ import re
 import unicodedata
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
 
-from .. import i18n, ledger
+from .. import i18n, ledger, pdf_render
 from ..i18n import money, signed, t
+from ..ledger.limits import check_group_size, max_group_evenings
 from ..models import GameSession
-from ..pdf import scoresheet_pdf
 from . import remembered
 from .methods import method_from_args, refusal, requested_method
 from .sessions import get_session_or_404
@@ -50,9 +60,18 @@ def scoresheet(token: str):
     session = get_session_or_404(token, "view")
     method, banker = method_from_args()
     try:
-        pdf = scoresheet_pdf(session, method, banker, _lang())
+        pdf = pdf_render.scoresheet(session, method, banker, _lang())
     except ledger.LedgerError as exc:
         abort(400, description=refusal(exc, banker))
+    except pdf_render.Busy as exc:  # rendering goes on; the retry is served from the cache
+        response = make_response(
+            render_template(
+                "errors/error.html", title=t("pdf_busy_title"), message=t("pdf_busy"), back=None
+            ),
+            503,
+        )
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=_filename(session, "pdf"))
 
 
@@ -89,6 +108,11 @@ def group():
         return _add_evening(tokens, request.args["add"], method)
     if not tokens:
         return _group_error(400, t("group_none"), [], hint=t("group_how"))
+    try:
+        check_group_size(len(tokens))  # before any of them is read
+    except ledger.SessionError as exc:
+        problem = exc.message.text(i18n.current())
+        return _group_error(400, problem, tokens[: max_group_evenings()])
     sessions = []
     for number, token in enumerate(tokens, 1):
         try:

@@ -1,0 +1,56 @@
+"""The most work one request may ask for: hands in a session, evenings settled together.
+
+Far above any evening at a real table (a long night is 60 to 100 hands), low enough
+that every page, file and PDF of a session stays quick: ``bench/pdf.py`` times the PDF
+of the largest session allowed. Both are settings (``MAX_HANDS``,
+``MAX_GROUP_EVENINGS`` in ``instance/config.py``); every door that adds hands (the API,
+the hand form, undo's restore, import, the command line) and every group settlement
+(``/group``, ``settle-group``) refuses beyond them with a message naming the limit.
+"""
+
+from __future__ import annotations
+
+from flask import current_app, has_app_context
+
+from ..settlement.errors import Msg
+from .errors import SessionError
+
+MAX_HANDS = 2000
+MAX_GROUP_EVENINGS = 20
+
+
+def max_hands() -> int:
+    return int(current_app.config.get("MAX_HANDS", MAX_HANDS)) if has_app_context() else MAX_HANDS
+
+
+def max_group_evenings() -> int:
+    if not has_app_context():
+        return MAX_GROUP_EVENINGS
+    return int(current_app.config.get("MAX_GROUP_EVENINGS", MAX_GROUP_EVENINGS))
+
+
+def check_hand_count(count: int) -> None:
+    """Refuse a session that would hold ``count`` live hands, beyond ``MAX_HANDS``."""
+    limit = max_hands()
+    if count > limit:
+        raise SessionError(
+            "hands",
+            Msg(
+                "a session holds at most {limit} hands; this one would have {count}: start a "
+                "new evening for the next hands",
+                {"limit": limit, "count": count},
+            ),
+        )
+
+
+def check_group_size(count: int) -> None:
+    """Refuse settling more than ``MAX_GROUP_EVENINGS`` evenings as one."""
+    limit = max_group_evenings()
+    if count > limit:
+        raise SessionError(
+            "sessions",
+            Msg(
+                "at most {limit} evenings are settled together, not {count}",
+                {"limit": limit, "count": count},
+            ),
+        )
