@@ -162,9 +162,14 @@
   // Audit times come from the server in UTC ("2026-11-29 14:26 UTC"); the reader's clock
   // is what the table remembers, so each <time data-local> is rewritten in local time.
   function localTimes() {
-    const format = new Intl.DateTimeFormat(document.documentElement.lang || "hu", {
-      dateStyle: "medium",
-      timeStyle: "short",
+    // The dates as the pages write them (dates.py): 2026. 12. 01. 8:05, 1 Dec 2026, 08:05.
+    const english = document.documentElement.lang === "en";
+    const format = new Intl.DateTimeFormat(english ? "en-GB" : "hu", {
+      year: "numeric",
+      month: english ? "short" : "2-digit",
+      day: english ? "numeric" : "2-digit",
+      hour: "numeric",
+      minute: "2-digit",
     });
     for (const el of document.querySelectorAll("time[data-local][datetime]")) {
       const moment = new Date(el.getAttribute("datetime"));
