@@ -275,11 +275,11 @@ def test_a_hand_that_kept_its_house_rules_says_them_in_words(ctx, session_body):
     dealer_pays = {"four_player_dealer": "pays_as_defender"}
     ledger.update_session(session, {"options": dealer_pays, "resettle": False})
     hungarian = flat(" ".join(pages_text(scoresheet_pdf(session))))
-    assert "Saját házszabály: Osztó négy játékosnál: Nem: kimarad, nem fizet és nem kap." in (
+    assert "Saját házszabály: Osztó négy játékosnál: Nem: kimarad, nem fizet és nem kap" in (
         hungarian
     )
     english = flat(" ".join(pages_text(scoresheet_pdf(session, lang="en"))))
-    assert "Own house rule: The dealer at four: No: he sits out, pays and receives nothing." in (
+    assert "Own house rule: The dealer at four: No: he sits out, pays and receives nothing" in (
         english
     )
     for text in (hungarian, english):

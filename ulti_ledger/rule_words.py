@@ -29,4 +29,4 @@ def option_words(ruleset: Mapping[str, Any], name: str, value: Any, lang: str) -
         (c["help"] for c in option["choices"] or () if c["value"] == value and c["help"]),
         str(value),
     )
-    return f"{option['label']}: {meaning}"
+    return f"{option['label']}: {meaning.rstrip('.')}"  # a phrase: brackets may follow
