@@ -114,7 +114,7 @@ def test_import_beyond_the_limit_is_refused_by_the_form_and_the_command_line(
         content_type="multipart/form-data",
     )
     assert response.status_code == 422
-    assert "at most 3 hands" in response.get_data(as_text=True)
+    assert "legfeljebb 3 leosztást tartalmazhat" in response.get_data(as_text=True)  # hu page
     with small.app_context():
         assert ledger.list_sessions() == []
 
