@@ -46,6 +46,7 @@ def snapshot(session_id):
 
 def fresh_app(app, tmp_path):
     """An empty database: another SQLite file, or the same PostgreSQL database emptied."""
+    (tmp_path / "restored").mkdir(exist_ok=True)
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
@@ -63,7 +64,6 @@ def test_backup_and_restore_round_trip(app, tmp_path, session_body, hand, monkey
     session_id, before = evening(app, session_body, hand)
     with app.app_context():
         stamp()  # the models' schema is the newest revision's: a database of ours
-    (tmp_path / "restored").mkdir()
     file = tmp_path / "night.backup"
     monkeypatch.setattr(cli, "database_app", lambda: app)
     result = run("backup", "--format", fmt, str(file))
@@ -126,7 +126,6 @@ def test_a_migrated_database_round_trips_at_its_revision(
     session_id, before = evening(bare_app, session_body, hand)
     file = tmp_path / "night.backup"
     backup(bare_app, file, fmt)
-    (tmp_path / "restored").mkdir()
     target = fresh_app(bare_app, tmp_path)
     try:
         restore(target, file)
@@ -345,7 +344,6 @@ def test_a_backup_of_the_first_schema_restores_and_is_upgraded(bare_app, tmp_pat
     file = tmp_path / "first-schema.json"
     backup_at(bare_app, file, FIRST_SCHEMA)
 
-    (tmp_path / "restored").mkdir()
     target = fresh_app(bare_app, tmp_path)
     try:
         if target_schema == "newest":
@@ -442,7 +440,6 @@ def test_a_backup_from_before_seating_changes_restores_everyone_seated(bare_app,
             first_schema_evening(connection)
     file = tmp_path / "first-schema.json"
     backup_at(bare_app, file, FIRST_SCHEMA)
-    (tmp_path / "restored").mkdir()
     target = fresh_app(bare_app, tmp_path)
     try:
         restore(target, file)
@@ -477,7 +474,6 @@ def test_a_backup_keeps_the_evenings_changes(bare_app, tmp_path, session_body, h
         assert len(before["session"]["seating"]) == 2
     file = tmp_path / "night.backup"
     backup(bare_app, file, fmt)
-    (tmp_path / "restored").mkdir()
     target = fresh_app(bare_app, tmp_path)
     try:
         restore(target, file)

@@ -115,7 +115,6 @@ def test_a_backup_during_writes_restores_a_prefix_of_them(bare_app, tmp_path, mo
         final, final_history = state(session_id)
     assert len(final["hands"]) == scorer.written > at_backup
 
-    (tmp_path / "restored").mkdir()
     target = fresh_app(bare_app, tmp_path)
     try:
         assert restore(target, file) in {"sqlite", "pg_dump", "json"}

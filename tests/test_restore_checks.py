@@ -36,7 +36,6 @@ def backed_up(bare_app, tmp_path, session_body, monkeypatch):
     for fmt in ("auto", "json"):
         files[fmt] = tmp_path / f"night.{fmt}"
         backup(bare_app, files[fmt], fmt)
-    (tmp_path / "restored").mkdir()
     target = fresh_app(bare_app, tmp_path)
     monkeypatch.setattr(cli, "database_app", lambda: target)
     yield files, target
@@ -249,7 +248,6 @@ def test_a_pg_dump_of_another_database_is_refused(bare_app, tmp_path, monkeypatc
             connection.exec_driver_sql("CREATE TABLE photos (id integer PRIMARY KEY)")
     file = tmp_path / "photos.dump"
     assert backup(bare_app, file) == "pg_dump"
-    (tmp_path / "restored").mkdir()
     target = fresh_app(bare_app, tmp_path)
     monkeypatch.setattr(cli, "database_app", lambda: target)
     try:
@@ -277,7 +275,6 @@ def test_every_kind_of_hand_and_change_passes_the_checks(bare_app, tmp_path, ses
         ledger.delete_session(other.id)  # an admin-deleted evening is checked too
     file = tmp_path / f"all.{fmt}"
     backup(bare_app, file, fmt)
-    (tmp_path / "restored").mkdir()
     target = fresh_app(bare_app, tmp_path)
     try:
         restore(target, file)
