@@ -22,6 +22,7 @@ from .. import i18n
 from ..handform import HandState, Table
 from ..i18n import t
 from ..settlement.errors import Msg
+from ..settlement.hungarian import article as number_article
 
 _INDEXED = re.compile(r"(components|silent)\[(\d+)\]")
 
@@ -105,8 +106,10 @@ def article(label: str) -> str:
     vowels = "aáeéiíoóöőuúüű"
     if i18n.current() == "en":
         return ("an " if first in vowels or first == "8" else "a ") + label
-    one = first == "1" and not label[1:2].isdigit()  # egy, ezer; but tíz, száz
-    return ("az " if first in vowels or first == "5" or one else "a ") + label
+    number = re.match(r"\d+", label)
+    if number:  # a 40-100, a 100: the number as it is read
+        return f"{number_article(int(number.group()))} {label}"
+    return ("az " if first in vowels else "a ") + label
 
 
 def _named(field: str, label: str) -> dict[str, str]:
