@@ -242,3 +242,11 @@ def scorer(client):
     scorer = Scorer(client)
     scorer.start()
     return scorer
+
+
+def pytest_sessionstart(session):
+    """The catalogues' .mo files are built, not committed: compile any missing or stale one
+    (as `make test` does first), for a suite run with pytest alone."""
+    from ulti_ledger.messages import ensure_compiled
+
+    ensure_compiled()

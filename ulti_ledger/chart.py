@@ -26,6 +26,8 @@ from typing import Any, TypedDict, Unpack
 
 from markupsafe import Markup
 
+from .messages import words
+
 #: Okabe & Ito (2008), without the yellow that vanishes on white; black last.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2")
@@ -33,10 +35,7 @@ DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2")
 MARKERS = ("circle", "square", "triangle", "diamond", "down")
 MARKS_PER_LINE = 8
 """About this many markers a line, spread over the evening (staggered between players)."""
-WORDS = {
-    "hu": {"title": "Az egyenlegek alakulása", "x": "leosztás", "y": "egység"},
-    "en": {"title": "Running balances", "x": "hand", "y": "units"},
-}
+WORDS = words("chart")
 CHAR_WIDTH = 0.58
 """A sans-serif character's average width, in ems: enough to lay out labels without fonts."""
 

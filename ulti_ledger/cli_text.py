@@ -11,38 +11,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .dates import date_text
+from .messages import words
 from .money_format import MINUS, money_text
 from .settlement import Engine, Settlement
 from .settlement.hungarian import with_article
 
-WORDS = {
-    "en": {
-        "hand": "Hand {n}",
-        "dealer": "dealer: {name}",
-        "declarer": "declarer: {name}",
-        "outcome_all_pass": "all pass",
-        "outcome_redeal": "redeal",
-        "outcome_conceded": "bedobás",
-        "unit": "1 unit = {money}",
-        "totals": "Totals, in units:",
-        "money": "In money (rounded to the smallest coin):",
-        "transfers": "Who pays whom:",
-        "nobody_pays": "nobody pays anyone",
-    },
-    "hu": {
-        "hand": "{A_n}. leosztás",
-        "dealer": "osztó: {name}",
-        "declarer": "felvevő: {name}",
-        "outcome_all_pass": "mindenki passz",
-        "outcome_redeal": "újraosztás",
-        "outcome_conceded": "bedobás",
-        "unit": "1 egység = {money}",
-        "totals": "Összesen, egységben:",
-        "money": "Pénzben (a legkisebb címletre kerekítve):",
-        "transfers": "Ki kinek fizet:",
-        "nobody_pays": "senki nem fizet senkinek",
-    },
-}
+WORDS = words("cli")
 
 
 def hand_text(

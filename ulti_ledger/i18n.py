@@ -7,7 +7,10 @@ come from the ruleset, not from this catalogue. The JSON API keeps its own ``?la
 (English by default) and never sets the cookie.
 
 Templates call ``t("key")`` (or ``t("key", name=...)`` for ``str.format`` fields); an
-unknown key raises ``KeyError``, so a typo fails in the tests, not at the table.
+unknown key raises ``KeyError``, so a typo fails in the tests, not at the table. The texts
+are gettext catalogues (``messages.py``); Flask-Babel picks its locale with ``current``, so
+its ``_()``, ``ngettext`` and date and number filters speak the page's language too. A
+message with plural forms (``hand_count``) takes the form for its ``n``.
 """
 
 from __future__ import annotations
@@ -17,12 +20,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_app_context, request
+from flask_babel import Babel, Domain, get_locale
 
+from . import messages
 from .dates import date_text
 from .money_format import MINUS, money_text, rounding_text
 from .numbers import non_negative_int
 from .settlement.hungarian import with_article
-from .texts import TEXTS
 
 LANGUAGES = ("hu", "en")
 DEFAULT = "hu"
@@ -32,11 +36,32 @@ COOKIE_AGE = 365 * 24 * 3600
 
 def init_app(app: Flask) -> None:
     """Pick each request's language and give templates ``t``, ``lang`` and ``lang_url``."""
+    messages.ensure_compiled()
+    _Babel(
+        app,
+        locale_selector=current,
+        default_locale=DEFAULT,
+        default_translation_directories=str(messages.ROOT),
+    )
     app.before_request(_pick)
     app.after_request(_remember)
     app.jinja_env.globals.update(t=t, lang_url=lang_url)
     app.jinja_env.filters.update(signed=signed, money=money, day=day, rounding=rounding)
     app.context_processor(lambda: {"lang": current()})
+
+
+class _Domain(Domain):
+    """Flask-Babel's messages, from the catalogues ``messages`` compiled (German's fallback
+    to English included), so ``_()`` in a template and ``t()`` read the same texts."""
+
+    def get_translations(self):
+        return messages.translations(str(get_locale() or DEFAULT))
+
+
+class _Babel(Babel):
+    @property
+    def domain_instance(self) -> Domain:
+        return _Domain(domain=messages.DOMAIN)
 
 
 def current() -> str:
@@ -46,8 +71,11 @@ def current() -> str:
 
 def t(key: str, /, **values: Any) -> str:
     """The text of ``key`` in the current language, with ``values`` filled in."""
-    hu, en = TEXTS[key]
-    text = en if current() == "en" else hu
+    lang = current()
+    count = values.get("n")
+    text = messages.plural(key, int(count), lang) if isinstance(count, int) else None
+    if text is None:
+        text = messages.text(key, lang)
     if not values:
         return text
     if "{a_" in text or "{A_" in text:

@@ -23,11 +23,11 @@ from urllib.request import url2pathname
 from . import PROJECT_ROOT
 from .chart import ChartStyle, balance_chart_svg
 from .dates import date_text
+from .messages import words
 from .money_format import money_text, rounding_moves, rounding_text
 from .pdf_table import Columns, explanations, labels, rows, signed
 from .rule_words import choice_words
 from .rule_words import option_words as rule_option_words
-from .texts import TEXTS
 
 STATIC = PROJECT_ROOT / "static"
 CHART: ChartStyle = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}
@@ -37,94 +37,8 @@ LONG_NAME = 16
 LONG_TRANSFER = 40
 """Nor does a transfer longer than this (both names and the amount) fit beside them."""
 
-WORDS = {
-    "hu": {
-        "untitled": "Ulti este",
-        "app": "Ulti jegyzőkönyv",
-        "date": "Dátum",
-        "place": "Helyszín",
-        "players": "Játékosok",
-        "ruleset": "Szabályok",
-        "unit": "Egy egység",
-        "house_rules": "Házszabályok",
-        "no_house_rules": "a szabályrendszer alapbeállításai",
-        "hands": "Leosztások",
-        "no_hands": "Még nincs rögzített leosztás.",
-        "number": "#",
-        "dealer": "Osztó",
-        "declarer": "Felvevő",
-        "game": "Játék",
-        "kontra": "Kontra",
-        "silent": "Csendes",
-        "renonsz": "Renonsz",
-        "change": "±",
-        "total": "Σ",
-        "result": "Végeredmény",
-        "player": "Játékos",
-        "units": "Egység",
-        "exact": "Pontos összeg",
-        "money": "Fizetendő / kapja",
-        "transfers": "Ki kinek fizet",
-        "no_transfers": "Senkinek sem kell fizetnie.",
-        "chart": "Az egyenlegek alakulása",
-        "page": "oldal",
-        "rounded": "Az összegek a legkisebb címletre kerekítve; együtt pontosan nullát adnak.",
-        "rounding": "Kerekítés: {moves}.",
-        "minimal": "A lehető legkevesebb átutalással.",
-        "banker": "Mindenki a bankkal számol el: {banker}.",
-        "pairwise": "Páronként: ki kinek mennyivel tartozik a leosztások alapján.",
-        "hand_options": "Saját házszabály",
-        "short_names": "Rövidítések:",
-        "explained": "A leosztások magyarázata",
-        "explained_note": "Minden leosztás elszámolása tételesen, a leosztás sorszáma szerint.",
-        "edited": TEXTS["edited_badge"][0],
-        "edited_note": TEXTS["edited_badge_title"][0],
-        "no_payment": "nincs fizetés",
-    },
-    "en": {
-        "untitled": "An evening of Ulti",
-        "app": "Ulti ledger",
-        "date": "Date",
-        "place": "Place",
-        "players": "Players",
-        "ruleset": "Rules",
-        "unit": "One unit",
-        "house_rules": "House rules",
-        "no_house_rules": "the ruleset's defaults",
-        "hands": "Hands",
-        "no_hands": "No hand recorded yet.",
-        "number": "#",
-        "dealer": "Dealer",
-        "declarer": "Declarer",
-        "game": "Game",
-        "kontra": "Kontra",
-        "silent": "Silent",
-        "renonsz": "Renonsz",
-        "change": "±",
-        "total": "Σ",
-        "result": "Final balances",
-        "player": "Player",
-        "units": "Units",
-        "exact": "Exact amount",
-        "money": "Pays / receives",
-        "transfers": "Who pays whom",
-        "no_transfers": "Nobody needs to pay.",
-        "chart": "Running balances",
-        "page": "page",
-        "rounded": "Amounts rounded to the smallest coin; together they sum to exactly zero.",
-        "rounding": "Rounding: {moves}.",
-        "minimal": "With the fewest possible transfers.",
-        "banker": "Everyone settles with the banker: {banker}.",
-        "pairwise": "Pair by pair: what each owes each other from the hands.",
-        "hand_options": "Own house rule",
-        "short_names": "Short names:",
-        "explained": "Every hand explained",
-        "explained_note": "Each hand's payments item by item, by the hand's number.",
-        "edited": TEXTS["edited_badge"][1],
-        "edited_note": TEXTS["edited_badge_title"][1],
-        "no_payment": "no payment",
-    },
-}
+WORDS = words("pdf")
+"""The scoresheet's words by language (the catalogues' context "pdf")."""
 
 
 def html_to_pdf(html: str, static_folder: Path = STATIC) -> bytes:

@@ -10,32 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .messages import words
 from .settlement import Ruleset
 
-WORDS = {
-    "en": {
-        "values": "Values per defender, in units: made / lost (no kontra)",
-        "contract": "contract",
-        "no_colour": "no colour",
-        "ladder": "Kontra ladder (a made bid pays value × this; a lost part value × "
-        "(this + its failed extra)):",
-        "failed_extra": "Failed extra (a lost part pays value × (2^k + extra)):",
-        "house_rules": "House rules (default first):",
-        "none": "none",
-        "no_kontra": "no kontra",
-    },
-    "hu": {
-        "values": "Értékek védőnként, egységben: megvan / bukott (kontra nélkül)",
-        "contract": "játék",
-        "no_colour": "szín nélkül",
-        "ladder": "Kontrafokok (a teljesített bemondás értéke × ennyi; a bukott rész értéke × "
-        "(ennyi + a bukás többlete)):",
-        "failed_extra": "Bukási többlet (a bukott rész értéke × (2^k + többlet)):",
-        "house_rules": "Házszabályok (elöl az alapérték):",
-        "none": "nincs",
-        "no_kontra": "kontra nélkül",
-    },
-}
+WORDS = words("rules_table")
 
 
 def value_table(ruleset: Ruleset, lang: str = "en") -> dict[str, Any]:

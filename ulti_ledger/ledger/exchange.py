@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..json_input import surrogate_path
+from ..messages import WordTuples
 from ..models import GameSession
 from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
@@ -44,10 +45,9 @@ CSV_DELIMITER = ";"
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet take a cell as a formula (OWASP, "CSV Injection")."""
-CSV_WORDS = {
-    "hu": ("Leosztás", "Osztó", "Felvevő", "Játék", "Kontra", "Csendes", "Renonsz", "összesen"),
-    "en": ("Hand", "Dealer", "Declarer", "Game", "Kontra", "Silent", "Renonsz", "total"),
-}
+CSV_COLUMNS = ("hand", "dealer", "declarer", "game", "kontra", "silent", "renonsz", "total")
+CSV_WORDS = WordTuples("csv", CSV_COLUMNS)
+"""The header's words by language (the catalogues' context "csv")."""
 
 
 def session_document(session: GameSession, summary: Mapping[str, Any] | None = None) -> dict:

@@ -9,25 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.ulti.rules import Contract, Rules
+from ..messages import words
 
-WORDS = {
-    "hu": {
-        "all_pass": "mindenki passz",
-        "redeal": "újraosztás",
-        "conceded": "bedobás",
-        "declarer": "felvevő",
-        "defenders": "védők",
-        "failed": "bukott",
-    },
-    "en": {
-        "all_pass": "all pass",
-        "redeal": "redeal",
-        "conceded": "bedobás",
-        "declarer": "declarer",
-        "defenders": "defenders",
-        "failed": "failed",
-    },
-}
+WORDS = words("notation")
 
 
 def words(lang: str) -> dict[str, str]:

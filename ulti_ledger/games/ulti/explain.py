@@ -11,86 +11,15 @@ only where Hungarian needs no ending. Game terms stay Hungarian in both language
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from pathlib import Path
 
 from ...settlement.hungarian import accusative
 from ...settlement.result import Line, Term
+from ...settlement.words import GameWords
 
-TEXT = {
-    "en": {
-        "made": "made",
-        "lost": "lost",
-        "declarer": "the declarer",
-        "defenders": "the defenders",
-        "each_pays": "each defender pays {n}",
-        "each_receives": "each defender receives {n}",
-        "each_defender": "each defender",
-        "each_also_pays": "{also} pay {n} each",
-        "each_also_receives": "{also} receive {n} each",
-        "player_receives": "{player} receives {n}{calc}",
-        "player_pays": "{player} pays {n}{calc}",
-        "others_pay": "{others} pay {n} each",
-        "maker_pays": "{player} pays {n} to each of the others",
-        "and": " and ",
-        "redeal": "redeal (light renonsz): nobody pays",
-        "all_pass": "all pass: {player} throws in; {receivers} receive {each} each",
-        "sits_out": "{player} sits out this hand: 0",
-        "sits_out_pays": "{player} sits out, but settles with the declarer as a defender "
-        "(house rule)",
-        "parti_replaced": "{label} not paid: the {by} replaces it",
-        "silent_absorbed": "{label} of {side} not paid: the {by} includes it",
-        "silent_made": "{label} made by {side}",
-        "silent_failed": "{label} failed by {side}",
-        "renonsz_declarer": "renonsz: {player} pays the defenders the bid as lost",
-        "renonsz_defender": "renonsz: {player} pays the declarer the bid as made and "
-        "{partner}, the partner, the bid as lost",
-        "renonsz_defender_double": "renonsz: {player} pays the declarer both defenders' "
-        "shares of the bid as made",
-        "to_declarer": "the declarer receives {n}",
-        "to_partner": "{player} {n}",
-        "throw_in": "bedobás: {player} throws in and pays the defenders twice the bid's value",
-        "throw_in_next": "bedobás: {player} throws in; the bid counts as lost one kontra higher",
-        "as_lost": "{label} as lost",
-    },
-    "hu": {
-        "made": "megvan",
-        "lost": "bukott",
-        # whose silent result, in brackets: "csendes 100 megvan (a felvevőé)"
-        "declarer": "a felvevőé",
-        "defenders": "a védőké",
-        "each_pays": "mindkét védő {n} fizet",
-        "each_receives": "mindkét védő {n} kap",
-        "each_defender": "mindkét védő",
-        "each_also_pays": "{also} is {n} fizet",
-        "each_also_receives": "{also} is {n} kap",
-        "player_receives": "{player} {n} kap{calc}",
-        "player_pays": "{player} {n} fizet{calc}",
-        "others_pay": "{others} fejenként {n} fizet",
-        "maker_pays": "{player} a többieknek fejenként {n} fizet",
-        "and": " és ",
-        "redeal": "újraosztás (könnyű renonsz): senki sem fizet",
-        "all_pass": "mindenki passz: {player} bedobja a lapjait; {receivers} fejenként {each} kap",
-        "sits_out": "{player} kimarad ebből a leosztásból: 0",
-        "sits_out_pays": "{player} kimarad, de a házszabály szerint védőként számol el "
-        "a felvevővel",
-        "parti_replaced": "{label} nem jár: a {by} helyettesíti",
-        "silent_absorbed": "{label} ({side}) nem jár: a {by} magában foglalja",
-        "silent_made": "{label} megvan ({side})",
-        "silent_failed": "{label} bukott ({side})",
-        "renonsz_declarer": "{player} renonszot vétett: a védőknek annyit fizet, mintha "
-        "bukott volna a bemondás",
-        "renonsz_defender": "{player} renonszot vétett: a felvevőnek annyit fizet, mintha "
-        "megvolna a bemondás, a társának ({partner}) annyit, mintha bukott volna",
-        "renonsz_defender_double": "{player} renonszot vétett: a felvevőnek mindkét védő "
-        "részét fizeti, mintha megvolna a bemondás",
-        "to_declarer": "a felvevő {n} kap",
-        "to_partner": "{player} {n}",
-        "throw_in": "bedobás: {player} a bemondás kétszeresét fizeti a védőknek",
-        "throw_in_next": "bedobás: {player} annyit fizet, mintha egy kontrával feljebb "
-        "bukott volna a bemondás",
-        "as_lost": "{label} bukottként",
-    },
-}
+TEXT = GameWords(Path(__file__).parent / "locale", "ulti", ("en", "hu"))
+"""The lines' words by language: ``locale/<lang>/LC_MESSAGES/ulti.po`` in this package."""
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
@@ -151,11 +80,11 @@ def colour_note(value: int, p: dict) -> str:
     return f"{value} = {value // factor} × {factor} ({p.get('colour', '')})"
 
 
-def _side(side: str, t: dict[str, str]) -> str:
+def _side(side: str, t: Mapping[str, str]) -> str:
     return t["declarer"] if side == "declarer" else t["defenders"]
 
 
-def _names(names: tuple[str, ...] | list[str], t: dict[str, str]) -> str:
+def _names(names: tuple[str, ...] | list[str], t: Mapping[str, str]) -> str:
     """'Anna', 'Anna and Béla', 'Anna, Béla and Csaba'."""
     names = list(names)
     if not names:
@@ -163,7 +92,7 @@ def _names(names: tuple[str, ...] | list[str], t: dict[str, str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + t["and"] + names[-1]
 
 
-def _also(names: tuple[str, ...] | list[str], t: dict[str, str]) -> str:
+def _also(names: tuple[str, ...] | list[str], t: Mapping[str, str]) -> str:
     """Both defenders and the sitters who settle beside them, as one list: "mindkét védő
     és Dóra", "mindkét védő, Anna és Dóra" (never "… és Anna és Dóra")."""
     return _names([t["each_defender"], *names], t)
@@ -176,7 +105,7 @@ def _with_colour(text: str, value: int, p: dict) -> str:
     return note if text == str(value) else f"{text}, {note}"
 
 
-def _terms(p: dict, t: dict[str, str], lang: str, receives: bool) -> str:
+def _terms(p: dict, t: Mapping[str, str], lang: str, receives: bool) -> str:
     """'(2¹ + 1) × 8 = 24, 8 = 4 × 2 (piros); mindkét védő 24-et kap', or per payer."""
     terms: list[Term] = p["terms"]
     base = p.get("kontra_factor", 2)
@@ -207,7 +136,7 @@ def _kontra(terms: list[Term]) -> str:
     return ""
 
 
-def _component(line: Line, t: dict[str, str], lang: str) -> str:
+def _component(line: Line, t: Mapping[str, str], lang: str) -> str:
     p = line.params
     won, terms = p["won"], p["terms"]
     shared = len({(x.factor, x.level) for x in terms}) == 1
@@ -215,7 +144,7 @@ def _component(line: Line, t: dict[str, str], lang: str) -> str:
     return f"{head}: {_terms(p, t, lang, receives=not won)}"
 
 
-def _silent(line: Line, t: dict[str, str], lang: str) -> str:
+def _silent(line: Line, t: Mapping[str, str], lang: str) -> str:
     p = line.params
     side = p["player"] or _side(p["side"], t)
     head = t["silent_made" if p["won"] else "silent_failed"].format(label=p["label"], side=side)
@@ -236,17 +165,17 @@ def _silent(line: Line, t: dict[str, str], lang: str) -> str:
     return f"{head}: {who}" if how == str(factor * value) else f"{head}: {how}; {who}"
 
 
-def _renonsz_component(line: Line, t: dict[str, str], lang: str) -> str:
+def _renonsz_component(line: Line, t: Mapping[str, str], lang: str) -> str:
     return _payout(t["as_lost"].format(label=line.params["label"]), line, t, lang)
 
 
-def _payout(label: str, line: Line, t: dict[str, str], lang: str) -> str:
+def _payout(label: str, line: Line, t: Mapping[str, str], lang: str) -> str:
     """A component the declarer pays every payer for: his renonsz or his throw-in."""
     terms = line.params["terms"]
     return f"  {label}{_kontra(terms)}: " + _terms(line.params, t, lang, receives=True)
 
 
-def _renonsz_defender_component(line: Line, t: dict[str, str], lang: str) -> str:
+def _renonsz_defender_component(line: Line, t: Mapping[str, str], lang: str) -> str:
     p = line.params
     off, par = p["terms"]
     base = p.get("kontra_factor", 2)
@@ -262,23 +191,23 @@ def _renonsz_defender_component(line: Line, t: dict[str, str], lang: str) -> str
     return f"  {p['label']}: {to_declarer}{off_how}, {to_partner}{par_how}{tail}"
 
 
-def _throw_in(line: Line, t: dict[str, str], lang: str) -> str:
+def _throw_in(line: Line, t: Mapping[str, str], lang: str) -> str:
     p = line.params
     key = "throw_in" if p["mode"] == "double_win" else "throw_in_next"
     return t[key].format(player=p["player"])
 
 
-def _throw_in_component(line: Line, t: dict[str, str], lang: str) -> str:
+def _throw_in_component(line: Line, t: Mapping[str, str], lang: str) -> str:
     return _payout(line.params["label"], line, t, lang)
 
 
-def _renonsz_defender(line: Line, t: dict[str, str], lang: str) -> str:
+def _renonsz_defender(line: Line, t: Mapping[str, str], lang: str) -> str:
     p = line.params
     key = "renonsz_defender_double" if p["double"] else "renonsz_defender"
     return t[key].format(player=p["player"], partner=p["partner"])
 
 
-def _all_pass(line: Line, t: dict[str, str], lang: str) -> str:
+def _all_pass(line: Line, t: Mapping[str, str], lang: str) -> str:
     p = line.params
     receivers = p.get("receivers") or [k for k in line.amounts if k != p["player"]]
     return t["all_pass"].format(

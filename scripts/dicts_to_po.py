@@ -1,0 +1,173 @@
+"""Carry texts that still sit in a Python dict into the gettext catalogues.
+
+The texts moved from hand-written dicts (texts.py's ``TEXTS``, ``pdf.WORDS``, ...) to
+``.po`` files; a branch written before the move may still add keys to such a dict. This
+reads each dict named in ``SOURCES`` (from the working tree, or with ``--ref main`` from a
+commit) and adds every key the catalogues lack: the template (``.pot``), Hungarian and
+English with their texts, German empty (it falls back to English until translated). A key
+the catalogues have already is left as the translator wrote it; ``--overwrite`` takes the
+dict's text instead. It prints what it added and every text that differs.
+
+    .venv/bin/python scripts/dicts_to_po.py              # after resolving a merge
+    .venv/bin/python scripts/dicts_to_po.py --ref main   # what main's dicts add
+
+Then replace the dict by its catalogue (``messages.words("pdf")`` ...) and run
+``make translations``. A dict that is no longer a literal (already moved) is skipped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import datetime as dt
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+REPO = Path(__file__).resolve().parent.parent
+APP = ("translations", "messages", ("hu", "en", "de"))
+ULTI = ("ulti_ledger/games/ulti/locale", "ulti", ("hu", "en"))
+CSV_NAMES = ("hand", "dealer", "declarer", "game", "kontra", "silent", "renonsz", "total")
+SOURCES = (
+    # path, the dict's name, its gettext context, its shape, the catalogue
+    ("ulti_ledger/texts.py", "TEXTS", None, "pairs", APP),
+    ("ulti_ledger/texts_evening.py", "EVENING_TEXTS", None, "pairs", APP),
+    ("ulti_ledger/pdf.py", "WORDS", "pdf", "langs", APP),
+    ("ulti_ledger/ledger/notation.py", "WORDS", "notation", "langs", APP),
+    ("ulti_ledger/ledger/exchange.py", "CSV_WORDS", "csv", "tuples", APP),
+    ("ulti_ledger/cli_text.py", "WORDS", "cli", "langs", APP),
+    ("ulti_ledger/chart.py", "WORDS", "chart", "langs", APP),
+    ("ulti_ledger/rules_table.py", "WORDS", "rules_table", "langs", APP),
+    ("ulti_ledger/games/ulti/explain.py", "TEXT", None, "langs", ULTI),
+)
+DATE = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
+"""The catalogues' header dates stay fixed, so that branches do not conflict over them."""
+
+
+def source_text(path: str, ref: str | None) -> str | None:
+    if ref is None:
+        file = REPO / path
+        return file.read_text("utf-8") if file.exists() else None
+    shown = subprocess.run(
+        ["git", "show", f"{ref}:{path}"], cwd=REPO, capture_output=True, text=True
+    )
+    return shown.stdout if shown.returncode == 0 else None
+
+
+def literal_dict(text: str, name: str, namespace: dict[str, Any]) -> dict | None:
+    """The value of the module-level ``name = {...}``, if it is still a dict literal."""
+    for node in ast.parse(text).body:
+        target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", 0)
+        if isinstance(target, ast.Name) and target.id == name:
+            if isinstance(node.value, ast.Dict):
+                return eval(compile(ast.Expression(node.value), name, "eval"), namespace)
+    return None
+
+
+def entries(table: dict, shape: str) -> dict[str, dict[str, str]]:
+    """key -> {lang: text}, whatever the dict's shape."""
+    if shape == "pairs":
+        return {key: {"hu": hu, "en": en} for key, (hu, en) in table.items()}
+    if shape == "tuples":
+        return {n: {lang: table[lang][i] for lang in table} for i, n in enumerate(CSV_NAMES)}
+    out: dict[str, dict[str, str]] = {}
+    for lang, texts in table.items():
+        for key, value in texts.items():
+            out.setdefault(key, {})[lang] = value
+    return out
+
+
+def load(path: Path, locale: str | None, domain: str) -> Catalog:
+    if path.exists():
+        with path.open("rb") as source:
+            return read_po(source, locale=locale, domain=domain)
+    return Catalog(
+        locale=locale,
+        domain=domain,
+        project="ulti_ledger",
+        version="1",
+        copyright_holder="the ulti_ledger authors",
+        creation_date=DATE,
+        revision_date=DATE,
+        fuzzy=False,
+    )
+
+
+def save(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    catalog.revision_date = DATE
+    with path.open("wb") as target:
+        write_po(target, catalog, width=100, omit_header=False)
+
+
+def carry(ref: str | None, overwrite: bool) -> int:
+    pairs: dict[str, tuple[str, str]] = {}
+    catalogues: dict[tuple[str, str | None], Catalog] = {}
+    changed = 0
+    for path, name, context, shape, (folder, domain, langs) in SOURCES:
+        text = source_text(path, ref)
+        table = literal_dict(text, name, {"TEXTS": _Pairs(pairs)}) if text else None
+        if table is None:
+            continue
+        if shape == "pairs":
+            pairs.update(table)
+        root = REPO / folder
+        pot = catalogues.setdefault((folder, None), load(root / f"{domain}.pot", None, domain))
+        for key, texts in entries(table, shape).items():
+            if pot.get(key, context=context) is None:
+                note = [f"{lang}: {texts[lang]}" for lang in ("en", "hu") if lang in texts]
+                pot.add(key, "", auto_comments=note, context=context)
+                changed += 1
+                print(f"added {context + '|' if context else ''}{key}")
+            for lang in langs:
+                po_path = root / lang / "LC_MESSAGES" / f"{domain}.po"
+                po = catalogues.setdefault((folder, lang), load(po_path, lang, domain))
+                new = texts.get(lang, "")
+                have = po.get(key, context=context)
+                if have is None:
+                    po.add(
+                        key,
+                        new,
+                        auto_comments=pot.get(key, context=context).auto_comments,
+                        context=context,
+                    )
+                elif new and have.string != new and not isinstance(have.id, tuple):
+                    print(f"differs {lang} {key}: catalogue {have.string!r}, dict {new!r}")
+                    if overwrite:
+                        have.string, changed = new, changed + 1
+    for (folder, lang), catalog in catalogues.items():
+        domain = catalog.domain
+        root = REPO / folder
+        save(
+            catalog,
+            root / f"{domain}.pot"
+            if lang is None
+            else root / lang / "LC_MESSAGES" / f"{domain}.po",
+        )
+    return changed
+
+
+class _Pairs(dict):
+    """``TEXTS`` while a dict refers to it (pdf.WORDS used TEXTS["edited_badge"][0])."""
+
+    def __missing__(self, key: str) -> tuple[str, str]:
+        sys.path.insert(0, str(REPO))
+        from ulti_ledger.messages import Texts
+
+        return Texts()[key]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ref", help="read the dicts at this commit (e.g. main)")
+    parser.add_argument("--overwrite", action="store_true", help="the dict's text wins")
+    args = parser.parse_args()
+    print(f"{carry(args.ref, args.overwrite)} messages added or changed")
+
+
+if __name__ == "__main__":
+    main()
