@@ -23,14 +23,15 @@ PORT ?= 5000
 .NOTPARALLEL:
 
 .PHONY: run test run-system-packages test-system-packages
+.PHONY: translations translations-extract translations-update
 
-run: run-system-packages $(VENV)/.installed-run
+run: run-system-packages $(VENV)/.installed-run translations
 	@# Create or upgrade the database (SQLite in instance/, or DATABASE_URL) before starting.
 	$(VENV)/bin/flask --app app db upgrade
 	@# gunicorn (not Flask's development server); it prints the addresses to open.
 	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c scripts/gunicorn_conf.py app:app
 
-test: test-system-packages $(VENV)/.installed-test
+test: test-system-packages $(VENV)/.installed-test translations
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
@@ -54,3 +55,31 @@ $(VENV)/.installed-run: pyproject.toml | $(PYTHON)
 $(VENV)/.installed-test: pyproject.toml | $(PYTHON)
 	$(PYTHON) -m pip install --quiet -e '.[test]'
 	touch $@
+
+# The texts' gettext catalogues (README, "Translations"): translations/ for the pages, and
+# each game package's own domain in ulti_ledger/games/<game>/locale/. The .mo files are
+# built here, never committed; `make run` and `make test` compile them first.
+PYBABEL := $(VENV)/bin/pybabel
+GAME_LOCALES := $(wildcard ulti_ledger/games/*/locale)
+
+translations: $(VENV)/.installed-run
+	$(PYBABEL) -q compile -d translations -D messages
+	@for dir in $(GAME_LOCALES); do \
+	  echo $(PYBABEL) -q compile -d $$dir -D $$(basename $$(dirname $$dir)); \
+	  $(PYBABEL) -q compile -d $$dir -D $$(basename $$(dirname $$dir)) || exit 1; \
+	done
+
+# Every message marked in code and templates (t(), _(), gettext, ngettext), for comparing
+# with translations/messages.pot (tests/test_translations.py does it on every run).
+translations-extract: $(VENV)/.installed-run
+	mkdir -p build
+	$(PYBABEL) -q extract -F babel.cfg -k t -w 100 -o build/extracted.pot .
+
+# Each language's .po takes the template's new and removed msgids (after editing a .pot by
+# hand or with scripts/dicts_to_po.py); then `make translations` compiles them.
+translations-update: $(VENV)/.installed-run
+	$(PYBABEL) -q update -i translations/messages.pot -d translations -D messages -w 100 -N
+	@for dir in $(GAME_LOCALES); do \
+	  domain=$$(basename $$(dirname $$dir)); \
+	  $(PYBABEL) -q update -i $$dir/$$domain.pot -d $$dir -D $$domain -w 100 -N || exit 1; \
+	done

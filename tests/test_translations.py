@@ -1,0 +1,178 @@
+"""The gettext catalogues: complete in Hungarian and English, one set of fields per message,
+plural forms where counts appear, German falling back to English, and every marked message
+in the template catalogue."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import flask_babel
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+from flask import render_template_string
+
+from ulti_ledger import PROJECT_ROOT, i18n, messages
+from ulti_ledger.games.ulti import explain
+
+COMPLETE = ("hu", "en")
+"""Every message has a text in these; German (``de``) may fall back to English until Skat."""
+
+
+def _read(path: Path) -> Catalog:
+    with path.open("rb") as source:
+        return read_po(source)
+
+
+def _templates() -> list[Path]:
+    """Each domain's template: the app's ``messages.pot`` and every game's own."""
+    games = sorted(messages.GAMES.glob("*/locale/*.pot"))
+    assert games, "no game catalogue found"
+    return [messages.ROOT / "messages.pot", *games]
+
+
+def _fields(text: str) -> set[str]:
+    # {A_n}, {a_n}: the number n with its Hungarian article (i18n.t adds them)
+    return {re.sub(r"^[aA]_(?=[a-z]+$)", "", f) for f in re.findall(r"{(\w+)[^}]*}", text)}
+
+
+def problems(template: Catalog, catalogs: dict[str, Catalog], complete=COMPLETE) -> list[str]:
+    """What a translator must still do: missing, empty or fuzzy texts, and texts whose
+    ``{fields}`` differ from the message's other languages (or from an English msgid)."""
+    out = []
+    for message in template:
+        if not message.id:
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        where = f"{message.context}|{key}" if message.context else key
+        seen: dict[str, set[str]] = {}
+        for lang, catalog in catalogs.items():
+            found = catalog.get(message.id, context=message.context)
+            texts = [] if found is None else found.string
+            texts = [texts] if isinstance(texts, str) else list(texts)
+            if found is None or found.fuzzy or not all(texts):
+                if lang in complete or (found is not None and any(texts)):
+                    out.append(
+                        f"{lang}: {where} has no text"
+                        + (" (fuzzy)" if found and found.fuzzy else "")
+                    )
+                continue
+            fields = set().union(*map(_fields, texts))
+            seen[lang] = fields
+        msgid_fields = set().union(*map(_fields, [key]))
+        for lang, fields in seen.items():
+            if fields != seen.get("en", fields) or (msgid_fields and fields != msgid_fields):
+                out.append(f"{lang}: {where} has the fields {sorted(fields)}")
+    for lang, catalog in catalogs.items():
+        stale = {m.id for m in catalog if m.id} - {m.id for m in template if m.id}
+        out += [f"{lang}: {m} is not in the template" for m in sorted(map(str, stale))]
+    return out
+
+
+@pytest.mark.parametrize("template", _templates(), ids=lambda p: p.parent.name + "/" + p.name)
+def test_every_message_has_a_text_in_hungarian_and_english(template):
+    pot = _read(template)
+    langs = sorted(template.parent.glob(f"*/LC_MESSAGES/{template.stem}.po"))
+    catalogs = {po.parent.parent.name: _read(po) for po in langs}
+    assert set(COMPLETE) <= set(catalogs)
+    assert len(pot) > 20
+    assert problems(pot, catalogs) == []
+
+
+def test_the_check_finds_a_missing_an_empty_a_fuzzy_and_a_mismatched_text():
+    pot = Catalog()
+    for key in ("kept", "gone", "empty", "fuzzy", "fields"):
+        pot.add(key, "")
+    hu, en = Catalog(locale="hu"), Catalog(locale="en")
+    for catalog, lang in ((hu, "hu"), (en, "en")):
+        catalog.add("kept", f"{lang} {{n}}")
+        catalog.add("empty", "" if lang == "hu" else "x")
+        catalog.add("fuzzy", "x", flags=["fuzzy"] if lang == "en" else [])
+        catalog.add("fields", "{name}" if lang == "hu" else "{player}")
+    en.add("gone", "x")
+    found = problems(pot, {"hu": hu, "en": en})
+    assert found == [
+        "hu: gone has no text",
+        "hu: empty has no text",
+        "en: fuzzy has no text (fuzzy)",
+        "hu: fields has the fields ['name']",
+    ]
+
+
+def test_every_message_marked_in_code_and_templates_is_in_the_template():
+    """What `make translations-extract` finds (babel.cfg, t() and the gettext names)."""
+    method_map = [
+        ("ulti_ledger/games/**.py", "ignore"),  # each game has its own domain
+        ("ulti_ledger/**.py", "python"),
+        ("templates/**.html", "jinja2"),
+    ]
+    keywords = {"t": None, "_": None, "gettext": None, "ngettext": (1, 2)}
+    marked = set()
+    for path, line, message, _, _ in _extract(method_map, keywords):
+        key = message if isinstance(message, str) else message[0]
+        # the extractor also takes a subscript of a variable named t (t["from"]) and joins
+        # t(a if b else c) into one string: keep what the line really passes as a key
+        text = (PROJECT_ROOT / path).read_text("utf-8").splitlines()[line - 1]
+        if re.search(rf"""\b(t|_|gettext|ngettext)\(\s*["']{re.escape(key)}["']""", text):
+            marked.add(key)
+    marked -= {"key"}  # the docstring's example, t("key")
+    assert len(marked) > 200
+    assert marked - set(messages.keys()) == set()
+
+
+def _extract(method_map, keywords):
+    yield from extract_from_dir(str(PROJECT_ROOT), method_map, keywords=keywords)
+
+
+def test_counts_take_their_plural_form(app):
+    with app.test_request_context("/?lang=en"):
+        app.preprocess_request()
+        assert i18n.t("hand_count", n=1) == "1 hand"
+        assert i18n.t("hand_count", n=2) == "2 hands"
+        assert i18n.t("duration_minutes", n=1) == "1 minute"
+        assert i18n.t("group_lead", n=3).startswith("3 evenings together")
+    with app.test_request_context("/?lang=hu"):
+        app.preprocess_request()
+        assert i18n.t("hand_count", n=1) == "1 leosztás"
+        assert i18n.t("hand_count", n=7) == "7 leosztás"
+
+
+def test_flask_babel_speaks_the_pages_language(app):
+    for lang, expected in (("hu", "Új este"), ("en", "New evening")):
+        with app.test_request_context(f"/?lang={lang}"):
+            app.preprocess_request()
+            assert str(flask_babel.get_locale()) == lang
+            assert flask_babel.gettext("new_session") == expected
+            assert render_template_string('{{ _("new_session") }}') == expected
+            assert render_template_string("{{ ngettext('hand_count', 'hand_count', 1) }}") == (
+                "1 leosztás" if lang == "hu" else "1 hand"
+            ).replace("1", "{n}")
+
+
+def test_german_falls_back_to_english_until_translated():
+    """Decision: German pages come with Skat; until then, a German text not yet translated
+    is the English one, and the translated ones (counts) are German."""
+    assert messages.text("new_session", "de") == messages.text("new_session", "en")
+    assert messages.plural("hand_count", 2, "de") == "{n} Spiele"
+    assert messages.plural("hand_count", 1, "de") == "{n} Spiel"
+
+
+def test_an_unknown_key_is_an_error_and_a_text_may_equal_its_key():
+    with pytest.raises(KeyError):
+        messages.text("no_such_key", "hu")
+    with pytest.raises(KeyError):
+        messages.text("untitled", "hu", context="no_such_context")
+    with pytest.raises(KeyError):
+        explain.TEXT["en"]["no_such_key"]
+    assert explain.TEXT["en"]["made"] == "made" and explain.TEXT["hu"]["made"] == "megvan"
+
+
+def test_the_word_tables_read_the_catalogues():
+    from ulti_ledger import pdf
+    from ulti_ledger.ledger import exchange
+
+    assert pdf.WORDS["hu"]["dealer"] == "Osztó" and pdf.WORDS["en"]["dealer"] == "Dealer"
+    assert dict(pdf.WORDS["en"])["no_payment"] == "no payment"
+    assert exchange.CSV_WORDS["en"][0] == "Hand" and exchange.CSV_WORDS["hu"][-1] == "összesen"
