@@ -12,8 +12,10 @@ admin passwords sent to A and B add up to one count.
 
 import json
 import os
+import socket
 import subprocess
 import sys
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -256,3 +258,18 @@ def test_an_unreachable_count_refuses_every_password_with_503(tmp_path):
         assert client.get("/").status_code == 200  # the rest of the app is not affected
     finally:
         close_app(app)
+
+
+def test_a_redis_that_never_answers_costs_a_request_seconds_not_minutes(tmp_path):
+    with socket.socket() as silent:  # accepts connections, never says a word
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        uri = f"redis://127.0.0.1:{silent.getsockname()[1]}/0"
+        app = make_app(tmp_path, ADMIN_PASSWORD=RIGHT, RATELIMIT_STORAGE_URI=uri)
+        try:
+            started = time.monotonic()
+            response = app.test_client().get("/admin/", headers=basic("guess"))
+            assert response.status_code == 503
+            assert time.monotonic() - started < 10  # the client's 2 s timeout, not TCP's
+        finally:
+            close_app(app)

@@ -60,12 +60,15 @@ def init_app(app: Flask) -> None:
     exactly the refusals of the last ``ADMIN_FAILED_LOGIN_WINDOW`` seconds; the client
     is ``request.remote_addr``.
     """
+    options: dict[str, object] = {"wrap_exceptions": True}  # a store out of reach: StorageError
+    if str(app.config["RATELIMIT_STORAGE_URI"]).startswith("redis"):
+        options.update(socket_connect_timeout=2, socket_timeout=2)  # not a thread hung on it
     limiter = Limiter(
         get_remote_address,
         app=app,
         strategy="moving-window",
         default_limits=[],
-        storage_options={"wrap_exceptions": True},  # a store out of reach: StorageError
+        storage_options=options,
     )
     limiter.request_filter(lambda: True)  # no route is limited by the extension itself
     app.extensions[LIMITER] = limiter
