@@ -236,9 +236,11 @@ def test_the_storage_setting_comes_from_the_environment(monkeypatch, tmp_path):
     assert app.config["RATELIMIT_STORAGE_URI"] == "redis://127.0.0.1:6399/3"
     monkeypatch.delenv("RATELIMIT_STORAGE_URI")
     monkeypatch.setenv("SECRET_KEY", "from-the-environment")
+    monkeypatch.setenv("TRUSTED_PROXIES", "1")
     app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://"})
     assert app.config["RATELIMIT_STORAGE_URI"] == "memory://"  # one process: its memory
     assert app.config["SECRET_KEY"] == "from-the-environment"
+    assert app.config["TRUSTED_PROXIES"] == 1  # (what it does: tests/test_addresses.py)
 
 
 def test_an_unreachable_count_refuses_every_password_with_503(tmp_path):

@@ -56,7 +56,7 @@ def create_app(test_config=None):
         RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
         # How many reverse proxies in front set X-Forwarded-For, -Proto and -Host. 0: the
         # headers are ignored (a client could forge them); behind one TLS proxy, 1.
-        TRUSTED_PROXIES=0,
+        TRUSTED_PROXIES=int(os.environ.get("TRUSTED_PROXIES") or 0),
         # The address share links and QR codes carry (addresses.py): PUBLIC_URL when set
         # ("https://ulti.example.org"); else, behind trusted proxies, the forwarded one;
         # else the machine's LAN address: LAN_ADDRESSES (a list, "a,b", or a function
