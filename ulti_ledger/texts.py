@@ -914,6 +914,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "duration_seconds": ("{n} másodperc", "{n} seconds"),
     "duration_minutes": ("{n} perc", "{n} minutes"),
     "admin_password_needed": ("Az adminisztrátori jelszó kell.", "The admin password is needed."),
+    "admin_count_unavailable": (
+        "A hibás jelszavak számlálója most nem érhető el, ezért a belépést sem fogadjuk el. "
+        "Próbáld újra egy perc múlva.",
+        "The count of wrong passwords cannot be reached just now, so no login is accepted. "
+        "Try again in a minute.",
+    ),
     "admin_none": ("Nincs ilyen este.", "None."),
     "admin_created": ("létrehozva: {when}", "created {when}"),
     "admin_deleted_title": ("Törölt esték", "Deleted evenings"),
