@@ -10,8 +10,9 @@ ENSURE_PACKAGES := bash scripts/ensure-system-packages.sh
 
 # WeasyPrint renders PDFs through Pango.
 RUN_PACKAGES := python3-venv libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
-# Browser tests drive Debian's chromium; database tests use a local PostgreSQL.
-TEST_PACKAGES := $(RUN_PACKAGES) chromium postgresql
+# Browser tests drive Debian's chromium; database tests use a local PostgreSQL, and the
+# test of several instances (tests/test_multi_instance.py) a throwaway redis-server.
+TEST_PACKAGES := $(RUN_PACKAGES) chromium postgresql redis-server
 
 PYTEST_ARGS ?=
 # Where `make run` listens: every interface (the phones on the Wi-Fi, and 127.0.0.1), port

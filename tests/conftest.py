@@ -6,6 +6,7 @@ from sqlalchemy import MetaData
 from ulti_ledger import create_app, database_uri, samples
 from ulti_ledger.db import db
 
+from .redis_server import redis_store, redis_url  # noqa: F401  (fixtures)
 from .ui_helpers import Scorer
 
 

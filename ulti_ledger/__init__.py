@@ -50,17 +50,22 @@ def create_app(test_config=None):
         # then /admin/ answers it 429 until the window has passed (views/admin.py).
         ADMIN_MAX_FAILED_LOGINS=10,
         ADMIN_FAILED_LOGIN_WINDOW=15 * 60,
-        # Where Flask-Limiter keeps those counts: each server process's own memory.
-        RATELIMIT_STORAGE_URI="memory://",
+        # Where Flask-Limiter keeps those counts: each server process's own memory, or a
+        # store that several processes share ("redis://127.0.0.1:6379/0"; README, "Several
+        # servers"), so that a wrong password counts on every instance.
+        RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI") or "memory://",
         # How many reverse proxies in front set X-Forwarded-For, -Proto and -Host. 0: the
         # headers are ignored (a client could forge them); behind one TLS proxy, 1.
-        TRUSTED_PROXIES=0,
+        TRUSTED_PROXIES=int(os.environ.get("TRUSTED_PROXIES") or 0),
         # The address share links and QR codes carry (addresses.py): PUBLIC_URL when set
         # ("https://ulti.example.org"); else, behind trusted proxies, the forwarded one;
         # else the machine's LAN address: LAN_ADDRESSES (a list, "a,b", or a function
         # returning a list; "" for none), or the interfaces' own when it is None.
         PUBLIC_URL=os.environ.get("PUBLIC_URL") or None,
         LAN_ADDRESSES=os.environ.get("LAN_ADDRESSES"),
+        # Signs the cookies; several instances behind one proxy need the same one. Unset,
+        # instance/config.py sets it, or one is made in instance/secret_key.
+        SECRET_KEY=os.environ.get("SECRET_KEY") or None,
         # The most work one request may ask for: hands in a session, evenings settled
         # together (ledger/limits.py), and the scoresheet PDF's render pool, cache and
         # budget in seconds (pdf_render.py: past it, 503 with Retry-After).

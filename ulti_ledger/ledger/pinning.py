@@ -4,6 +4,12 @@ A session keeps the exact ruleset text it was created with (``StoredRuleset``); 
 engine is rebuilt from that text, parsed once per process and kept by digest. Parsed
 rulesets are immutable values, so the digest cache is shared by every app in the process.
 Per-hand results depend on the database, so their cache lives on the app.
+
+Several processes, even several servers, may share one database (README, "Several
+servers"): every cache here and in the views is kept in its process and keyed by versions
+each request reads from the database before the data (a hand's version, the session's),
+which every write raises, or holds values that never change (a digest's ruleset). Another
+process's write therefore moves every reader to a new key; nothing needs to be evicted.
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ from flask import (
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse
+from limits.errors import StorageError
 from limits.strategies import RateLimiter
 
 from .. import ledger
@@ -53,12 +54,22 @@ def init_app(app: Flask) -> None:
     """Register the pages with a limiter of wrong passwords of their own.
 
     The limiter is made here, once per app, so each app counts in its own storage
-    (``RATELIMIT_STORAGE_URI``, by default ``memory://``: the process's memory); it
+    (``RATELIMIT_STORAGE_URI``, by default ``memory://``: the process's memory; with
+    ``redis://...`` every instance and worker on that Redis shares one count); it
     limits no route by itself: ``_require_admin`` asks it. The moving window counts
     exactly the refusals of the last ``ADMIN_FAILED_LOGIN_WINDOW`` seconds; the client
     is ``request.remote_addr``.
     """
-    limiter = Limiter(get_remote_address, app=app, strategy="moving-window", default_limits=[])
+    options: dict[str, object] = {"wrap_exceptions": True}  # a store out of reach: StorageError
+    if str(app.config["RATELIMIT_STORAGE_URI"]).startswith("redis"):
+        options.update(socket_connect_timeout=2, socket_timeout=2)  # not a thread hung on it
+    limiter = Limiter(
+        get_remote_address,
+        app=app,
+        strategy="moving-window",
+        default_limits=[],
+        storage_options=options,
+    )
     limiter.request_filter(lambda: True)  # no route is limited by the extension itself
     app.extensions[LIMITER] = limiter
     app.register_blueprint(bp)
@@ -95,7 +106,8 @@ def _require_admin():
     too). A wrong password is counted by one atomic step of the storage, which adds it
     only if the limit still has room: requests racing in parallel cannot overshoot the
     limit, as a test-then-count would. A right password, and a request without one,
-    are never counted.
+    are never counted. When the storage cannot be reached (a shared Redis down) every
+    password is refused with 503: uncounted guesses would have no limit.
     """
     if not admin_enabled():
         abort(404)
@@ -104,13 +116,23 @@ def _require_admin():
         return _password_needed()
     limit, client = _failed_login_limit(), get_remote_address()
     strategy = current_app.extensions[LIMITER].limiter
-    if not strategy.test(limit, SCOPE, client):
-        return _too_many_refusals(limit, strategy, client)
-    if admin_password_ok(auth.password):
-        return None
-    if not strategy.hit(limit, SCOPE, client):  # others took the last room meanwhile
-        return _too_many_refusals(limit, strategy, client)
+    try:
+        if not strategy.test(limit, SCOPE, client):
+            return _too_many_refusals(limit, strategy, client)
+        if admin_password_ok(auth.password):
+            return None
+        if not strategy.hit(limit, SCOPE, client):  # others took the last room meanwhile
+            return _too_many_refusals(limit, strategy, client)
+    except StorageError:  # the shared count is out of reach: refuse rather than not count
+        current_app.logger.exception("the admin password count's storage failed")
+        return _count_unavailable()
     return _password_needed()
+
+
+def _count_unavailable() -> Response:
+    headers = {"Retry-After": "60"}
+    body, code, headers = error_response(503, detail=t("admin_count_unavailable"), headers=headers)
+    return Response(body, code, headers, mimetype="text/html")
 
 
 def _password_needed():
