@@ -48,12 +48,12 @@ DATE = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
 """The catalogues' header dates stay fixed, so that branches do not conflict over them."""
 
 
-def source_text(path: str, ref: str | None) -> str | None:
+def source_text(path: str, ref: str | None, repo: Path = REPO) -> str | None:
     if ref is None:
-        file = REPO / path
+        file = repo / path
         return file.read_text("utf-8") if file.exists() else None
     shown = subprocess.run(
-        ["git", "show", f"{ref}:{path}"], cwd=REPO, capture_output=True, text=True
+        ["git", "show", f"{ref}:{path}"], cwd=repo, capture_output=True, text=True
     )
     return shown.stdout if shown.returncode == 0 else None
 
@@ -104,18 +104,19 @@ def save(catalog: Catalog, path: Path) -> None:
         write_po(target, catalog, width=100, omit_header=False)
 
 
-def carry(ref: str | None, overwrite: bool) -> int:
+def carry(ref: str | None, overwrite: bool, repo: Path = REPO) -> int:
+    """Add every key of the dicts (in ``repo``'s tree or at ``ref``) the catalogues lack."""
     pairs: dict[str, tuple[str, str]] = {}
     catalogues: dict[tuple[str, str | None], Catalog] = {}
     changed = 0
     for path, name, context, shape, (folder, domain, langs) in SOURCES:
-        text = source_text(path, ref)
+        text = source_text(path, ref, repo)
         table = literal_dict(text, name, {"TEXTS": _Pairs(pairs)}) if text else None
         if table is None:
             continue
         if shape == "pairs":
             pairs.update(table)
-        root = REPO / folder
+        root = repo / folder
         pot = catalogues.setdefault((folder, None), load(root / f"{domain}.pot", None, domain))
         for key, texts in entries(table, shape).items():
             if pot.get(key, context=context) is None:
@@ -141,7 +142,7 @@ def carry(ref: str | None, overwrite: bool) -> int:
                         have.string, changed = new, changed + 1
     for (folder, lang), catalog in catalogues.items():
         domain = catalog.domain
-        root = REPO / folder
+        root = repo / folder
         save(
             catalog,
             root / f"{domain}.pot"

@@ -176,3 +176,41 @@ def test_the_word_tables_read_the_catalogues():
     assert pdf.WORDS["hu"]["dealer"] == "Osztó" and pdf.WORDS["en"]["dealer"] == "Dealer"
     assert dict(pdf.WORDS["en"])["no_payment"] == "no payment"
     assert exchange.CSV_WORDS["en"][0] == "Hand" and exchange.CSV_WORDS["hu"][-1] == "összesen"
+
+
+def test_the_carry_script_adds_a_dicts_new_keys_and_keeps_the_translators_texts(tmp_path):
+    """scripts/dicts_to_po.py, as after merging a branch that still added to a dict."""
+    import importlib.util
+    import shutil
+
+    spec = importlib.util.spec_from_file_location(
+        "dicts_to_po", PROJECT_ROOT / "scripts" / "dicts_to_po.py"
+    )
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    shutil.copytree(messages.ROOT, tmp_path / "translations", ignore=shutil.ignore_patterns("*.mo"))
+    (tmp_path / "ulti_ledger").mkdir()
+    (tmp_path / "ulti_ledger" / "texts.py").write_text(
+        'TEXTS = {\n    "new_session": ("Másik szöveg", "Other"),\n'
+        '    "brand_new": ("{n} új", "{n} new"),\n}\n',
+        "utf-8",
+    )
+    (tmp_path / "ulti_ledger" / "chart.py").write_text(
+        'WORDS = {"hu": {"z": "tengely"}, "en": {"z": "axis"}}\n', "utf-8"
+    )
+    assert script.carry(None, overwrite=False, repo=tmp_path) == 2
+    read = {
+        lang: _read(tmp_path / "translations" / lang / "LC_MESSAGES" / "messages.po")
+        for lang in ("hu", "en", "de")
+    }
+    assert read["hu"].get("brand_new").string == "{n} új"
+    assert read["en"].get("brand_new").string == "{n} new"
+    assert read["de"].get("brand_new").string == ""  # German: English until translated
+    assert read["en"].get("z", context="chart").string == "axis"
+    assert read["hu"].get("new_session").string == "Új este"  # the catalogue's text stays
+    pot = _read(tmp_path / "translations" / "messages.pot")
+    assert problems(pot, {k: read[k] for k in COMPLETE}) == []
+    assert script.carry(None, overwrite=False, repo=tmp_path) == 0  # redone: nothing new
+    assert script.carry(None, overwrite=True, repo=tmp_path) == 2  # its hu and en
+    po = tmp_path / "translations" / "hu" / "LC_MESSAGES" / "messages.po"
+    assert _read(po).get("new_session").string == "Másik szöveg"
