@@ -219,3 +219,21 @@ def test_the_carry_script_adds_a_dicts_new_keys_and_keeps_the_translators_texts(
     assert script.carry(None, overwrite=True, repo=tmp_path) == 2  # its hu and en
     po = tmp_path / "translations" / "hu" / "LC_MESSAGES" / "messages.po"
     assert _read(po).get("new_session").string == "Másik szöveg"
+
+
+def test_a_compiled_catalogue_leaves_fuzzy_texts_out(tmp_path):
+    """What `make translations` (pybabel compile) and the start-up compile both build."""
+    from babel.messages.pofile import write_po
+    from babel.support import Translations
+
+    catalog = Catalog(locale="hu")
+    catalog.add("kept", "megvan")
+    catalog.add("unsure", "talán", flags=["fuzzy"])
+    po = tmp_path / "hu" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as target:
+        write_po(target, catalog)
+    with messages.compile_po(po).open("rb") as mo:
+        compiled = Translations(mo)
+    assert compiled.gettext("kept") == "megvan" and compiled.gettext("unsure") == "unsure"
+    assert sorted(p.name for p in po.parent.iterdir()) == ["messages.mo", "messages.po"]

@@ -14,6 +14,7 @@ German (``de``) is a catalogue already, for Skat: a message it lacks falls back 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -44,8 +45,10 @@ def compile_po(po: Path) -> Path:
     with po.open("rb") as source:
         catalog = read_po(source, locale=po.parent.parent.name)
     mo = po.with_suffix(".mo")
-    with mo.open("wb") as target:
+    part = mo.with_name(f".{mo.name}.{os.getpid()}")
+    with part.open("wb") as target:
         write_mo(target, catalog)
+    part.replace(mo)  # atomic: a worker starting beside this one never reads half a file
     return mo
 
 
