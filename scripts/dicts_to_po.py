@@ -30,8 +30,13 @@ from babel.messages.pofile import read_po, write_po
 
 REPO = Path(__file__).resolve().parent.parent
 APP = ("translations", "messages", ("hu", "en", "de"))
-ULTI = ("ulti_ledger/games/ulti/locale", "ulti", ("hu", "en"))
-CSV_NAMES = ("hand", "dealer", "declarer", "game", "kontra", "silent", "renonsz", "total")
+
+
+def game(name: str) -> tuple[str, str, tuple[str, ...]]:
+    """A game package's own domain: ``games/<name>/locale/<lang>/LC_MESSAGES/<name>.po``."""
+    return (f"ulti_ledger/games/{name}/locale", name, ("hu", "en"))
+
+
 SOURCES = (
     # path, the dict's name, its gettext context, its shape, the catalogue
     ("ulti_ledger/texts.py", "TEXTS", None, "pairs", APP),
@@ -42,8 +47,32 @@ SOURCES = (
     ("ulti_ledger/cli_text.py", "WORDS", "cli", "langs", APP),
     ("ulti_ledger/chart.py", "WORDS", "chart", "langs", APP),
     ("ulti_ledger/rules_table.py", "WORDS", "rules_table", "langs", APP),
-    ("ulti_ledger/games/ulti/explain.py", "TEXT", None, "langs", ULTI),
+    # the game packages' tables go to the game's own domain (its package stays pure)
+    ("ulti_ledger/games/ulti/row.py", "WORDS", "row", "langs", game("ulti")),
+    ("ulti_ledger/games/ulti/row.py", "COLUMN_WORDS", "columns", "langs", game("ulti")),
+    ("ulti_ledger/games/ulti/table.py", "WORDS", "table", "langs", game("ulti")),
 )
+GAME_TEXTS = "ulti_ledger/games/{name}/explain.py"
+"""Every game's explanation lines, ``TEXT``: no context, in the game's domain."""
+
+
+def sources(ref: str | None, repo: Path) -> list[tuple]:
+    """``SOURCES`` and each game package's ``explain.TEXT`` (in the tree, or at ``ref``)."""
+    if ref is None:
+        games = repo / "ulti_ledger" / "games"
+        names = [p.name for p in games.iterdir() if p.is_dir()] if games.is_dir() else []
+    else:
+        listed = subprocess.run(
+            ["git", "ls-tree", "-d", "--name-only", f"{ref}:ulti_ledger/games"],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+        )
+        names = listed.stdout.split()
+    texts = [(GAME_TEXTS.format(name=n), "TEXT", None, "langs", game(n)) for n in sorted(names)]
+    return [*SOURCES, *texts]
+
+
 DATE = dt.datetime(2026, 12, 1, tzinfo=dt.UTC)
 """The catalogues' header dates stay fixed, so that branches do not conflict over them."""
 
@@ -73,7 +102,9 @@ def entries(table: dict, shape: str) -> dict[str, dict[str, str]]:
     if shape == "pairs":
         return {key: {"hu": hu, "en": en} for key, (hu, en) in table.items()}
     if shape == "tuples":
-        return {n: {lang: table[lang][i] for lang in table} for i, n in enumerate(CSV_NAMES)}
+        # a positional table's keys are its English words: "Hand" -> hand
+        names = [word.lower().replace(" ", "_") for word in table["en"]]
+        return {n: {lang: table[lang][i] for lang in table} for i, n in enumerate(names)}
     out: dict[str, dict[str, str]] = {}
     for lang, texts in table.items():
         for key, value in texts.items():
@@ -109,7 +140,7 @@ def carry(ref: str | None, overwrite: bool, repo: Path = REPO) -> int:
     pairs: dict[str, tuple[str, str]] = {}
     catalogues: dict[tuple[str, str | None], Catalog] = {}
     changed = 0
-    for path, name, context, shape, (folder, domain, langs) in SOURCES:
+    for path, name, context, shape, (folder, domain, langs) in sources(ref, repo):
         text = source_text(path, ref, repo)
         table = literal_dict(text, name, {"TEXTS": _Pairs(pairs)}) if text else None
         if table is None:

@@ -237,3 +237,26 @@ def test_a_compiled_catalogue_leaves_fuzzy_texts_out(tmp_path):
         compiled = Translations(mo)
     assert compiled.gettext("kept") == "megvan" and compiled.gettext("unsure") == "unsure"
     assert sorted(p.name for p in po.parent.iterdir()) == ["messages.mo", "messages.po"]
+
+
+def test_a_games_words_keep_each_tables_keys_apart(tmp_path):
+    """settlement.words.GameWords: the stdlib reads a game's domain, a context per table."""
+    from babel.messages.pofile import write_po
+
+    from ulti_ledger.settlement.words import GameWords
+
+    catalog = Catalog(locale="hu", domain="game")
+    catalog.add("made", "megvan")
+    catalog.add("made", "teljesítve", context="row")
+    po = tmp_path / "hu" / "LC_MESSAGES" / "game.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as target:
+        write_po(target, catalog)
+    messages.compile_po(po)
+    lines, row = GameWords(tmp_path, "game", ("hu",)), GameWords(tmp_path, "game", ("hu",), "row")
+    assert lines["hu"]["made"] == "megvan" and row["hu"]["made"] == "teljesítve"
+    assert list(lines["hu"]) == ["made"] and dict(row["hu"]) == {"made": "teljesítve"}
+    with pytest.raises(KeyError):
+        row["hu"]["lost"]
+    with pytest.raises(KeyError):
+        row["en"]

@@ -15,15 +15,26 @@ from pathlib import Path
 
 
 class GameWords(Mapping[str, Mapping[str, str]]):
-    """``words[lang][key]``: a game's text of ``key`` in ``lang``, read from its catalogue."""
+    """``words[lang][key]``: a game's text of ``key`` in ``lang``, read from its catalogue.
 
-    def __init__(self, localedir: Path, domain: str, languages: tuple[str, ...]) -> None:
+    ``context`` keeps one table's keys apart from another's in the same domain (gettext's
+    ``msgctxt``: the explanation lines have none, a scoresheet row's words say "row").
+    """
+
+    def __init__(
+        self,
+        localedir: Path,
+        domain: str,
+        languages: tuple[str, ...],
+        context: str | None = None,
+    ) -> None:
         self.localedir, self.domain, self.languages = localedir, domain, languages
+        self.context = context
 
     def __getitem__(self, lang: str) -> Mapping[str, str]:
         if lang not in self.languages:
             raise KeyError(lang)
-        return _Catalogue(_translation(self.localedir, self.domain, lang))
+        return _Catalogue(_translation(self.localedir, self.domain, lang), self.context)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.languages)
@@ -35,16 +46,21 @@ class GameWords(Mapping[str, Mapping[str, str]]):
 class _Catalogue(Mapping[str, str]):
     """One language of a game's catalogue; an unknown key raises ``KeyError``."""
 
-    def __init__(self, found: gettext.GNUTranslations) -> None:
-        self._found = found
+    def __init__(self, found: gettext.GNUTranslations, context: str | None) -> None:
+        self._found, self._prefix = found, f"{context}\x04" if context else ""
 
     def __getitem__(self, key: str) -> str:
-        if key not in self._found._catalog:  # a text may equal its key ("made")
+        # gettext keeps a context's message as "context\x04key"; a text may equal its key
+        text = self._found._catalog.get(self._prefix + key)
+        if text is None:
             raise KeyError(key)
-        return self._found.gettext(key)
+        return text
 
     def __iter__(self) -> Iterator[str]:
-        return (key for key in self._found._catalog if isinstance(key, str) and key)
+        keys = (k for k in self._found._catalog if isinstance(k, str) and k)
+        if self._prefix:
+            return (k.removeprefix(self._prefix) for k in keys if k.startswith(self._prefix))
+        return (k for k in keys if "\x04" not in k)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
