@@ -12,7 +12,7 @@ from typing import Any
 
 from .errors import HandError, Msg
 from .loader import Ruleset, builtin_rulesets
-from .result import Settlement
+from .result import Settlement, result_extras
 from .schema import suggestion
 from .scorers import SCORERS, ScorerRules
 
@@ -100,4 +100,5 @@ def settlement_json(
             {"text": describe(line, lang), "amounts": dict(line.amounts)}
             for line in settlement.lines
         ],
+        **result_extras(settlement),
     }
