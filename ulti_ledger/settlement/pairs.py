@@ -68,17 +68,30 @@ def plural_sides(payments: Mapping[str, int]) -> bool:
 
 
 def fewest_payments(balances: Mapping[str, Amount]) -> list[tuple[str, str, Amount]]:
-    """The fewest (payer, payee, amount) that settle zero-sum ``balances`` (unchecked);
-    exact up to :data:`EXACT_LIMIT` nonzero players, greedy past it (see above)."""
-    nonzero = {p: v for p, v in sorted(balances.items()) if v != 0}
-    with localcontext(EXACT):
-        if len(nonzero) > EXACT_LIMIT:
-            return greedy(nonzero, pair_opposites=True)
-        if not plural_sides(nonzero):
-            return greedy(nonzero)
-        steps: list[tuple[str, str, Amount]] = []
-        for group in zero_sum_groups(nonzero):
-            steps += greedy({p: nonzero[p] for p in group})
+    """The fewest (payer, payee, amount) that settle zero-sum ``balances`` (unchecked), in
+    no set order; exact up to :data:`EXACT_LIMIT` nonzero players, greedy past it.
+
+    ``Decimal`` balances: call it inside ``localcontext(money.EXACT)``, so nothing rounds.
+    """
+    debts = {p: -v for p, v in balances.items() if v < 0}
+    credits = {p: v for p, v in balances.items() if v > 0}
+    if not debts:
+        return []
+    if len(debts) == 1:  # one side is one player: only one answer
+        ((payer, _),) = debts.items()
+        return [(payer, payee, amount) for payee, amount in credits.items()]
+    if len(credits) == 1:
+        ((payee, _),) = credits.items()
+        return [(payer, payee, amount) for payer, amount in debts.items()]
+    debts, credits = dict(sorted(debts.items())), dict(sorted(credits.items()))
+    if len(debts) + len(credits) > EXACT_LIMIT:
+        return _largest_first(debts, credits, pair_opposites=True)
+    steps: list[tuple[str, str, Amount]] = []
+    for group in zero_sum_groups(balances):
+        steps += _largest_first(
+            {p: debts[p] for p in group if p in debts},
+            {p: credits[p] for p in group if p in credits},
+        )
     return steps
 
 
@@ -118,12 +131,11 @@ def zero_sum_groups(balances: Mapping[str, Decimal | int]) -> list[list[str]]:
     return sorted(groups)
 
 
-def greedy(
-    balances: Mapping[str, Amount], pair_opposites: bool = False
+def _largest_first(
+    debts: dict[str, Amount], credits: dict[str, Amount], pair_opposites: bool = False
 ) -> list[tuple[str, str, Amount]]:
-    """Largest debtor pays largest creditor (ties by name); each step clears one or both."""
-    debts = {p: -v for p, v in sorted(balances.items()) if v < 0}
-    credits = {p: v for p, v in sorted(balances.items()) if v > 0}
+    """Largest debtor pays largest creditor (ties by name), each step clearing one or
+    both; ``debts`` and ``credits`` (amounts > 0, in name order) are used up."""
     steps = []
     if pair_opposites:  # a debt that matches a credit exactly costs one payment for two
         for payer in list(debts):
