@@ -403,3 +403,20 @@ def test_the_pdf_appendix_says_who_pays_whom_at_two_against_two():
         "Anna and Csaba win 3",
         "who pays whom: Béla pays Anna 3; Dóra pays Csaba 3",
     ]
+
+
+def test_the_pages_show_who_pays_whom_in_the_pages_language(app):
+    from flask import g
+
+    template = app.jinja_env.from_string(
+        "{% for line in result | shown_lines %}[{{ line }}]{% endfor %}"
+    )
+    result = two_v_two_view()["result"]
+    with app.test_request_context("/"):
+        hungarian = template.render(result=result)
+        g.lang = "en"
+        english = template.render(result=result)
+    assert hungarian.endswith(
+        "[ki kinek fizet: Béla 3-at fizet Anna javára; Dóra 3-at fizet Csaba javára]"
+    )
+    assert english == ("[Anna and Csaba win 3][who pays whom: Béla pays Anna 3; Dóra pays Csaba 3]")
