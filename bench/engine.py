@@ -3,7 +3,7 @@
 Run: .venv/bin/python bench/engine.py [--hands N] [--seed S] [--repeat R]
 JSON parsing is excluded (the hands are dicts already); validation and settlement are in.
 
-The engine remembers validated seatings and component/silent lists (settlement/ulti/hand.py,
+The engine remembers validated seatings and component/silent lists (games/ulti/hand.py,
 MEMO_SIZE), as a table repeats them all night. Two figures: every run from an empty memo
 (what settling these hands once costs, in a fresh process), and every run with the memo
 the earlier runs left (a running app). Timings on a shared machine are noisy: the median
@@ -17,6 +17,7 @@ import random
 import statistics
 import time
 
+from ulti_ledger.games import REGISTRY
 from ulti_ledger.samples import random_hand
 from ulti_ledger.settlement import Engine
 
@@ -28,7 +29,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
 
-    engine = Engine.builtin()
+    engine = REGISTRY.engine()
     rng = random.Random(args.seed)
     hands = []
     for i in range(args.hands):

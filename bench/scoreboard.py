@@ -33,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ulti_ledger import create_app, ledger  # noqa: E402
 from ulti_ledger.db import db  # noqa: E402
+from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.pinning import result_cache  # noqa: E402
 from ulti_ledger.samples import random_hand, session_body  # noqa: E402
-from ulti_ledger.settlement import Engine  # noqa: E402
 from ulti_ledger.views.sheet import facts_cache  # noqa: E402
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
@@ -52,7 +52,7 @@ def seating(number: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def make_hands(n: int, rng: random.Random) -> tuple[list[dict], int]:
     """``n`` hands and the dealer index of the next; a redeal keeps the dealer."""
-    rules = Engine.builtin().rulesets["ulti"].resolve({})
+    rules = REGISTRY.engine().rulesets["ulti"].resolve({})
     hands = []
     dealer = 0
     for _ in range(n):

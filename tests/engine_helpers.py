@@ -6,9 +6,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ulti_ledger.settlement import Engine
+from ulti_ledger.games import REGISTRY
 
-ENGINE = Engine.builtin()
+ENGINE = REGISTRY.engine()
 REPO = Path(__file__).resolve().parent.parent
 
 

@@ -339,8 +339,9 @@ def test_the_session_answer_proposes_the_next_deal(api, hand):
 
 
 def test_a_session_keeps_its_ruleset_when_the_shipped_file_changes(api, hand, monkeypatch):
+    from ulti_ledger.games import parse_ruleset
     from ulti_ledger.ledger import pinning, writes
-    from ulti_ledger.settlement import Engine, parse_ruleset
+    from ulti_ledger.settlement import Engine
 
     shipped = pinning.builtin_engine().ruleset("ulti")
     changed = parse_ruleset(

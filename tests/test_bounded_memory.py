@@ -15,10 +15,11 @@ import tracemalloc
 import pytest
 
 from ulti_ledger import samples
+from ulti_ledger.games import REGISTRY
+from ulti_ledger.games.ulti.hand import MEMO_SIZE
 from ulti_ledger.ledger import pinning
-from ulti_ledger.settlement import Engine, LedgerError
+from ulti_ledger.settlement import LedgerError
 from ulti_ledger.settlement.loader import RESOLVED_CACHE_SIZE, RESOLVED_MEMO_SIZE
-from ulti_ledger.settlement.ulti.hand import MEMO_SIZE
 
 HAND = {
     "players": ["Anna", "Béla", "Csaba"],
@@ -43,7 +44,7 @@ def option_sets(ruleset, count: int):
 
 
 def test_the_resolved_rules_cache_is_bounded_and_memory_stops_growing():
-    engine = Engine.builtin()
+    engine = REGISTRY.engine()
     ruleset = engine.rulesets["ulti"]
     sets = option_sets(ruleset, 4 * RESOLVED_CACHE_SIZE)
     assert len({tuple(s.items()) for s in sets}) == len(sets) == 4 * RESOLVED_CACHE_SIZE
@@ -73,7 +74,7 @@ def test_the_resolved_rules_cache_is_bounded_and_memory_stops_growing():
 def test_the_memos_of_rules_with_house_rules_are_smaller():
     """Each resolved rules keeps memos of validated hands; 64 of them at the defaults' 4,096
     entries (up to ~10 MiB each with long names) would be no bound worth the name."""
-    engine = Engine.builtin()
+    engine = REGISTRY.engine()
     ruleset = engine.rulesets["ulti"]
     assert ruleset.rules.memo_size == MEMO_SIZE
     options = {"max_kontra_level": ruleset.options["max_kontra_level"].minimum}
@@ -90,7 +91,7 @@ def test_the_memos_of_rules_with_house_rules_are_smaller():
 
 
 def test_equal_values_share_one_entry():
-    ruleset = Engine.builtin().rulesets["ulti"]
+    ruleset = REGISTRY.engine().rulesets["ulti"]
     name = next(n for n, o in ruleset.options.items() if o.choices and set(o.choices) >= {"on"})
     assert ruleset.resolve({name: True}) is ruleset.resolve({name: "on"})
     assert ruleset.resolve({}) is ruleset.resolve(dict(ruleset.defaults))

@@ -110,7 +110,7 @@ def test_rules_list_and_show():
 
 
 def test_rules_check_accepts_a_good_file_and_names_the_fault_in_a_bad_one(tmp_path):
-    good = REPO / "ulti_ledger" / "rulesets" / "ulti.toml"
+    good = REPO / "ulti_ledger" / "games" / "ulti" / "rulesets" / "ulti.toml"
     ok = run("rules", "check", str(good))
     assert ok.exit_code == 0 and ok.output.startswith("ok: ulti")
     bad = tmp_path / "mine.toml"

@@ -16,7 +16,7 @@ P3 = ["Anna", "Béla", "Csaba"]
 
 def lines(data, lang):
     data = {"ruleset": "ulti", **data}
-    return ENGINE.describe(ENGINE.settle(data), lang=lang)
+    return ENGINE.describe(ENGINE.settle(data), "ulti", lang=lang)
 
 
 def test_made_ulti_each_defender_pays_with_the_suffix():
@@ -91,11 +91,11 @@ def test_a_dealer_who_pays_as_a_defender_has_his_line():
     )
     settlement = ENGINE.settle({"ruleset": "ulti", **data})
     assert settlement.payments["Dóra"] == -8
-    assert ENGINE.describe(settlement, lang="hu") == [
+    assert ENGINE.describe(settlement, "ulti", lang="hu") == [
         "40-100 megvan: 8 = 4 × 2 (piros); mindkét védő és Dóra is 8-at fizet",
         "Dóra kimarad, de a házszabály szerint védőként számol el a felvevővel",
     ]
-    assert ENGINE.describe(settlement, lang="en") == [
+    assert ENGINE.describe(settlement, "ulti", lang="en") == [
         "40-100 made: 8 = 4 × 2 (piros); each defender and Dóra pay 8 each",
         "Dóra sits out, but settles with the declarer as a defender (house rule)",
     ]
@@ -175,7 +175,7 @@ def test_two_sitters_who_pay_as_defenders_are_one_list():
         "components": [{"name": "parti", "won": True}],
     }
     settlement = ENGINE.settle(data)
-    hu = ENGINE.describe(settlement, lang="hu")[0]
-    en = ENGINE.describe(settlement, lang="en")[0]
+    hu = ENGINE.describe(settlement, "ulti", lang="hu")[0]
+    en = ENGINE.describe(settlement, "ulti", lang="en")[0]
     assert hu == "parti megvan: 2 = 1 × 2 (piros); mindkét védő, Anna és Ede is 2-t fizet"
     assert en == "parti made: 2 = 1 × 2 (piros); each defender, Anna and Ede pay 2 each"

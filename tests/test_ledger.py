@@ -8,9 +8,10 @@ from sqlalchemy import func, select
 
 from ulti_ledger import ledger, models
 from ulti_ledger.db import db
+from ulti_ledger.games import parse_ruleset
 from ulti_ledger.ledger import HandError, LedgerError, NotFound, SessionError
 from ulti_ledger.ledger.pinning import builtin_engine, result_cache
-from ulti_ledger.settlement import Engine, parse_ruleset
+from ulti_ledger.settlement import Engine
 
 pytestmark = pytest.mark.usefixtures("ctx")
 

@@ -13,8 +13,8 @@ from hypothesis import given, settings
 
 from tests.engine_helpers import ENGINE, hand
 from tests.test_properties import legal_hands
+from ulti_ledger.games.ulti.hand import MEMO_SIZE
 from ulti_ledger.settlement import HandError
-from ulti_ledger.settlement.ulti.hand import MEMO_SIZE
 
 
 def _silent(**item):

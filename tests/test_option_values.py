@@ -16,7 +16,8 @@ from tests.test_api import bearer, counts
 from tests.ui_helpers import csrf_token
 from ulti_ledger import models, samples
 from ulti_ledger.cli import main
-from ulti_ledger.settlement import Engine, OptionError
+from ulti_ledger.games import REGISTRY
+from ulti_ledger.settlement import OptionError
 
 HAND = {
     "players": ["Anna", "Béla", "Csaba"],
@@ -31,7 +32,7 @@ PROBLEM = "four_player_dealer: must be one value (a word or a whole number), not
 
 @pytest.mark.parametrize("value", BAD)
 def test_the_engine_names_the_option_and_what_it_got(value):
-    engine = Engine.builtin()
+    engine = REGISTRY.engine()
     with pytest.raises(OptionError) as caught:
         engine.settle({**HAND, "ruleset": "ulti", "options": {"four_player_dealer": value}})
     assert caught.value.key == "options.four_player_dealer"
@@ -41,7 +42,7 @@ def test_the_engine_names_the_option_and_what_it_got(value):
 
 
 def test_a_whole_number_option_is_refused_alike():
-    ruleset = Engine.builtin().rulesets["ulti"]
+    ruleset = REGISTRY.engine().rulesets["ulti"]
     with pytest.raises(OptionError, match="max_kontra_level: must be one value"):
         ruleset.resolve({"max_kontra_level": [3]})
 

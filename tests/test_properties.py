@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine_helpers import ENGINE
+from ulti_ledger.games.ulti import describe
 from ulti_ledger.samples import legal_levels, random_hand
-from ulti_ledger.settlement.ulti import describe
 
 RULESETS = sorted(ENGINE.rulesets)
 

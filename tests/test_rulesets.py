@@ -7,9 +7,12 @@ from pathlib import Path
 import pytest
 
 from tests.engine_helpers import ENGINE, REPO, hand
-from ulti_ledger.settlement import Engine, HandError, RulesetError, load_ruleset_file, parse_ruleset
+from ulti_ledger.games import load_ruleset_file, parse_ruleset
+from ulti_ledger.settlement import Engine, HandError, RulesetError
 
-ULTI_TOML = (REPO / "ulti_ledger" / "rulesets" / "ulti.toml").read_text(encoding="utf-8")
+ULTI_TOML = (REPO / "ulti_ledger" / "games" / "ulti" / "rulesets" / "ulti.toml").read_text(
+    encoding="utf-8"
+)
 
 
 def _engine_from(text: str) -> Engine:

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from tests.engine_helpers import ENGINE, hand
+from ulti_ledger.games import parse_ruleset
 from ulti_ledger.samples import random_hand
-from ulti_ledger.settlement import Engine, HandError, parse_ruleset
+from ulti_ledger.settlement import Engine, HandError
 
 SEED_000 = "seeds/000_158fbf102dd77047.txt"
 SEED_001 = "seeds/001_058b30b17b3c3a22.txt"

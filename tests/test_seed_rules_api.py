@@ -12,8 +12,9 @@ import pytest
 
 from ulti_ledger import ledger, models
 from ulti_ledger.db import db
+from ulti_ledger.games import parse_ruleset
 from ulti_ledger.ledger import pinning, writes
-from ulti_ledger.settlement import Engine, parse_ruleset
+from ulti_ledger.settlement import Engine
 
 from .test_api import Api, bearer, counts
 

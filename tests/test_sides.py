@@ -19,7 +19,8 @@ from tests import list_game
 from tests.engine_helpers import ENGINE
 from tests.test_properties import legal_hands
 from tests.test_transfers import NAMES, apply, brute_force_minimum
-from ulti_ledger.settlement import SCORERS, Engine, Settlement, parse_ruleset, settlement_json
+from ulti_ledger.games import ulti
+from ulti_ledger.settlement import Engine, Registry, Settlement, settlement_json
 from ulti_ledger.settlement.money import BalanceError, balances
 from ulti_ledger.settlement.pairs import Pair, hand_pairs, plural_sides
 from ulti_ledger.settlement.result import Line, result_extras, score_payments
@@ -212,7 +213,7 @@ def test_an_ulti_hand_never_has_two_payers_and_two_receivers(hand):
     """So an Ulti result never carries ``pairs`` (nor ``score``): its JSON is unchanged."""
     settlement = ENGINE.settle(hand)
     assert not plural_sides(settlement.payments)
-    assert set(settlement_json(settlement)) == {"payments", "lines", "breakdown"}
+    assert set(settlement_json(settlement, ulti)) == {"payments", "lines", "breakdown"}
 
 
 # --- the words -----------------------------------------------------------------------------
@@ -286,17 +287,18 @@ def test_score_payments_sum_to_zero_and_are_the_pairwise_differences(scores):
 
 def test_a_result_carries_the_score_beside_payments_that_sum_to_zero():
     settlement = Settlement({"A": 40, "B": -20, "C": -20}, lines=(), scores={"A": 20})
-    assert settlement_json(settlement)["score"] == {"A": 20}
-    assert "score" not in settlement_json(Settlement({"A": 0}, lines=()))
+    assert settlement_json(settlement, list_game)["score"] == {"A": 20}
+    assert "score" not in settlement_json(Settlement({"A": 0}, lines=()), list_game)
     assert (
         repr(settlement) == "Settlement(payments={'A': 40, 'B': -20, 'C': -20}, scores={'A': 20})"
     )
 
 
 @pytest.fixture
-def list_engine(monkeypatch):
-    monkeypatch.setitem(SCORERS, list_game.NAME, list_game)
-    ruleset = parse_ruleset(list_game.RULESET, "list-test.toml")
+def list_engine():
+    """An engine over the toy list game alone, registered as any game is."""
+    registry = Registry([list_game])
+    ruleset = registry.parse_ruleset(list_game.RULESET, "list-test.toml")
     return Engine({ruleset.id: ruleset})
 
 

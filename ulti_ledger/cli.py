@@ -18,7 +18,8 @@ from typing import Any
 import click
 
 from . import cli_db
-from .settlement import Engine, LedgerError, load_ruleset_file, settlement_json
+from .games import builtin_engine, load_ruleset_file
+from .settlement import Engine, LedgerError, settlement_json
 from .settlement.money import balances
 from .settlement.session import hand_seatings, is_session, seat_hand, settle_session
 from .settlement.transfers import pairwise_transfers
@@ -30,7 +31,7 @@ APP_HAND_KEYS = ("dealer",)
 
 
 def _engine() -> Engine:
-    return Engine.builtin()
+    return builtin_engine()
 
 
 def _dump(data: Any) -> None:
@@ -167,7 +168,7 @@ def _session_json(
         rounded = {b.player: b.money for b in money}
         transfers = settle_transfers(rounded, method, banker=banker if method == "banker" else None)
     out = {
-        "hands": [settlement_json(s, scorer, lang) for s in result.hands],
+        "hands": [settlement_json(s, engine.game(scorer), lang) for s in result.hands],
         "totals": dict(result.totals),
     }
     if result.scores is not None:  # a game with its own score column (not Ulti)

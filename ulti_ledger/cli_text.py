@@ -12,7 +12,7 @@ from typing import Any
 
 from .dates import date_text
 from .money_format import MINUS, money_text
-from .settlement import SCORERS, Engine, Settlement
+from .settlement import Engine, Settlement
 from .settlement.hungarian import with_article
 from .settlement.pairs import hand_pairs, plural_sides
 from .settlement.who_pays import pairs_line
@@ -58,7 +58,8 @@ def hand_text(
     """The lines of one hand (raises the engine's error for a hand it refuses)."""
     w = WORDS["hu" if lang == "hu" else "en"]
     hand, rules = engine.parse(data, defaults)
-    settlement = SCORERS[rules.scorer].settle(hand, rules)
+    game = engine.game(rules.scorer)
+    settlement = game.settle(hand, rules)
     head = []
     if number is not None:
         head.append(w["hand"].format(n=number, A_n=with_article(number, capital=True)))
@@ -67,7 +68,7 @@ def hand_text(
     head.append(w["declarer"].format(name=hand.declarer))
     head.append(_contract(hand, rules, w))
     changes = ", ".join(f"{p} {signed(u)}" for p, u in settlement.payments.items())
-    describe = SCORERS[rules.scorer].describe
+    describe = game.describe
     out = [" · ".join(head), f"   {changes}"]
     out += [f"   {describe(line, lang)}" for line in settlement.lines]
     if plural_sides(settlement.payments):

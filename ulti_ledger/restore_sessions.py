@@ -33,8 +33,8 @@ NOTHING_WRITTEN = "nothing was written"
 def check_contents() -> None:
     """Every session of the (scratch) database, read and settled as the app would."""
     from . import ledger
+    from .games import parse_ruleset
     from .ledger.checks import check_session
-    from .settlement import parse_ruleset
 
     for stored in db.session.scalars(select(StoredRuleset)):
         try:

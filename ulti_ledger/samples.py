@@ -13,9 +13,10 @@ import random
 from typing import Any
 
 from . import rotation
-from .settlement import Engine, Rules
+from .games import builtin_engine
+from .games.ulti.kontra import ladder_problem
+from .games.ulti.rules import Rules
 from .settlement.session import SESSION_FORMAT
-from .settlement.ulti.kontra import ladder_problem
 
 PLAYERS = ("Anna", "Béla", "Csaba", "Dóra")
 OUTCOMES = (("played", 80), ("renonsz", 8), ("conceded", 5), ("all_pass", 5), ("redeal", 2))
@@ -49,7 +50,7 @@ def random_session(seats: tuple[str, ...], hands: int, *, seed: int, name: str) 
     repeat from run to run.
     """
     rng = random.Random(seed)
-    rules = Engine.builtin().rulesets["ulti"].rules
+    rules = builtin_engine().rulesets["ulti"].rules
     body = []
     for number in range(hands):
         deal = rotation.deal(seats, seats[number % len(seats)])
@@ -124,7 +125,7 @@ def _component(
 
 
 def _ladder(rng: random.Random, rules: Rules, defenders: list[str]) -> dict[str, int]:
-    """Per-defender kontra levels as a table says them (settlement/ulti/kontra.py): each
+    """Per-defender kontra levels as a table says them (games/ulti/kontra.py): each
     defender may say kontra; the declarer may answer, to every defender who said it where
     his word reaches them all (``all_callers``), else to each alone; each defender may
     answer again, and so on, never above the ceiling."""

@@ -3,13 +3,13 @@
 The session is created through the new-session form, every hand is entered by tapping the
 hand form (``data-testid`` selectors), one earlier hand is edited on its edit page, the last
 one is undone; then the balances the scoreboard shows are compared with an independent
-recomputation: each stored hand settled again by ``Engine.builtin()`` and summed per player.
+recomputation: each stored hand settled again by ``REGISTRY.engine()`` and summed per player.
 """
 
 import re
 
 from ulti_ledger import ledger
-from ulti_ledger.settlement import Engine
+from ulti_ledger.games import REGISTRY
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 MINUS = "\u2212"
@@ -133,7 +133,7 @@ def test_an_evening_of_eight_kinds_of_hand_matches_the_engine(app, phone, live_u
     page.goto(board)
 
     # The engine, independently: every stored hand settled again and summed per player.
-    engine = Engine.builtin()
+    engine = REGISTRY.engine()
     api = (
         app.test_client()
         .get(

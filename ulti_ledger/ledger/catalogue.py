@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.ulti.rules import Contract, Rules
 from ..models import GameSession
-from ..settlement import Contract, Engine, Option, Rules, Ruleset
+from ..settlement import Engine, Option, Ruleset
 from .pinning import builtin_engine, only_ruleset, session_engine
 
 

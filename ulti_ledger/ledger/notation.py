@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..settlement import Contract, Rules
+from ..games.ulti.rules import Contract, Rules
 
 WORDS = {
     "hu": {

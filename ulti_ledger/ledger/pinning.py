@@ -11,21 +11,15 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from functools import cache
 from typing import Any
 
 from flask import current_app
 
-from ..settlement import Engine, Ruleset, parse_ruleset
+from ..games import builtin_engine, parse_ruleset
+from ..settlement import Engine, Ruleset
 
 EXTENSION = "ulti_ledger"
 RESULT_CACHE_SIZE = 50_000
-
-
-@cache
-def builtin_engine() -> Engine:
-    """The rulesets shipped with the app; new sessions are created with these."""
-    return Engine.builtin()
 
 
 PINNED_SIZE = 32

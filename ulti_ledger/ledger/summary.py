@@ -16,7 +16,7 @@ from typing import Any
 from .. import rotation
 from ..models import GameSession
 from ..money_format import currency_code, rounding_moves
-from ..settlement import SCORERS, Engine
+from ..settlement import Engine
 from ..settlement.money import balances
 from ..settlement.result import result_extras
 from ..settlement.session import SESSION_FORMAT
@@ -242,7 +242,8 @@ def _view(
     """One hand as the scoreboard shows it; ``changes`` covers every seat (0 if not named)."""
     ruleset = only_ruleset(engine)
     hand, rules = engine.parse(facts, {"ruleset": ruleset.id, "options": options})
-    settlement = SCORERS[rules.scorer].settle(hand, rules)
+    game = engine.game(rules.scorer)
+    settlement = game.settle(hand, rules)
     renonsz = facts.get("renonsz")
     return {
         "dealer": dealer,
@@ -258,14 +259,14 @@ def _view(
         "silent": silent_results(facts, rules, lang),
         "renonsz": renonsz["player"] if renonsz else None,
         "hand": facts,
-        "result": _result(settlement, rules.scorer, lang),
+        "result": _result(settlement, game, lang),
         "changes": {name: settlement.payments.get(name, 0) for name in seats},
     }
 
 
-def _result(settlement: Any, scorer: str, lang: str) -> dict[str, Any]:
+def _result(settlement: Any, game: Any, lang: str) -> dict[str, Any]:
     """``settlement_json``'s shape, each line put into words once (half the cost)."""
-    describe = SCORERS[scorer].describe
+    describe = game.describe
     lines = settlement.lines
     texts = [describe(line, lang) for line in lines]
     return {

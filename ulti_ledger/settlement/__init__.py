@@ -4,26 +4,24 @@ Stdlib only (see README.md here); the web, database and PDF layers call into it,
 never the other way round.
 """
 
-from .engine import SCORERS, Engine, settlement_json
+from .engine import Engine, settlement_json
 from .errors import HandError, LedgerError, OptionError, RulesetError
-from .loader import Option, Ruleset, builtin_rulesets, load_ruleset_file, parse_ruleset
+from .loader import Option, Ruleset, load_ruleset_file, parse_ruleset
+from .registry import PARTS, Registry
 from .result import Line, Settlement
-from .ulti.rules import Contract, Rules
 
 __all__ = [
-    "SCORERS",
-    "Contract",
+    "PARTS",
     "Engine",
     "HandError",
     "LedgerError",
     "Line",
     "Option",
     "OptionError",
-    "Rules",
+    "Registry",
     "Ruleset",
     "RulesetError",
     "Settlement",
-    "builtin_rulesets",
     "load_ruleset_file",
     "parse_ruleset",
     "settlement_json",

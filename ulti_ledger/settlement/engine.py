@@ -1,20 +1,27 @@
 """The engine's front door: find the ruleset, resolve options, parse and settle.
 
-A scorer is a module with ``parse_hand(data, rules, options)``, ``settle(hand, rules)``
-and ``describe(line, lang)``; a new game adds a ruleset file and, where its arithmetic
-differs, a scorer beside ``ulti``.
+Each ruleset names its game (``scorer``), a package of ``ulti_ledger/games`` registered in
+``registry.Registry``; the engine asks that game to parse, settle and explain a hand, and
+never asks which game it is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import ModuleType
+from typing import Any, Protocol
 
 from .errors import HandError, Msg
-from .loader import Ruleset, builtin_rulesets
+from .loader import Ruleset
 from .result import Settlement, result_extras
 from .schema import suggestion
-from .scorers import SCORERS, ScorerRules
+
+
+class ScorerRules(Protocol):
+    """What the engine itself reads of a game's resolved rules; the rest is the game's."""
+
+    id: str
+    scorer: str
 
 
 class Engine:
@@ -22,10 +29,11 @@ class Engine:
 
     def __init__(self, rulesets: Mapping[str, Ruleset]) -> None:
         self.rulesets = dict(rulesets)
+        self.games: dict[str, ModuleType] = {r.scorer: r.scorer_module for r in rulesets.values()}
 
-    @classmethod
-    def builtin(cls) -> Engine:
-        return cls(builtin_rulesets())
+    def game(self, name: str) -> ModuleType:
+        """The game (a registered package) that rules with ``scorer == name`` belong to."""
+        return self.games[name]
 
     def ruleset(self, ruleset_id: Any) -> Ruleset:
         ruleset = self.rulesets.get(ruleset_id) if isinstance(ruleset_id, str) else None
@@ -75,24 +83,23 @@ class Engine:
                 scorer, rules = ruleset.scorer_module, ruleset.rules
                 return scorer.settle(scorer.parse_hand(data, rules, {}), rules)
         hand, rules = self.parse(data, defaults)
-        return SCORERS[rules.scorer].settle(hand, rules)
+        return self.games[rules.scorer].settle(hand, rules)
 
-    def describe(self, settlement: Settlement, scorer: str = "ulti", lang: str = "en") -> list[str]:
-        return [SCORERS[scorer].describe(line, lang) for line in settlement.lines]
+    def describe(self, settlement: Settlement, scorer: str, lang: str = "en") -> list[str]:
+        describe = self.games[scorer].describe
+        return [describe(line, lang) for line in settlement.lines]
 
     def result_json(
         self, data: Any, defaults: Mapping[str, Any] | None = None, lang: str = "en"
     ) -> dict[str, Any]:
         """The result object of the hand format: payments, lines, and the amounts per line."""
         hand, rules = self.parse(data, defaults)
-        settlement = SCORERS[rules.scorer].settle(hand, rules)
-        return settlement_json(settlement, rules.scorer, lang)
+        game = self.games[rules.scorer]
+        return settlement_json(game.settle(hand, rules), game, lang)
 
 
-def settlement_json(
-    settlement: Settlement, scorer: str = "ulti", lang: str = "en"
-) -> dict[str, Any]:
-    describe = SCORERS[scorer].describe
+def settlement_json(settlement: Settlement, game: ModuleType, lang: str = "en") -> dict[str, Any]:
+    describe = game.describe
     return {
         "payments": dict(settlement.payments),
         "lines": [describe(line, lang) for line in settlement.lines],

@@ -1,7 +1,7 @@
 """Reading ruleset files into `Ruleset` objects; the only module here that does I/O.
 
 This part is the same for every game: identity, house-rule options, caching. The game's
-own sections are read by its scorer's ``build_rules`` (e.g. ``settlement/ulti/build.py``).
+own sections are read by its scorer's ``build_rules`` (e.g. ``games/ulti/build.py``).
 
 A ruleset file is TOML. Its ``[options.*]`` tables are the house rules: each choice
 sets keys of the file (``set = {"kontra.rekontra_scope" = "both"}``), so an option can
@@ -18,13 +18,12 @@ import tomllib
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from .errors import Msg, OptionError, RulesetError
 from .schema import Table, suggestion
-from .scorers import SCORERS
 
 FORMAT = 1
 OptionValue = str | int
@@ -107,7 +106,9 @@ class Option:
 class Ruleset:
     """A ruleset file: its options, and its rules resolved per set of option values."""
 
-    def __init__(self, raw: dict[str, Any], source: str, text: str) -> None:
+    def __init__(
+        self, raw: dict[str, Any], source: str, text: str, games: Mapping[str, ModuleType]
+    ) -> None:
         top = Table(raw, "", source)
         self.raw = raw
         self.source = source
@@ -121,9 +122,9 @@ class Ruleset:
         self.label_en = top.str("label_en", self.label)
         self.description = top.str("description", "")
         self.description_en = top.str("description_en", self.description)
-        self.scorer = top.choice("scorer", SCORERS)
+        self.scorer = top.choice("scorer", games)
         self.options = _read_options(top.table("options", {}), source)
-        self.scorer_module = SCORERS[self.scorer]
+        self.scorer_module = games[self.scorer]
         top.seen.update(self.scorer_module.SECTIONS)  # the scorer reads and checks those
         top.finish()
         self._cache: OrderedDict[OptionKey, Any] = OrderedDict()
@@ -209,34 +210,26 @@ def _kind(value: Any) -> Msg:
     return Msg("a list" if isinstance(value, list) else "an object")
 
 
-def parse_ruleset(text: str, source: str) -> Ruleset:
-    """Build a ruleset from the text of a ruleset file; ``source`` names it in errors."""
+def parse_ruleset(text: str, source: str, games: Mapping[str, ModuleType]) -> Ruleset:
+    """Build a ruleset from the text of a ruleset file; ``source`` names it in errors.
+
+    ``games`` (the registry) holds the game that the file's ``scorer`` names.
+    """
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(source, "", f"is not valid TOML: {exc}") from None
-    return Ruleset(raw, source, text)
+    return Ruleset(raw, source, text, games)
 
 
-def load_ruleset_file(path: str | Path) -> Ruleset:
+def load_ruleset_file(path: str | Path, games: Mapping[str, ModuleType]) -> Ruleset:
     """Read and check one ruleset file."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesetError(str(path), "", f"cannot be read: {exc}") from None
-    return parse_ruleset(text, path.name)
-
-
-def builtin_rulesets() -> dict[str, Ruleset]:
-    """The rulesets shipped in ``ulti_ledger/rulesets``, by id."""
-    found: dict[str, Ruleset] = {}
-    folder = resources.files("ulti_ledger").joinpath("rulesets")
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            ruleset = parse_ruleset(entry.read_text(encoding="utf-8"), entry.name)
-            found[ruleset.id] = ruleset
-    return found
+    return parse_ruleset(text, path.name, games)
 
 
 def _read_options(table: Table, source: str) -> dict[str, Option]:

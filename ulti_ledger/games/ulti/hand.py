@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
-from ..errors import HandError, Msg
-from ..schema import suggestion
+from ...settlement.errors import HandError, Msg
+from ...settlement.schema import suggestion
 from .build import contract_problem
 from .kontra import levels as kontra_levels
 from .rules import ComponentRule, Contract, Rules, SilentRule

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import Msg
-from ..schema import Table, names_known
+from ...settlement.errors import Msg
+from ...settlement.schema import Table, names_known
 from .rules import (
     Colour,
     ComponentRule,

@@ -1,11 +1,15 @@
-"""The Ulti scorer (standard and színlicites rablóulti): parse, settle, explain."""
+"""Ulti (standard and színlicites rablóulti): its rulesets, and parse, settle, explain."""
 
 from .build import SECTIONS, build_rules
 from .explain import describe
 from .hand import Component, Hand, SilentResult, parse_hand
 from .score import settle
 
+NAME = "ulti"
+"""The id that ruleset files name in ``scorer``."""
+
 __all__ = [
+    "NAME",
     "SECTIONS",
     "Component",
     "Hand",

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..hungarian import accusative
-from ..result import Line, Term
+from ...settlement.hungarian import accusative
+from ...settlement.result import Line, Term
 
 TEXT = {
     "en": {

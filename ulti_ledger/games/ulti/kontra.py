@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import HandError, Msg
+from ...settlement.errors import HandError, Msg
 from .rules import ComponentRule, Rules
 
 _INT = frozenset((int,))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..result import Line, Settlement, Term
+from ...settlement.result import Line, Settlement, Term
 from .hand import Component, Hand
 from .rules import Rules
 

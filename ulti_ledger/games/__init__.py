@@ -1,0 +1,30 @@
+"""The games this app keeps score for, one package each, and the registry that holds them.
+
+Every layer outside these packages asks ``REGISTRY`` (or the engine built from it) for a
+hand's game and never names one; ``README.md`` here is the contract a game fulfils.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from ..settlement import Engine, Registry, Ruleset
+from . import ulti
+
+REGISTRY = Registry([ulti])
+
+
+@cache
+def builtin_engine() -> Engine:
+    """Every shipped ruleset of every registered game (parsed once per process)."""
+    return REGISTRY.engine()
+
+
+def parse_ruleset(text: str, source: str) -> Ruleset:
+    """A ruleset file's text read against the registered games."""
+    return REGISTRY.parse_ruleset(text, source)
+
+
+def load_ruleset_file(path: str | Path) -> Ruleset:
+    return REGISTRY.load_ruleset_file(path)

@@ -1,0 +1,82 @@
+"""The game registry: what every layer asks, so that no layer outside a game names one.
+
+A game is a package (``ulti_ledger/games/<name>/``) whose module provides the parts in
+``PARTS``, and a ``rulesets/`` folder of TOML files whose ``scorer`` key names the game.
+The registry holds the games by name, in the style of python-chess's variant list: the
+code that settles, stores or shows a hand asks the registry for the hand's game and then
+asks the game, never which game it has. ``games/README.md`` is the written contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from importlib import resources
+from pathlib import Path
+from types import ModuleType
+
+from .engine import Engine
+from .errors import RulesetError
+from .loader import Ruleset, load_ruleset_file, parse_ruleset
+
+PARTS: dict[str, str] = {
+    "NAME": "the game's id, as ruleset files name it in `scorer`",
+    "SECTIONS": "the ruleset-file sections the game reads and checks itself",
+    "build_rules": "build_rules(raw, source): the resolved rules of one set of options",
+    "parse_hand": "parse_hand(data, rules, options): a validated hand, or a HandError",
+    "settle": "settle(hand, rules): the hand's Settlement (zero-sum payments, lines)",
+    "describe": "describe(line, lang): one line of the explanation in a UI language",
+}
+"""Every part a game must provide; ``Registry`` refuses a game that lacks one."""
+
+
+class Registry(Mapping[str, ModuleType]):
+    """The registered games by name, each checked to provide every part of the contract."""
+
+    def __init__(self, games: Iterable[ModuleType]) -> None:
+        self._games: dict[str, ModuleType] = {}
+        for game in games:
+            missing = [part for part in PARTS if not hasattr(game, part)]
+            if missing:
+                raise TypeError(f"game {game.__name__} lacks {', '.join(missing)}")
+            if game.NAME in self._games:
+                raise ValueError(f"two games are called {game.NAME!r}")
+            self._games[game.NAME] = game
+
+    def __getitem__(self, name: str) -> ModuleType:
+        return self._games[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._games)
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def __repr__(self) -> str:
+        return f"Registry([{', '.join(self._games)}])"
+
+    def parse_ruleset(self, text: str, source: str) -> Ruleset:
+        """A ruleset from a file's text; its ``scorer`` must be one of these games."""
+        return parse_ruleset(text, source, self)
+
+    def load_ruleset_file(self, path: str | Path) -> Ruleset:
+        return load_ruleset_file(path, self)
+
+    def rulesets(self) -> dict[str, Ruleset]:
+        """Every game's shipped rulesets (``<game>/rulesets/*.toml``), by ruleset id."""
+        found: dict[str, Ruleset] = {}
+        for game in self._games.values():
+            folder = resources.files(game.__name__).joinpath("rulesets")
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+                if not entry.name.endswith(".toml"):
+                    continue
+                ruleset = self.parse_ruleset(entry.read_text(encoding="utf-8"), entry.name)
+                if ruleset.scorer != game.NAME:
+                    raise RulesetError(entry.name, "scorer", f"must be {game.NAME!r} here")
+                if ruleset.id in found:
+                    raise RulesetError(entry.name, "id", f"{ruleset.id!r} is taken")
+                found[ruleset.id] = ruleset
+        return found
+
+    def engine(self) -> Engine:
+        """An engine over every shipped ruleset of every game."""
+        return Engine(self.rulesets())
