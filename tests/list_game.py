@@ -3,7 +3,8 @@
 Shaped like Skat's classic list (RULES.md §4.2): the declarer alone scores +V for a won
 game and -2V for a lost one, and the list is turned into money pair by pair
 (``result.score_payments``). It is a real scorer of the engine's contract, only small:
-no Skat rules, just a value and whether the game was won.
+no Skat rules, just a value and whether the game was won. A ``partner`` scores as the
+declarer does, so that at four the hand is 2 v 2.
 """
 
 from __future__ import annotations
@@ -39,8 +40,13 @@ class Hand:
     players: tuple[str, ...]
     table: tuple[str, ...]
     declarer: str
+    partner: str | None
     value: int
     won: bool
+    # what `cli_text` still reads of every hand (it words Ulti's contract line)
+    outcome: str = "played"
+    colour: None = None
+    contract: None = None
 
 
 def build_rules(raw: dict[str, Any], source: str) -> Rules:
@@ -52,19 +58,22 @@ def parse_hand(data: dict[str, Any], rules: Rules, options: dict[str, Any]) -> H
     table = players + tuple(data.get("sitting_out", ()))
     if data.get("declarer") not in players:
         raise HandError("declarer", "must be one of the players")
+    partner = data.get("partner")
+    if partner is not None and (partner not in players or partner == data["declarer"]):
+        raise HandError("partner", "must be another of the players")
     value = data.get("value")
     if type(value) is not int or value <= 0:
         raise HandError("value", "must be a positive whole number")
-    return Hand(players, table, data["declarer"], value, data.get("won") is True)
+    return Hand(players, table, data["declarer"], partner, value, data.get("won") is True)
 
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
     points = hand.value if hand.won else -rules.lost_factor * hand.value
-    scores = {hand.declarer: points}
+    scores = {p: points for p in (hand.declarer, hand.partner) if p is not None}
     payments = score_payments(scores, hand.table)
-    line = Line("list", {"player": hand.declarer, "points": points}, payments)
+    line = Line("list", {"players": sorted(scores), "points": points}, payments)
     return Settlement(payments, lines=(line,), scores=scores)
 
 
 def describe(line: Line, lang: str) -> str:
-    return f"{line.params['player']}: {line.params['points']:+d}"
+    return f"{' + '.join(line.params['players'])}: {line.params['points']:+d}"

@@ -422,3 +422,19 @@ def test_the_pages_show_who_pays_whom_in_the_pages_language(app):
         "[ki kinek fizet: Béla 3-at fizet Anna javára; Dóra 3-at fizet Csaba javára]"
     )
     assert english == ("[Anna and Csaba win 3][who pays whom: Béla pays Anna 3; Dóra pays Csaba 3]")
+
+
+def test_the_command_lines_text_says_who_pays_whom_at_two_against_two(list_engine):
+    from ulti_ledger.cli_text import hand_text
+
+    four = ["Anna", "Béla", "Csaba", "Dóra"]
+    hand = {"ruleset": list_game.NAME, "players": four, "declarer": "Anna", "partner": "Csaba",
+            "value": 5, "won": True}  # fmt: skip
+    lines, settlement = hand_text(list_engine, hand, "en")
+    assert settlement.payments == {"Anna": 10, "Béla": -10, "Csaba": 10, "Dóra": -10}
+    assert lines[-2:] == [
+        "   Anna + Csaba: +5",
+        "   who pays whom: Béla pays Anna 10; Dóra pays Csaba 10",
+    ]
+    alone = {**hand, "partner": None}
+    assert "who pays whom" not in "\n".join(hand_text(list_engine, alone, "en")[0])
