@@ -1,4 +1,4 @@
-"""A toy game with its own score column, for the tests of a result's ``scores``.
+"""A toy game with its own score column, for the tests of a result's ``score``.
 
 Shaped like Skat's classic list (RULES.md §4.2): the declarer alone scores +V for a won
 game and -2V for a lost one, and the list is turned into money pair by pair
@@ -72,7 +72,7 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
     scores = {p: points for p in (hand.declarer, hand.partner) if p is not None}
     payments = score_payments(scores, hand.table)
     line = Line("list", {"players": sorted(scores), "points": points}, payments)
-    return Settlement(payments, lines=(line,), scores=scores)
+    return Settlement(payments, lines=(line,), score=scores)
 
 
 def describe(line: Line, lang: str) -> str:

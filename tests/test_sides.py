@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import list_game
-from tests.engine_helpers import ENGINE
+from tests.engine_helpers import ENGINE, VECTORS
 from tests.test_properties import legal_hands
 from tests.test_transfers import NAMES, apply, brute_force_minimum
 from ulti_ledger.games import ulti
@@ -285,13 +285,21 @@ def test_score_payments_sum_to_zero_and_are_the_pairwise_differences(scores):
         assert payments[p] == sum(scores[p] - scores[q] for q in table if q != p)
 
 
+SKAT_CASES = json.loads((VECTORS / "games" / "skat-public.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", SKAT_CASES, ids=[c["id"] for c in SKAT_CASES])
+def test_score_payments_give_the_skat_vectors_payments_from_their_list(case):
+    """The shared vectors' list entry into money, over everyone at the table."""
+    table = case["hand"]["players"] + case["hand"].get("sitting_out", [])
+    assert score_payments(case["score"], table) == case["expected"]
+
+
 def test_a_result_carries_the_score_beside_payments_that_sum_to_zero():
-    settlement = Settlement({"A": 40, "B": -20, "C": -20}, lines=(), scores={"A": 20})
+    settlement = Settlement({"A": 40, "B": -20, "C": -20}, lines=(), score={"A": 20})
     assert settlement_json(settlement, list_game)["score"] == {"A": 20}
     assert "score" not in settlement_json(Settlement({"A": 0}, lines=()), list_game)
-    assert (
-        repr(settlement) == "Settlement(payments={'A': 40, 'B': -20, 'C': -20}, scores={'A': 20})"
-    )
+    assert repr(settlement) == "Settlement(payments={'A': 40, 'B': -20, 'C': -20}, score={'A': 20})"
 
 
 @pytest.fixture
@@ -327,7 +335,7 @@ def test_a_session_totals_the_scores_beside_the_money(list_engine):
     assert sum(result.totals.values()) == 0
     money = balances(result.totals, 1, "EUR")  # the money checks the payments only
     assert [b.units for b in money] == [162, -150, -12]
-    assert [h.scores for h in result.hands] == [{"Anna": 48}, {"Béla": -46}, {"Anna": 10}]
+    assert [h.score for h in result.hands] == [{"Anna": 48}, {"Béla": -46}, {"Anna": 10}]
 
 
 def test_a_session_without_a_score_column_has_no_scores():
@@ -342,7 +350,7 @@ def test_a_session_without_a_score_column_has_no_scores():
 
 def test_a_hand_whose_payments_do_not_cancel_is_refused(list_engine, monkeypatch):
     def broken(hand, rules):
-        return Settlement({hand.declarer: 1}, lines=(Line("list", {}, {}),), scores={})
+        return Settlement({hand.declarer: 1}, lines=(Line("list", {}, {}),), score={})
 
     monkeypatch.setattr(list_game, "settle", broken)
     with pytest.raises(BalanceError, match=r"hands\[0\].payments: the balances sum to 1"):

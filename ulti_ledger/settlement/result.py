@@ -50,21 +50,22 @@ class Settlement:
 
     The lines are worked out when first read: a scoreboard needs every hand's payments
     but only the explanations a player opens, and building them costs more than the sums.
-    ``scores`` is the game's own score column for this hand (player -> points), or None
-    for a game that keeps none (Ulti): the result format then has no ``score`` at all.
+    ``score`` is the game's own score column for this hand (player -> points; the result
+    format's ``score``), or None for a game that keeps none (Ulti), whose results then
+    have no ``score`` at all.
     """
 
-    __slots__ = ("payments", "scores", "_explain", "_lines")
+    __slots__ = ("payments", "score", "_explain", "_lines")
 
     def __init__(
         self,
         payments: Mapping[str, int],
         lines: tuple[Line, ...] | None = None,
         explain: Callable[[], tuple[Line, ...]] | None = None,
-        scores: Mapping[str, int] | None = None,
+        score: Mapping[str, int] | None = None,
     ) -> None:
         self.payments = payments
-        self.scores = scores
+        self.score = score
         self._lines = lines
         self._explain = explain
 
@@ -76,9 +77,9 @@ class Settlement:
         return self._lines
 
     def __repr__(self) -> str:
-        if self.scores is None:
+        if self.score is None:
             return f"Settlement(payments={dict(self.payments)!r})"
-        return f"Settlement(payments={dict(self.payments)!r}, scores={dict(self.scores)!r})"
+        return f"Settlement(payments={dict(self.payments)!r}, score={dict(self.score)!r})"
 
 
 def score_payments(scores: Mapping[str, int], table: Sequence[str]) -> dict[str, int]:
@@ -106,8 +107,8 @@ def result_extras(settlement: Settlement) -> dict[str, Any]:
     Ulti result never has either key, and its JSON stays as it was.
     """
     extras: dict[str, Any] = {}
-    if settlement.scores is not None:
-        extras["score"] = dict(settlement.scores)
+    if settlement.score is not None:
+        extras["score"] = dict(settlement.score)
     if plural_sides(settlement.payments):
         extras["pairs"] = [pair.to_json() for pair in hand_pairs(settlement.payments)]
     return extras

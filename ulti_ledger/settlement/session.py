@@ -212,9 +212,9 @@ def settle_session(engine: Engine, data: Any) -> SessionResult:
         check_zero_sum(settlement.payments, f"hands[{index}].payments")  # never the scores
         for name, amount in settlement.payments.items():
             totals[name] += amount
-        if settlement.scores is not None:
+        if settlement.score is not None:
             scores = scores if scores is not None else dict.fromkeys(players, 0)
-            for name, points in settlement.scores.items():
+            for name, points in settlement.score.items():
                 scores[name] += points
         results.append(settlement)
     return SessionResult(players, unit_value, tuple(results), totals, scores)
