@@ -167,6 +167,30 @@ def test_at_two_against_two_each_loser_pays_one_winner_the_stake(data):
     )
 
 
+GAME_CASES = [
+    case
+    for name in ("snapszer", "tarokk")
+    for case in json.loads((VECTORS / "games" / f"{name}-public.json").read_text("utf-8"))
+]
+
+
+@pytest.mark.parametrize("case", GAME_CASES, ids=[c["id"] for c in GAME_CASES])
+def test_the_game_vectors_payments_pair_up(case):
+    """Snapszer and tarokk, 1 v 2, 1 v 3 and 2 v 2: the pairs move exactly the payments;
+    at 2 v 2 with equal stakes (SNAP-004, TAROKK-001, MAGAS-002) each loser pays one winner."""
+    payments = case["expected"]
+    pairs = hand_pairs(payments)
+    left = dict(payments)
+    for pair in pairs:
+        left[pair.payer] += pair.amount
+        left[pair.payee] -= pair.amount
+    assert set(left.values()) == {0}
+    if plural_sides(payments) and len({abs(u) for u in payments.values()}) == 1:
+        assert len(pairs) == 2
+    elif not plural_sides(payments):
+        assert len(pairs) == sum(1 for u in payments.values() if u) - 1
+
+
 def test_plural_sides_only_where_two_pay_and_two_receive():
     assert plural_sides({"A": 3, "B": -3, "C": 3, "D": -3})
     assert not plural_sides({"A": -9, "B": 3, "C": 3, "D": 3})
