@@ -5,6 +5,9 @@ or German. Hungarian names never take a suffix here (a name's ending cannot be g
 Annának, Bélának, but Ödönnek), so the sentence is built round them: "Béla 3-at fizet
 Anna javára" (in Anna's favour), the number taking its suffix as it is read
 (``hungarian.accusative``). German needs no case ending on a name.
+
+Shown only for a result that carries ``pairs`` (``result.result_extras``: two or more
+pay and two or more receive), after the hand's own lines, which stay one per ``Line``.
 """
 
 from __future__ import annotations
