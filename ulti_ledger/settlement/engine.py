@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from .errors import HandError, Msg
 from .loader import Ruleset
-from .result import Settlement
+from .result import Settlement, result_extras
 from .schema import suggestion
 
 
@@ -107,4 +107,5 @@ def settlement_json(settlement: Settlement, game: ModuleType, lang: str = "en") 
             {"text": describe(line, lang), "amounts": dict(line.amounts)}
             for line in settlement.lines
         ],
+        **result_extras(settlement),
     }
