@@ -52,6 +52,10 @@ class Table:
             description=description,
         )
 
+    def field(self, name: str) -> dict[str, Any]:
+        """The game's description of the field ``name`` (its kind, label and options)."""
+        return next(f for f in self.description["fields"] if f["name"] == name)
+
     def notes(self) -> dict[str, str]:
         """The note beside each field the facts may set (the page has it ready to show)."""
         return {name: f["note"] for f in self.description["forces"] for name in f["set"]}
