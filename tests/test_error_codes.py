@@ -23,8 +23,12 @@ PLAYED = {"players": ["Béla", "Csaba", "Dóra"], "sitting_out": ["Anna"], "decl
 SCORER = [
     *(REPO / "ulti_ledger/games/ulti").glob("*.py"),
     REPO / "ulti_ledger/settlement/engine.py",
+    REPO / "ulti_ledger/settlement/loader.py",
     REPO / "ulti_ledger/ledger/checks.py",
 ]
+
+
+RAISERS = {"HandError", "OptionError"}
 
 
 def _constants(node: ast.AST) -> list[str]:
@@ -41,7 +45,7 @@ def raises() -> list[tuple[str, int, list[str], list[str]]]:
     found = []
     for path in SCORER:
         for node in ast.walk(ast.parse(Path(path).read_text("utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "HandError":
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in RAISERS:
                 codes = [c for k in node.keywords if k.arg == "code" for c in _constants(k.value)]
                 templates = _constants(node.args[1]) if len(node.args) > 1 else []
                 found.append((path.name, node.lineno, codes, templates))
