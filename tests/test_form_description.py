@@ -64,7 +64,7 @@ def test_the_description_speaks_the_ui_language():
     label = {f["name"]: f["label"] for f in hu["fields"]}
     assert label["declarer"] == "Felvevő" and label["won-parti"] == "parti"
     assert {f["name"]: f["label"] for f in en["fields"]}["declarer"] == "Declarer"
-    assert hu["forces"][0]["note"].startswith("A védők csendes 100-a miatt a parti bukott")
+    assert hu["forces"][0]["note"].startswith("A védőké a csendes 100, így a parti bukott")
     assert en["forces"][0]["note"].startswith("The defenders' csendes 100 means the parti was lost")
 
 

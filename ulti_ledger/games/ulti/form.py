@@ -42,7 +42,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "side_defenders": ("védők", "defenders"),
     "nobody": ("senki", "nobody"),
     "forced_lost": (
-        "A védők csendes 100-a miatt {a_component} bukott: ezt az űrlap beállította.",
+        "A védőké a csendes 100, így {a_component} bukott: ezt az űrlap jelölte be.",
         "The defenders' csendes 100 means {a_component} was lost: the form has set it.",
     ),
 }
