@@ -195,7 +195,13 @@ DELETED_HAND = _obj(
     via={"type": "string"},
     hand={"type": "object"},
 )
-ERROR = _obj(["error"], error={"type": "string"}, key={"type": "string"})
+ERROR = _obj(
+    ["error"],
+    error={"type": "string"},
+    key={"type": "string"},
+    code={"type": "string"},
+    params={"type": "object"},
+)
 CONFLICT = _obj(
     ["error"],
     error={"type": "string"},
