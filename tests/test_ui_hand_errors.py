@@ -114,12 +114,6 @@ def error_of(response, area):
             "a parti nem bukhatott el: javítsd valamelyiket.",
         ),
         (
-            {**PIROS_PASSZ, "silent-100": "defenders"},
-            "component-parti",
-            "Ha a védőké a csendes 100 (legalább 100 pont: több, mint a felvevőé lehet), "
-            "a parti nem lehet meg: javítsd valamelyiket.",
-        ),
-        (
             {**PIROS_PASSZ, "silent-durchmars": "declarer", "silent-100": "defenders"},
             "silent-100",
             "Durchmars mellett (mind a tíz ütés egy oldalé) a másik oldalnak nem lehet "

@@ -170,9 +170,14 @@ def _session_json(
     else:
         rounded = {b.player: b.money for b in money}
         transfers = settle_transfers(rounded, method, banker=banker if method == "banker" else None)
-    return {
+    out = {
         "hands": [settlement_json(s, engine.game(scorer), lang) for s in result.hands],
         "totals": dict(result.totals),
+    }
+    if result.scores is not None:  # a game with its own score column (not Ulti)
+        out["scores"] = dict(result.scores)
+    return {
+        **out,
         "money": {b.player: str(b.money) for b in money},
         "currency": unit.currency,
         "method": method,

@@ -15,6 +15,8 @@ from .messages import words
 from .money_format import MINUS, money_text
 from .settlement import Engine, Settlement
 from .settlement.hungarian import with_article
+from .settlement.pairs import hand_pairs, plural_sides
+from .settlement.who_pays import pairs_line
 
 WORDS = words("cli")
 
@@ -43,6 +45,8 @@ def hand_text(
     describe = game.describe
     out = [" · ".join(head), f"   {changes}"]
     out += [f"   {describe(line, lang)}" for line in settlement.lines]
+    if plural_sides(settlement.payments):
+        out.append(f"   {pairs_line(hand_pairs(settlement.payments), lang)}")
     return out, settlement
 
 

@@ -27,6 +27,7 @@ from .dates import date_text
 from .money_format import MINUS, money_text, rounding_text
 from .numbers import non_negative_int
 from .settlement.hungarian import with_article
+from .settlement.who_pays import shown_lines
 
 LANGUAGES = ("hu", "en")
 DEFAULT = "hu"
@@ -47,6 +48,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_remember)
     app.jinja_env.globals.update(t=t, lang_url=lang_url)
     app.jinja_env.filters.update(signed=signed, money=money, day=day, rounding=rounding)
+    app.jinja_env.filters["shown_lines"] = lambda result: shown_lines(result, current())
     app.context_processor(lambda: {"lang": current()})
 
 

@@ -93,6 +93,16 @@ RESULT = _obj(
         "type": "array",
         "items": _obj(["text", "amounts"], text={"type": "string"}, amounts=UNITS),
     },
+    # only in some games' results (settlement.result.result_extras); never in Ulti's
+    score={**UNITS, "description": "the game's own score column (a Skat list): not zero-sum"},
+    pairs={
+        "type": "array",
+        "description": "who pays whom, in units; only where two or more pay and receive",
+        "items": _obj(
+            ["from", "to", "amount"],
+            **{"from": _ref("Name"), "to": _ref("Name"), "amount": {"type": "integer"}},
+        ),
+    },
 )
 HAND_ENTRY = _obj(
     ["number", "version", "edited", "dealer", "hand", "result"],
@@ -185,7 +195,13 @@ DELETED_HAND = _obj(
     via={"type": "string"},
     hand={"type": "object"},
 )
-ERROR = _obj(["error"], error={"type": "string"}, key={"type": "string"})
+ERROR = _obj(
+    ["error"],
+    error={"type": "string"},
+    key={"type": "string"},
+    code={"type": "string"},
+    params={"type": "object"},
+)
 CONFLICT = _obj(
     ["error"],
     error={"type": "string"},

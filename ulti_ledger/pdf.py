@@ -146,7 +146,7 @@ def scoresheet_context(
         "stacked": any(len(p) > LONG_NAME for p in players)
         or any(len(t["from"] + t["to"] + t["amount"]) > LONG_TRANSFER for t in transfers),
         "any_edited": any(h["edited"] for h in summary["hands"]),
-        "explanations": explanations(summary),
+        "explanations": explanations(summary, "en" if lang == "en" else "hu"),
         "lead_header": columns.lead(words["number"], words["dealer"], words["declarer"]),
         "player_header": columns.player(words["change"], words["total"]),
         "lead_width": columns.lead_width(),

@@ -28,6 +28,7 @@ from decimal import Decimal
 from typing import Any
 
 from .ledger.notation import with_lost
+from .settlement.who_pays import shown_lines
 
 MONO_EM = Decimal("0.60205")
 """DejaVu Sans Mono's advance width (1233/2048 em)."""
@@ -178,16 +179,17 @@ def rows(
     return out
 
 
-def explanations(summary: Mapping[str, Any]) -> list[dict[str, Any]]:
+def explanations(summary: Mapping[str, Any], lang: str = "hu") -> list[dict[str, Any]]:
     """The appendix: per hand its number, notation, declarer, edited and the engine's lines
-    (in the summary's language), so a dispute can be settled from the paper."""
+    (in the summary's language, ``lang``; who pays whom where the hand says it), so a
+    dispute can be settled from the paper."""
     return [
         {
             "number": hand["number"],
             "notation": with_lost(hand),
             "declarer": hand["declarer"],
             "edited": hand["edited"],
-            "lines": hand["result"]["lines"],
+            "lines": shown_lines(hand["result"], lang),
         }
         for hand in summary["hands"]
     ]

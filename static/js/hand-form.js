@@ -1,7 +1,9 @@
 // The hand form, live: shows only what applies as the scorer taps, applies presets in
 // one tap, and asks the server for the preview (the engine settles it; nothing here
-// computes a payment). Mirrors ulti_ledger/handform (shown(), apply_preset()); the
-// server reads only what applies, so a field this script forgets to hide is harmless.
+// computes a payment). Which fields apply, and what the facts force, comes from the
+// game's description (data.form) through FormConditions (form-conditions.js), the same
+// rules the server evaluates (handform.shown); the server reads only what applies, so a
+// field this script forgets to hide is harmless.
 // Enter saves (the form's first submit button is a hidden Save), but only a hand that is
 // complete: otherwise it goes to what is missing, so no keyboard user saves by accident.
 (function () {
@@ -74,6 +76,33 @@
       else if (!(contract.required && contract.colours.includes(current))) setRadio("colour", "");
     }
 
+    // The form's fields as the description names them (strings; "" for nothing chosen).
+    function fieldValues() {
+      const values = {};
+      for (const field of data.form.fields) values[field.name] = value(field.name);
+      return values;
+    }
+
+    // What the facts force (a defenders' csendes 100: the parti was lost), set on the form
+    // and said beside the field; when the fact goes, the scorer's own choice comes back.
+    const before = {};
+    function force(values) {
+      const [out, notes] = FormConditions.forced(data.form, values);
+      for (const name of Object.keys(before)) {
+        if (!(name in notes)) {
+          setRadio(name, before[name]);
+          out[name] = before[name];
+          delete before[name];
+        }
+      }
+      for (const name of Object.keys(notes)) {
+        if (!(name in before)) before[name] = values[name];
+        setRadio(name, out[name]);
+      }
+      for (const el of all("[data-forced]")) el.hidden = !(el.dataset.forced in notes);
+      return out;
+    }
+
     function update() {
       const ps = players();
       let declarer = value("declarer");
@@ -83,33 +112,31 @@
       }
       const defenders = ps.filter((p) => p !== declarer);
       const outcome = value("outcome") || "played";
-      const contract = data.contracts[value("contract")];
       const bid = !ENDLESS.includes(outcome);
-      const played = outcome === "played";
-      let renonsz = value("renonsz");
-      if (renonsz && !ps.includes(renonsz)) {
-        setRadio("renonsz", "");
-        renonsz = "";
-      }
-      const known = played && !renonsz;
+      const renonsz = value("renonsz");
+      if (renonsz && !ps.includes(renonsz)) setRadio("renonsz", "");
 
       for (const el of all("[data-seat]")) el.hidden = !ps.includes(el.dataset.seat);
       for (const el of all("[data-defender]")) el.hidden = !defenders.includes(el.dataset.defender);
 
-      const colours = bid && contract ? contract.colours : [];
-      form.querySelector("#f-colour").hidden = !colours.length;
+      const values = force(fieldValues());
+      const on = new Set(FormConditions.applies(data.form, values));
+      const colourField = data.form.fields.find((f) => f.name === "colour");
+      const colours = on.has("colour") ? FormConditions.options(colourField, values) : [];
+      form.querySelector("#f-colour").hidden = !on.has("colour");
       for (const el of all("[data-colour]")) el.hidden = !colours.includes(el.dataset.colour);
 
-      const components = bid && contract ? contract.components : [];
       for (const el of all("[data-component]")) {
-        el.hidden = !components.includes(el.dataset.component);
+        el.hidden = !on.has("kontra-" + el.dataset.component);
       }
-      for (const el of all("[data-won]")) el.hidden = !known;
+      for (const el of all("[data-won]")) {
+        el.hidden = !on.has("won-" + el.closest("[data-component]").dataset.component);
+      }
 
-      const silent = known && contract ? contract.silent : [];
+      const silent = all("[data-silent]").filter((el) => on.has("silent-" + el.dataset.silent));
       form.querySelector("#f-silent").hidden = !silent.length;
-      for (const el of all("[data-silent]")) el.hidden = !silent.includes(el.dataset.silent);
-      form.querySelector("#f-renonsz").hidden = !(played && contract);
+      for (const el of all("[data-silent]")) el.hidden = !silent.includes(el);
+      form.querySelector("#f-renonsz").hidden = !on.has("renonsz");
 
       const out = all('input[name="sitting_out"]:checked').map((i) => i.value);
       const line = { dealer: value("dealer"), out: out.join(", "), first: ps[0] || "" };

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import conditions
 from .state import ENDLESS, HandState
 from .table import Table
 
@@ -104,22 +105,23 @@ def layout_key(table: Table, state: HandState) -> str:
 
 
 def shown(table: Table, state: HandState) -> dict[str, Any]:
-    """What the page shows for ``state`` (the script keeps it up to date as the scorer taps)."""
-    players = state.players(table)
-    contract = table.contracts.get(state.contract or "")
-    bid = state.outcome not in ENDLESS
-    played = state.outcome == "played"
-    known = played and not state.renonsz
+    """What the page shows for ``state``: the fields whose rule in the game's description
+    holds for its values (the script evaluates the same rules as the scorer taps)."""
+    description = table.description
+    values = state.values(table)
+    on = set(conditions.applies(description, values))
+    colour = next(f for f in description["fields"] if f["name"] == "colour")
+    colours = conditions.options(colour, values) if "colour" in on else []
     return {
-        "players": players,
+        "players": state.players(table),
         "defenders": state.defenders(table),
         "first_bidder": state.first_bidder(table),
-        "bid": bid,
-        "components": {c["name"] for c in contract["components"]} if bid and contract else set(),
-        "colours": set(contract["colours"]) if bid and contract else set(),
-        "won": known,
-        "silent": set(contract["silent_allowed"]) if known and contract else set(),
-        "renonsz": played and contract is not None,
+        "bid": state.outcome not in ENDLESS,
+        "components": {c["name"] for c in table.components if f"kontra-{c['name']}" in on},
+        "colours": {c or None for c in colours},
+        "won": any(f"won-{c['name']}" in on for c in table.components),
+        "silent": {n for n in table.silent if f"silent-{n}" in on},
+        "renonsz": "renonsz" in on,
         "layout": layout_key(table, state),
         "preset": chosen_preset(table, state),
     }

@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import rotation
 from ..json_input import nesting, surrogate_path
+from . import conditions
 from .table import Table
 
 ENDLESS = ("all_pass", "redeal")
@@ -40,6 +41,8 @@ class HandState:
     """A recorded hand's own house rules (the API allows them); carried through an edit."""
     proposed: str | None = None
     """The dealer the page proposes: the rotation's (a new hand) or the recorded one (edit)."""
+    forced: dict[str, str] = field(default_factory=dict)
+    """Fields the facts chose (``won-parti``), with the note the form shows beside each."""
 
     def players(self, table: Table) -> list[str]:
         """Who plays, first bidder first: as recorded, else from the dealer's right."""
@@ -60,6 +63,23 @@ class HandState:
 
     def defenders(self, table: Table) -> list[str]:
         return [p for p in self.players(table) if p != self.declarer]
+
+    def values(self, table: Table) -> dict[str, str]:
+        """The form's fields as they hold this state (strings; "" for nothing chosen)."""
+        values = {
+            "dealer": self.dealer,
+            "declarer": self.declarer or "",
+            "outcome": self.outcome,
+            "contract": self.contract or "",
+            "colour": self.colour or "",
+            "renonsz": self.renonsz or "",
+        }
+        for c in table.components:
+            values[f"won-{c['name']}"] = "1" if self.won.get(c["name"], True) else "0"
+        for name in table.silent:
+            values[f"silent-{name}"] = self.silent.get(name, "")
+            values[f"silent-{name}-won"] = "1" if self.silent_won.get(name, True) else "0"
+        return values
 
 
 def initial_state(table: Table, proposal: Mapping[str, Any]) -> HandState:
@@ -144,7 +164,18 @@ def state_from_form(
     preset = next((p for p in table.presets if p["id"] == form.get("preset")), None)
     if preset is not None:
         apply_preset(table, state, preset)
+    apply_forces(table, state)
     return state
+
+
+def apply_forces(table: Table, state: HandState) -> None:
+    """Make the choices the facts force (the game's ``forces``; the script does the same):
+    a defenders' csendes 100 means the parti was lost, whatever the toggle says."""
+    values, notes = conditions.forced(table.description, state.values(table))
+    for name in notes:
+        if name.startswith("won-"):
+            state.won[name.removeprefix("won-")] = values[name] != "0"
+    state.forced = notes
 
 
 def restored(form: Mapping[str, str]) -> bool:

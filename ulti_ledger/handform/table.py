@@ -1,4 +1,8 @@
-"""What a session's hand form offers: seats, contracts, components, presets."""
+"""What a session's hand form offers: seats, contracts, components, presets.
+
+The game describes its form as data (its part ``hand_form``, in ``form["description"]``):
+the order of the fields, the presets and when each field applies come from there.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import rotation
-
-LAST = "parti"
-"""The component shown last: it is the small change beside a bigger bid."""
 
 
 @dataclass
@@ -25,6 +26,8 @@ class Table:
     colours: list[dict[str, Any]]
     kontra: list[dict[str, Any]]
     presets: list[dict[str, Any]]
+    description: dict[str, Any]
+    """The game's form as data (``conditions`` evaluates its rules)."""
 
     @classmethod
     def build(cls, seats: tuple[str, ...], form: Mapping[str, Any], active: int) -> Table:
@@ -34,7 +37,9 @@ class Table:
         for contract in form["contracts"]:
             for c in contract["components"]:
                 components.setdefault(c["name"], c)
-        ordered = sorted(components.values(), key=lambda c: c["name"] == LAST)
+        description = form["description"]
+        order = [f["name"].removeprefix("kontra-") for f in description["fields"]]
+        ordered = sorted(components.values(), key=lambda c: order.index(c["name"]))
         return cls(
             seats=seats,
             active=active,
@@ -43,8 +48,17 @@ class Table:
             silent={s["name"]: s for s in form["silent"]},
             colours=form["colours"],
             kontra=form["kontra"],
-            presets=presets(form),
+            presets=presets(description),
+            description=description,
         )
+
+    def field(self, name: str) -> dict[str, Any]:
+        """The game's description of the field ``name`` (its kind, label and options)."""
+        return next(f for f in self.description["fields"] if f["name"] == name)
+
+    def notes(self) -> dict[str, str]:
+        """The note beside each field the facts may set (the page has it ready to show)."""
+        return {name: f["note"] for f in self.description["forces"] for name in f["set"]}
 
     def deal(self, dealer: str) -> rotation.Deal:
         return rotation.deal(self.seats, dealer, self.active)
@@ -66,20 +80,17 @@ class Table:
             },
             "silent": {n: {"everyone": s["everyone"]} for n, s in self.silent.items()},
             "presets": {p["id"]: p for p in self.presets},
+            "form": self.description,
         }
 
 
-def presets(form: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The one-tap presets: the red passz first, then every common contract, then all pass."""
+def presets(description: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The game's one-tap presets, each with the contract, colour or outcome it sets."""
     out = []
-    common = [c for c in form["contracts"] if c["common"]]
-    first = next((c for c in common if c["colour_required"] and "piros" in c["colours"]), None)
-    if first is not None:
-        label = f"piros {first['label']}"
-        out.append({"id": f"piros-{first['id']}", "label": label, "contract": first["id"]})
-        out[-1]["colour"] = "piros"
-    for c in common:
-        out.append({"id": c["id"], "label": c["label"], "contract": c["id"], "colour": None})
-    out.append({"id": "all-pass", "label": None, "contract": None, "colour": None})
-    out[-1]["outcome"] = "all_pass"
+    for p in description["presets"]:
+        preset = {"id": p["id"], "label": p["label"], "colour": p["set"].get("colour")}
+        preset["contract"] = p["set"].get("contract")
+        if "outcome" in p["set"]:
+            preset["outcome"] = p["set"]["outcome"]
+        out.append(preset)
     return out

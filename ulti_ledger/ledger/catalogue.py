@@ -26,7 +26,10 @@ def session_ruleset_choice(session: GameSession, lang: str = "hu") -> dict[str, 
 
 
 def hand_form(
-    session: GameSession, lang: str = "hu", options: dict[str, Any] | None = None
+    session: GameSession,
+    lang: str = "hu",
+    options: dict[str, Any] | None = None,
+    words: str | None = None,
 ) -> dict[str, Any]:
     """What the hand-entry form of ``session`` may offer, from its pinned rules.
 
@@ -38,9 +41,13 @@ def hand_form(
     this contract may list) and, per component, whether its kontra is individual (one
     level per defender) and whether it has an open form. Also the colours, the kontra
     names up to the table's ceiling, and the silent results the table pays (with
-    ``everyone``: a defender's result names the defender who made it).
+    ``everyone``: a defender's result names the defender who made it). ``description``:
+    the game's own form as data (its part ``hand_form(rules, lang)``: fields, kinds,
+    labels in ``words`` (else ``lang``), presets, when each field applies and what the
+    facts force).
     """
-    rules = only_ruleset(session_engine(session)).resolve({**session.options, **(options or {})})
+    engine = session_engine(session)
+    rules = only_ruleset(engine).resolve({**session.options, **(options or {})})
     contracts = []
     for contract in rules.contracts:
         colours, required = rules.contract_colours(contract)
@@ -91,6 +98,7 @@ def hand_form(
             if s.enabled
         ],
         "outcomes": ["played", "conceded", "all_pass", "redeal"],
+        "description": engine.game(rules.scorer).hand_form(rules, words or lang),
     }
 
 

@@ -68,7 +68,7 @@ def check_hand(
 ) -> CheckedHand:
     """Validate a hand posted to a session seated ``seats`` that plays ``engine``'s ruleset."""
     if not isinstance(data, dict):
-        raise HandError("", "a hand must be a JSON object")
+        raise HandError("", "a hand must be a JSON object", code="not_an_object")
     ruleset = only_ruleset(engine)
     data = dict(data)
     dealer = data.pop("dealer", None)
@@ -76,6 +76,7 @@ def check_hand(
         raise HandError(
             "dealer",
             "{value!r} is not at this table; players: {players}",
+            code="dealer_not_at_table",
             value=dealer,
             players=", ".join(seats),
         )
@@ -83,6 +84,7 @@ def check_hand(
         raise HandError(
             "ruleset",
             "this session plays {ruleset}; a hand cannot change the ruleset",
+            code="ruleset_changed",
             ruleset=ruleset.id,
         )
     hand, _rules = engine.parse(data, {"ruleset": ruleset.id, "options": options})
@@ -92,6 +94,7 @@ def check_hand(
                 raise HandError(
                     key,
                     "{name} is not at this table; players: {players}",
+                    code="name_not_at_table",
                     name=name,
                     players=", ".join(seats),
                 )
@@ -118,6 +121,7 @@ def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> N
         raise HandError(
             "declarer",
             "mindenki passz: only the first bidder ({first}) throws in, not {name}",
+            code="all_pass_declarer",
             first=first,
             name=declarer,
         )

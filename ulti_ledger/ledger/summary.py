@@ -18,6 +18,7 @@ from ..models import GameSession
 from ..money_format import currency_code, rounding_moves
 from ..settlement import Engine
 from ..settlement.money import balances
+from ..settlement.result import result_extras
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
 from .checks import check_all_pass, check_hand, dealer_named
@@ -275,4 +276,5 @@ def _result(settlement: Any, game: Any, lang: str) -> dict[str, Any]:
             {"text": text, "amounts": dict(line.amounts)}
             for text, line in zip(texts, lines, strict=True)
         ],
+        **result_extras(settlement),
     }

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from .errors import HandError, Msg
 from .loader import Ruleset
-from .result import Settlement
+from .result import Settlement, result_extras
 from .schema import suggestion
 
 
@@ -43,6 +43,7 @@ class Engine:
             raise HandError(
                 "ruleset",
                 "unknown ruleset {value!r}{hint}; known: {known}",
+                code="ruleset_unknown",
                 value=ruleset_id,
                 hint=hint,
                 known=known,
@@ -54,7 +55,7 @@ class Engine:
     ) -> tuple[Any, ScorerRules]:
         """Validate a hand; ``defaults`` (a session's ruleset and options) fill what it omits."""
         if type(data) is not dict:
-            raise HandError("", "a hand must be a JSON object")
+            raise HandError("", "a hand must be a JSON object", code="not_an_object")
         ruleset_id = data.get("ruleset")
         if ruleset_id is None and defaults:
             ruleset_id = defaults.get("ruleset")
@@ -63,7 +64,11 @@ class Engine:
             ruleset = self.ruleset(ruleset_id)  # raises the message that lists the known ones
         options = data.get("options")
         if options is not None and type(options) is not dict:
-            raise HandError("options", "must be an object of option names and values")
+            raise HandError(
+                "options",
+                "must be an object of option names and values",
+                code="options_not_an_object",
+            )
         if defaults and defaults.get("options"):
             options = {**defaults["options"], **(options or {})}
         if options:
@@ -107,4 +112,5 @@ def settlement_json(settlement: Settlement, game: ModuleType, lang: str = "en") 
             {"text": describe(line, lang), "amounts": dict(line.amounts)}
             for line in settlement.lines
         ],
+        **result_extras(settlement),
     }

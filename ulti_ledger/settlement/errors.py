@@ -4,6 +4,8 @@ A problem is a `Msg`: an English template and its parameters, rendered in Englis
 ``str()`` and in Hungarian by ``text("hu")`` (the catalogue in `messages`). The template
 is the message's identity, as a gettext msgid would be; a parameter may itself be a
 `Msg` (``a list``, ``all ten tricks``), so that every word is said in the reader's language.
+A refusal also carries a ``code`` (``colour_needed``): what a form words in its own terms,
+beside the field the key points at, without reading the English sentence.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ class Msg(NamedTuple):
 
     template: str
     params: Mapping[str, Any] = {}
+    code: str = ""
+    """What went wrong, for a reader that words it itself (a form); "" for a word."""
 
     def text(self, lang: str = "en") -> str:
         from .messages import translate
@@ -38,14 +42,25 @@ class LedgerError(ValueError):
 class HandError(LedgerError):
     """A hand that the ruleset cannot settle; ``key`` says where in the hand.
 
-    ``problem`` is an English template with ``params`` (or a ready `Msg`).
+    ``problem`` is an English template with ``params`` (or a ready `Msg`); ``code`` names
+    the problem for a form that words it itself (``err.code``, ``err.params``); a `Msg`
+    that has its own code keeps it unless ``code`` is given.
     """
 
-    def __init__(self, key: str, problem: str | Msg, **params: Any) -> None:
+    def __init__(self, key: str, problem: str | Msg, *, code: str = "", **params: Any) -> None:
         self.key = key
-        self.message = problem if isinstance(problem, Msg) else Msg(problem, params)
+        message = problem if isinstance(problem, Msg) else Msg(problem, params)
+        self.message = message._replace(code=code) if code else message
         self.problem = self.message.text()
         super().__init__(f"{key}: {self.problem}" if key else self.problem)
+
+    @property
+    def code(self) -> str:
+        return self.message.code
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        return self.message.params
 
     def text(self, lang: str = "en") -> str:
         problem = self.message.text(lang)

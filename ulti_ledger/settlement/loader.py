@@ -71,7 +71,10 @@ class Option:
         key = f"options.{self.name}"
         if not isinstance(value, str | int | float | None):  # a list or a table is no value
             raise OptionError(
-                key, "must be one value (a word or a whole number), not {kind}", kind=_kind(value)
+                key,
+                "must be one value (a word or a whole number), not {kind}",
+                code="option_not_a_value",
+                kind=_kind(value),
             )
         if isinstance(value, str) and len(value) > SHOWN_CHARS:
             value = _Shown(value)
@@ -82,6 +85,7 @@ class Option:
             raise OptionError(
                 key,
                 "must be a whole number from {minimum} to {maximum}, not {value!r}",
+                code="option_out_of_range",
                 minimum=self.minimum,
                 maximum=self.maximum,
                 value=value,
@@ -97,6 +101,7 @@ class Option:
         raise OptionError(
             key,
             "{value!r} is not a value of this option{hint}; allowed: {allowed}",
+            code="option_unknown_value",
             value=value,
             hint=hint,
             allowed=allowed,
@@ -149,6 +154,7 @@ class Ruleset:
                 raise OptionError(
                     f"options.{name}",
                     "{ruleset} has no house-rule option of that name{hint}; known options: {known}",
+                    code="option_unknown",
                     ruleset=self.id,
                     hint=suggestion(name, self.options),
                     known=known,
@@ -163,7 +169,11 @@ class Ruleset:
         ``true`` share one entry, and no number of distinct option sets grows it further.
         """
         if options is not None and not isinstance(options, Mapping):
-            raise OptionError("options", "must be an object of option names and values")
+            raise OptionError(
+                "options",
+                "must be an object of option names and values",
+                code="options_not_an_object",
+            )
         values = self.normalize_options(options)
         key = tuple(values.values())
         with self._cache_lock:

@@ -88,7 +88,11 @@ def check_name(name: object) -> str:
 
 
 def check_zero_sum(values: Mapping[str, int | Decimal], key: str = "") -> None:
-    """Money only moves between players, so what is won and lost must cancel exactly."""
+    """Money only moves between players, so what is won and lost must cancel exactly.
+
+    For payments, balances and transfers only: a game's own score column (Skat's list,
+    ``Settlement.scores``) need not cancel, and is never checked here.
+    """
     with localcontext(EXACT):
         total = sum(values.values(), Decimal(0))
     if total != 0:

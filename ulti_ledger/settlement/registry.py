@@ -25,6 +25,7 @@ PARTS: dict[str, str] = {
     "parse_hand": "parse_hand(data, rules, options): a validated hand, or a HandError",
     "settle": "settle(hand, rules): the hand's Settlement (zero-sum payments, lines)",
     "describe": "describe(line, lang): one line of the explanation in a UI language",
+    "hand_form": "hand_form(rules, lang): the hand form as data (fields, presets, rules)",
 }
 """Every part a game must provide; ``Registry`` refuses a game that lacks one."""
 

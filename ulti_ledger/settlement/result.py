@@ -1,4 +1,10 @@
-"""What settling a hand gives: integer payments and the lines that explain them.
+"""What settling a hand gives: integer payments, the lines that explain them, and the
+game's own score where it keeps one.
+
+Payments are money and sum to zero: what one player wins another loses. A game's own
+score column (Skat's list) need not: the declarer alone scores +V or -2V. Such a game
+gives both, the score as the game writes it and the payments that score is worth
+(:func:`score_payments`); only the payments are checked to sum to zero.
 
 The values are named tuples rather than frozen dataclasses: just as immutable and
 typed, and several times cheaper to build; a scoreboard makes tens of thousands.
@@ -6,8 +12,10 @@ typed, and several times cheaper to build; a scoreboard makes tens of thousands.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
+
+from .pairs import hand_pairs, plural_sides
 
 
 class Term(NamedTuple):
@@ -42,17 +50,22 @@ class Settlement:
 
     The lines are worked out when first read: a scoreboard needs every hand's payments
     but only the explanations a player opens, and building them costs more than the sums.
+    ``score`` is the game's own score column for this hand (player -> points; the result
+    format's ``score``), or None for a game that keeps none (Ulti), whose results then
+    have no ``score`` at all.
     """
 
-    __slots__ = ("payments", "_explain", "_lines")
+    __slots__ = ("payments", "score", "_explain", "_lines")
 
     def __init__(
         self,
         payments: Mapping[str, int],
         lines: tuple[Line, ...] | None = None,
         explain: Callable[[], tuple[Line, ...]] | None = None,
+        score: Mapping[str, int] | None = None,
     ) -> None:
         self.payments = payments
+        self.score = score
         self._lines = lines
         self._explain = explain
 
@@ -64,4 +77,38 @@ class Settlement:
         return self._lines
 
     def __repr__(self) -> str:
-        return f"Settlement(payments={dict(self.payments)!r})"
+        if self.score is None:
+            return f"Settlement(payments={dict(self.payments)!r})"
+        return f"Settlement(payments={dict(self.payments)!r}, score={dict(self.score)!r})"
+
+
+def score_payments(scores: Mapping[str, int], table: Sequence[str]) -> dict[str, int]:
+    """What a hand's scores are worth, comparing every pair of players at the ``table``:
+    each pays ``n x score - (sum of the scores)`` (RULES.md, "The list into money").
+
+    Everyone at the table counts, a sitting-out dealer included (score 0): over any
+    two players the difference of their scores changes hands, so the payments sum to
+    zero whatever the scores sum to. Declarer +V at three: +2V, and -V for each other.
+    """
+    unknown = [p for p in scores if p not in table]
+    if unknown:
+        raise ValueError(f"{unknown[0]} has a score but is not at the table")
+    total = sum(scores.values())
+    return {p: len(table) * scores.get(p, 0) - total for p in table}
+
+
+def result_extras(settlement: Settlement) -> dict[str, Any]:
+    """The result format's keys that only some hands have, after payments and lines.
+
+    ``score``: the game's own score column, for a game that keeps one. ``pairs``: who
+    pays whom (``[{"from", "to", "amount"}]``, in units), only where two or more players
+    pay and two or more receive (2 v 2): there the payments alone do not say it, and
+    elsewhere the lines already do (Ulti's declarer settles with each defender). So an
+    Ulti result never has either key, and its JSON stays as it was.
+    """
+    extras: dict[str, Any] = {}
+    if settlement.score is not None:
+        extras["score"] = dict(settlement.score)
+    if plural_sides(settlement.payments):
+        extras["pairs"] = [pair.to_json() for pair in hand_pairs(settlement.payments)]
+    return extras

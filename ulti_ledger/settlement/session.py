@@ -13,6 +13,7 @@ from typing import Any
 
 from .engine import Engine
 from .errors import HandError
+from .money import check_zero_sum
 from .result import Settlement
 
 SESSION_FORMAT = "ulti-ledger/session@1"
@@ -50,6 +51,10 @@ class SessionResult:
     unit_value: UnitValue
     hands: tuple[Settlement, ...]
     totals: Mapping[str, int]
+    """Each player's payments summed: zero-sum, what the night's money settles."""
+    scores: Mapping[str, int] | None = None
+    """Each player's game score summed (Skat's list), beside ``totals``; None when no hand
+    carries a score (a game without a score column, such as Ulti). Need not sum to zero."""
 
 
 def is_session(data: Any) -> bool:
@@ -183,7 +188,8 @@ def seat_hand(hand: Any, players: tuple[str, ...]) -> Any:
 
 
 def settle_session(engine: Engine, data: Any) -> SessionResult:
-    """Validate and settle every hand of a session; totals in units per player."""
+    """Validate and settle every hand of a session; totals in units per player, and the
+    scores summed per player where the game keeps a score column."""
     check_session_header(data)
     defaults = session_defaults(data)
     engine.ruleset(defaults["ruleset"]).normalize_options(defaults["options"])
@@ -196,13 +202,19 @@ def settle_session(engine: Engine, data: Any) -> SessionResult:
     players = tuple(dict.fromkeys(name for seating in seatings for name in seating))
     results = []
     totals = dict.fromkeys(players, 0)
+    scores: dict[str, int] | None = None
     for index, raw in enumerate(hands):
         try:
             settlement = engine.settle(seat_hand(raw, seatings[index]), defaults)
         except HandError as exc:
             key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
             raise exc.at(key) from None
+        check_zero_sum(settlement.payments, f"hands[{index}].payments")  # never the scores
         for name, amount in settlement.payments.items():
             totals[name] += amount
+        if settlement.score is not None:
+            scores = scores if scores is not None else dict.fromkeys(players, 0)
+            for name, points in settlement.score.items():
+                scores[name] += points
         results.append(settlement)
-    return SessionResult(players, unit_value, tuple(results), totals)
+    return SessionResult(players, unit_value, tuple(results), totals, scores)

@@ -6,15 +6,8 @@ transfers leaves every balance at zero. ``minimal`` and ``banker`` never round: 
 the rounded balances (``money.balances``) and their transfers are whole coins too;
 ``pairwise`` rounds as ``money.balances`` does.
 
-**minimal** (the default) finds the fewest transfers. Any settlement is a graph whose
-connected parts each sum to zero, and a part of k players needs at least k - 1 transfers,
-so the minimum is n - g, where g is the largest number of disjoint zero-sum groups the n
-players (with a nonzero balance) can be split into. g is found exactly by dynamic
-programming over subsets: best[S] = max over i in S of best[S - {i}], plus one if S sums
-to zero, which is the largest number of zero-sum sets on a chain of subsets ending in S.
-That is O(2^n x n) time and O(2^n) memory, instant for the 12 players this is exact for.
-Inside each group, largest debtor pays largest creditor, and each transfer clears at
-least one of them: k - 1 transfers, as no smaller zero-sum group hides inside.
+**minimal** (the default) finds the fewest transfers, exactly, by splitting the players
+into the most zero-sum groups (``pairs.fewest_payments``, which says how).
 
 Why not greedy everywhere: largest-debtor-to-largest-creditor over everyone, which the
 expense-splitting apps use, is not minimal. Anna +3, Béla +4, Csaba -3, Dóra -2, Ede -2
@@ -24,7 +17,11 @@ that greedy (after first pairing equal and opposite balances): correct, not alwa
 minimal.
 
 **banker**: everyone settles with one player. **pairwise** nets what each pair of players
-owes each other across the hands (:func:`pairwise_transfers`).
+owes each other across the hands (:func:`pairwise_transfers`), each hand read as
+``pairs.hand_pairs`` reads it, so it works whatever the size of the sides.
+
+None of the three looks at the sides: ``minimal`` and ``banker`` see only the balances,
+and ``pairwise`` sees each hand's payments, so a 2 v 2 hand settles like any other.
 
 Output is deterministic: players are handled in name order (by code point) whatever the
 order of the input, and transfers come sorted by payer, then payee.
@@ -47,9 +44,20 @@ from .money import (
     round_to_coins,
     smallest_coin,
 )
+from .pairs import EXACT_LIMIT, fewest_payments, hand_pairs, zero_sum_groups
 
-#: Up to this many players with a nonzero balance, ``minimal`` is provably minimal.
-EXACT_LIMIT = 12
+__all__ = [
+    "EXACT_LIMIT",
+    "METHODS",
+    "Transfer",
+    "banker_transfers",
+    "hand_pairs",
+    "minimal_transfers",
+    "pairwise_transfers",
+    "settle",
+    "zero_sum_groups",
+]
+
 #: The methods :func:`settle` offers; ``pairwise`` needs the hands, not only the balances.
 METHODS = ("minimal", "banker")
 
@@ -97,50 +105,8 @@ def settle(
 
 def minimal_transfers(balances: Mapping[str, Decimal | int]) -> tuple[Transfer, ...]:
     """The fewest transfers that settle ``balances``; exact up to :data:`EXACT_LIMIT` players."""
-    checked = _checked(balances)
-    nonzero = {p: v for p, v in checked.items() if v != 0}
     with localcontext(EXACT):
-        if len(nonzero) > EXACT_LIMIT:
-            return _ordered(_greedy(nonzero, pair_opposites=True))
-        transfers: list[Transfer] = []
-        for group in zero_sum_groups(nonzero):
-            transfers += _greedy({p: nonzero[p] for p in group})
-    return _ordered(transfers)
-
-
-def zero_sum_groups(balances: Mapping[str, Decimal | int]) -> list[list[str]]:
-    """The nonzero players split into the most disjoint zero-sum groups (exact; see above).
-
-    Each group settles among itself; the PDF can say so. Refuses more than
-    :data:`EXACT_LIMIT` nonzero players, where the table of subsets would not fit.
-    """
-    checked = _checked(balances)
-    names = [p for p, v in checked.items() if v != 0]
-    if len(names) > EXACT_LIMIT:
-        raise ValueError(f"{len(names)} players: exact only for up to {EXACT_LIMIT}")
-    values = [checked[p] for p in names]
-    n = len(names)
-    total = [Decimal(0)] * (1 << n)
-    best = [0] * (1 << n)
-    with localcontext(EXACT):
-        for mask in range(1, 1 << n):
-            low = mask & -mask
-            total[mask] = total[mask ^ low] + values[low.bit_length() - 1]
-            drop = max(best[mask ^ (1 << i)] for i in range(n) if mask >> i & 1)
-            best[mask] = drop + (total[mask] == 0)
-    # Walk the best chain back down; every zero-sum subset on it closes a group.
-    groups: list[list[str]] = []
-    group: list[str] = []
-    mask = (1 << n) - 1
-    while mask:
-        want = best[mask] - (total[mask] == 0)
-        i = next(i for i in range(n) if mask >> i & 1 and best[mask ^ (1 << i)] == want)
-        mask ^= 1 << i
-        group.append(names[i])
-        if total[mask] == 0:
-            groups.append(sorted(group))
-            group = []
-    return sorted(groups)
+        return _ordered(Transfer(*step) for step in fewest_payments(_checked(balances)))
 
 
 def banker_transfers(
@@ -177,9 +143,10 @@ def pairwise_transfers(
     """What each pair of players owes each other across the hands, netted to one transfer.
 
     ``records`` are the hands' payments in units (+ receives), or finer: one record per
-    explanation line. Within a record, payers are matched to receivers largest first
-    (ties by name); in Ulti one side is a single player (the declarer, or the renonsz
-    offender), so this is exactly who owes whom. Each pair's net debt becomes money
+    explanation line. Each record is read as :func:`~.pairs.hand_pairs` reads a hand:
+    where one side is a single player (Ulti's declarer, a renonsz offender) that is
+    exactly who owes whom; where both sides have two or more (2 v 2), the fewest pairs,
+    so that with equal stakes each loser owes one winner. Each pair's net debt becomes money
     (x ``unit_value``), rounded as in ``money.balances`` with the same arguments; the few
     coins by which rounding each pair misses those balances then pass between the
     players furthest over and under, so the transfers settle exactly those balances.
@@ -189,7 +156,7 @@ def pairwise_transfers(
     for number, record in enumerate(records, start=1):
         checked = {check_name(p): as_units(p, u) for p, u in record.items()}
         check_zero_sum(checked, f"record {number}")
-        for payer, payee, amount in _match(checked):
+        for payer, payee, amount in fewest_payments(checked):
             _owe(owed, payer, payee, amount)
         for player, amount in checked.items():
             units[player] = units.get(player, 0) + amount
@@ -210,50 +177,6 @@ def _checked(balances: Mapping[str, Decimal | int]) -> dict[str, Decimal]:
     checked = {check_name(p): as_money(p, v) for p, v in balances.items()}
     check_zero_sum(checked)
     return {p: checked[p] for p in sorted(checked)}
-
-
-def _greedy(balances: Mapping[str, Decimal], pair_opposites: bool = False) -> list[Transfer]:
-    """Largest debtor pays largest creditor (ties by name); each step clears one or both."""
-    debts = {p: -v for p, v in sorted(balances.items()) if v < 0}
-    credits = {p: v for p, v in sorted(balances.items()) if v > 0}
-    transfers = []
-    if pair_opposites:  # a debt that matches a credit exactly costs one transfer for two
-        for payer in list(debts):
-            payee = next((p for p in credits if credits[p] == debts[payer]), None)
-            if payee is not None:
-                transfers.append(Transfer(payer, payee, debts.pop(payer)))
-                del credits[payee]
-    while debts:
-        payer = min(debts, key=lambda p: (-debts[p], p))
-        payee = min(credits, key=lambda p: (-credits[p], p))
-        amount = min(debts[payer], credits[payee])
-        transfers.append(Transfer(payer, payee, amount))
-        for side, player in ((debts, payer), (credits, payee)):
-            side[player] -= amount
-            if side[player] == 0:
-                del side[player]
-    return transfers
-
-
-def _match(record: Mapping[str, int]) -> list[tuple[str, str, int]]:
-    """One record's payments as (payer, payee, units): both sides in order of size, largest
-    first (ties by name), each payer paying the receivers in turn."""
-    owes = dict(sorted(((p, -u) for p, u in record.items() if u < 0), key=_largest))
-    gets = dict(sorted(((p, u) for p, u in record.items() if u > 0), key=_largest))
-    matched = []
-    while owes:
-        payer, payee = next(iter(owes)), next(iter(gets))
-        amount = min(owes[payer], gets[payee])
-        matched.append((payer, payee, amount))
-        for side, player in ((owes, payer), (gets, payee)):
-            side[player] -= amount
-            if side[player] == 0:
-                del side[player]
-    return matched
-
-
-def _largest(item: tuple[str, int]) -> tuple[int, str]:
-    return -item[1], item[0]
 
 
 def _owe(owed: dict[tuple[str, str], int], payer: str, payee: str, amount: int) -> None:

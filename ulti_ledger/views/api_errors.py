@@ -18,6 +18,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from ..ledger import Conflict, LedgerError, NotFound
+from ..settlement.errors import Msg
 from .error_pages import error_page
 
 PREFIX = "/api/"
@@ -75,7 +76,18 @@ def ledger_error(exc: LedgerError):
     body = {"error": exc.text("hu") if request.args.get("lang") == "hu" else str(exc)}
     if getattr(exc, "key", ""):
         body["key"] = exc.key
+    message = getattr(exc, "message", None)
+    if isinstance(message, Msg) and message.code:
+        body["code"] = message.code
+        body["params"] = {k: _plain(v) for k, v in message.params.items()}
     return body, status
+
+
+def _plain(value: Any) -> Any:
+    """A refusal's parameter as JSON: a word (`Msg`) in English, a number or name as it is."""
+    if isinstance(value, Msg):
+        return value.text()
+    return value if isinstance(value, str | int | float | bool) or value is None else str(value)
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -4,11 +4,10 @@ The engine says what is wrong in English and names the JSON path at fault
 (``components[0].won: a won durchmars (all ten tricks) beside a lost 40-100``). The
 scorer reads Hungarian or English and sees fields, not paths: ``explain`` finds the field
 the path points at and words the problem as the form would, with the form's own labels.
-The problems a scorer can cause by tapping are worded here; anything else (a tampered
-post, a problem the engine learns later) falls back to a general sentence with the
-engine's own text, never its path. The engine's messages are matched by their path and
-a few stable words (the first rule that matches decides); a message worded otherwise
-falls back the same way rather than failing.
+The problems a scorer can cause by tapping are worded here, chosen by the refusal's
+``code`` (``WORDED``), never by its English sentence; any other code (a tampered post,
+a problem the engine learns later) is said in the engine's own words, translated into
+the page's language, never with its path.
 """
 
 from __future__ import annotations
@@ -71,19 +70,21 @@ def explain(
 ) -> tuple[str, str]:
     """The form area an engine error belongs beside, and its message in the page's language.
 
-    ``hand``: what the engine judged (from ``state``); ``exc``: what it said about it.
+    ``hand``: what the engine judged (from ``state``); ``exc``: what it said about it. The
+    refusal's ``code`` picks the form's own wording (``WORDED``); a code the form cannot
+    cause by tapping is said in the engine's words, translated, never with its path.
     """
     key = getattr(exc, "key", "") or ""
-    problem = getattr(exc, "problem", None) or str(exc)
+    exc_message = getattr(exc, "message", None)
+    code = exc_message.code if isinstance(exc_message, Msg) else ""
     match = _INDEXED.match(key)
     where = _Hand(table, state, hand, int(match.group(2)) if match else None)
     area = _area(where, key)
-    say = next((say for k, words, say in _RULES if k.fullmatch(key) and words in problem), None)
+    say = WORDED.get(f"{code}@{key.split('[')[0].split('.')[0]}") or WORDED.get(code)
     message = say(where) if say else None
     if message:
         return area, message
-    exc_message = getattr(exc, "message", None)
-    # a problem worded by the engine alone: in the page's language where it has one
+    problem = getattr(exc, "problem", None) or str(exc)
     said = exc_message.text(i18n.current()) if isinstance(exc_message, Msg) else problem
     return area, t("engine_says", problem=said)
 
@@ -191,49 +192,46 @@ def _simple(key: str) -> Callable[[_Hand], str]:
     return lambda hand: t(key)
 
 
-_COMPONENT = r"components\[\d+\]"
-_KONTRA = rf"{_COMPONENT}\.kontra(\..+)?"  # the common level, or one defender's
-_SILENT = r"silent\[\d+\]"
-
-_RULES: list[tuple[re.Pattern[str], str, Callable[[_Hand], str | None]]] = [
-    (re.compile(key), words, say)
-    for key, words, say in [
-        ("colour", "needs a colour", _contract_says("err_colour_needed")),
-        ("colour", "played without a colour", _contract_says("err_colour_none")),
-        ("colour", "cannot be played in", _colour_not_allowed),
-        ("colour", "", _simple("err_colour_unknown")),
-        ("declarer", "is required", _simple("missing_declarer")),
-        ("declarer", "sits out", _declarer("err_declarer_sits_out")),
-        ("declarer", "is not playing", _declarer("err_declarer_not_playing")),
-        ("declarer", "only the first bidder", _all_pass_declarer),
-        (r"renonsz\.player", "", _renonsz),
-        ("players", "is played by", _deal_count),
-        ("sitting_out", "players sit out", _deal_count),
-        ("dealer", "is not at this table", _simple("err_dealer")),
-        ("components", "", _simple("err_not_a_contract")),
-        (rf"{_COMPONENT}\.name", "house rules", _component_says("err_component_off")),
-        (_KONTRA, "above this table", _component_says("err_kontra_ceiling")),
-        (_KONTRA, "kontra level", _component_says("err_kontra_level")),
-        (rf"{_COMPONENT}\.kontra", "not a defender", _component_says("err_kontra_defender")),
-        (rf"{_COMPONENT}\.kontra", "is common", _component_says("err_kontra_common")),
-        (rf"{_COMPONENT}\.kontra", "goes to both", _component_says("err_kontra_both")),
-        (rf"{_COMPONENT}\.kontra", "never to one", _component_says("err_kontra_ladder")),
-        (rf"{_COMPONENT}\.won", "a renonsz", _component_says("err_sweep_ulti")),
-        (rf"{_COMPONENT}\.won", "tricks) beside a lost", _component_says("err_sweep_declarer")),
-        (rf"{_COMPONENT}\.won", "tricks) beside a made", _component_says("err_sweep_defenders")),
-        (rf"{_COMPONENT}\.won", "points) beside a lost", _component_says("err_100_declarer")),
-        (rf"{_COMPONENT}\.won", "points) beside a made", _component_says("err_100_defenders")),
-        (rf"{_COMPONENT}\.won", "say whether", _component_says("err_component_won")),
-        ("silent", "thrown in", lambda hand: None),  # the form sends none in a bedobás
-        ("silent", "has no silent results", _contract_says("err_silent_none")),
-        (rf"{_SILENT}\.name", "reaches 100", _silent_says("err_silent_no_melds")),
-        (rf"{_SILENT}\.name", "allows no", _silent_says("err_silent_not_allowed")),
-        (rf"{_SILENT}\.name", "beside a bid", _silent_says("err_silent_not_allowed")),
-        (rf"{_SILENT}\.name", "house rules", _silent_says("err_silent_off")),
-        (rf"{_SILENT}\.side", "defenders score no", _silent_says("err_silent_side")),
-        (rf"{_SILENT}\.won", "cannot fail", _silent_says("err_silent_fail")),
-        (rf"{_SILENT}\.won", "took the last trick", _silent_says("err_silent_fail_sweep")),
-        (rf"{_SILENT}\.player", "name the defender", _silent_says("err_silent_player")),
-        (_SILENT, "all ten tricks", _silent_says("err_sweep_silent")),
-    ]
-]
+WORDED: dict[str, Callable[[_Hand], str | None]] = {
+    # by the refusal's code; "code@field" where the same code says another thing there
+    "colour_needed": _contract_says("err_colour_needed"),
+    "colour_none": _contract_says("err_colour_none"),
+    "colour_not_allowed": _colour_not_allowed,
+    "colour_unknown": _simple("err_colour_unknown"),
+    "player_missing@declarer": _simple("missing_declarer"),
+    "player_sits_out@declarer": _declarer("err_declarer_sits_out"),
+    "player_not_playing@declarer": _declarer("err_declarer_not_playing"),
+    "all_pass_declarer": _all_pass_declarer,
+    "player_missing@renonsz": _renonsz,
+    "player_sits_out@renonsz": _renonsz,
+    "player_not_playing@renonsz": _renonsz,
+    "player_count": _deal_count,
+    "sitting_out_count": _deal_count,
+    "dealer_not_at_table": _simple("err_dealer"),
+    "components_missing": _simple("err_not_a_contract"),
+    "not_a_contract": _simple("err_not_a_contract"),
+    "component_off": _component_says("err_component_off"),
+    "kontra_ceiling": _component_says("err_kontra_ceiling"),
+    "kontra_level": _component_says("err_kontra_level"),
+    "kontra_not_defender": _component_says("err_kontra_defender"),
+    "kontra_common": _component_says("err_kontra_common"),
+    "kontra_both": _component_says("err_kontra_both"),
+    "kontra_ladder": _component_says("err_kontra_ladder"),
+    "sweep_beside_lost_why": _component_says("err_sweep_ulti"),
+    "sweep_beside_lost": _component_says("err_sweep_declarer"),
+    "sweep_beside_made": _component_says("err_sweep_defenders"),
+    "points_beside_lost": _component_says("err_100_declarer"),
+    "points_beside_made": _component_says("err_100_defenders"),
+    "component_won_missing": _component_says("err_component_won"),
+    "silent_none": _contract_says("err_silent_none"),
+    "silent_needs_bid": _silent_says("err_silent_no_melds"),
+    "silent_not_allowed": _silent_says("err_silent_not_allowed"),
+    "silent_beside_bid": _silent_says("err_silent_not_allowed"),
+    "silent_off": _silent_says("err_silent_off"),
+    "silent_side": _silent_says("err_silent_side"),
+    "silent_cannot_fail": _silent_says("err_silent_fail"),
+    "silent_fail_sweep": _silent_says("err_silent_fail_sweep"),
+    "silent_player_missing": _silent_says("err_silent_player"),
+    "sweep_leaves_no_silent": _silent_says("err_sweep_silent"),
+}
+"""The form's own wording of the refusals a scorer can cause by tapping."""

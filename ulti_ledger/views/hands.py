@@ -158,7 +158,7 @@ def _table(session: GameSession, entry: dict[str, Any] | None = None) -> tuple[T
         proposal = {"dealer": entry["dealer"], "sitting_out": hand.get("sitting_out", [])}
         proposal["players"] = hand["players"]
     own = entry["hand"].get("options") if entry else None
-    form = ledger.hand_form(session, "hu", own)
+    form = ledger.hand_form(session, "hu", own, words=i18n.current())
     table = Table.build(seats, form, len(proposal["players"]))
     return table, proposal
 

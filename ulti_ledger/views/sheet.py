@@ -24,6 +24,7 @@ from markupsafe import escape
 
 from ..i18n import signed, t
 from ..ledger.pinning import ResultCache
+from ..settlement.who_pays import shown_lines
 
 EXTENSION = "ulti_ledger.sheet"
 
@@ -170,7 +171,9 @@ def hand_facts(sheet: Sheet, hand: Mapping[str, Any]) -> Facts:
         people=f'\n        <small class="people"><b>{sheet.name(hand["declarer"])}</b>'
         f" · {sheet.dealt_by} {sheet.name(hand['dealer'])}</small></span>",
         cells=tuple(_cell(name, hand) for name in sheet.players),
-        lines="".join([f"<li>{escape(line)}</li>" for line in hand["result"]["lines"]]),
+        lines="".join(
+            [f"<li>{escape(line)}</li>" for line in shown_lines(hand["result"], sheet.lang)]
+        ),
     )
 
 

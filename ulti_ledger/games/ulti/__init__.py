@@ -2,6 +2,7 @@
 
 from .build import SECTIONS, build_rules
 from .explain import describe
+from .form import hand_form
 from .hand import Component, Hand, SilentResult, parse_hand
 from .score import settle
 
@@ -16,6 +17,7 @@ __all__ = [
     "SilentResult",
     "build_rules",
     "describe",
+    "hand_form",
     "parse_hand",
     "settle",
 ]

@@ -145,7 +145,9 @@ def _silent_dict(s: SilentResult) -> dict[str, Any]:
 def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
     """Validate a hand (a decoded JSON object) against ``rules`` and return its facts."""
     if type(data) is not dict:
-        raise HandError("", "a hand must be a JSON object, not {kind}", kind=_kind(data))
+        raise HandError(
+            "", "a hand must be a JSON object, not {kind}", code="not_an_object", kind=_kind(data)
+        )
     if not _HAND_KEYSET.issuperset(data):
         _check_keys(data, HAND_KEYS, "", Msg("a hand"))
     get = data.get
@@ -153,19 +155,23 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     players, sitting_out, declarer, defenders = seating
     outcome = get("outcome", "played")
     if outcome not in OUTCOMES:
-        raise HandError("outcome", _not_one_of(outcome, OUTCOMES))
+        raise HandError("outcome", _not_one_of(outcome, OUTCOMES), code="outcome_unknown")
     renonsz = get("renonsz")
     if renonsz is not None:
         renonsz = _renonsz(renonsz, players, sitting_out, outcome)
     colour = get("colour")
     if colour is not None and (type(colour) is not str or colour not in rules.colours):
-        raise HandError("colour", _not_one_of(colour, rules.colours))
+        raise HandError("colour", _not_one_of(colour, rules.colours), code="colour_unknown")
     options = options or {}
     if outcome == "all_pass" or outcome == "redeal":
         for key in ("components", "silent", "renonsz"):
             if get(key):
                 raise HandError(
-                    key, "a hand with outcome {outcome} has no {key}", outcome=outcome, key=key
+                    key,
+                    "a hand with outcome {outcome} has no {key}",
+                    code="outcome_has_no",
+                    outcome=outcome,
+                    key=key,
                 )
         contract, components, silent = None, (), ()
     else:
@@ -207,6 +213,7 @@ def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules) -> tup
         raise HandError(
             "players",
             "{ruleset} is played by {n}, not {given}",
+            code="player_count",
             ruleset=rules.label,
             n=rules.active_players,
             given=len(players),
@@ -311,12 +318,16 @@ def _check_sitting_out(
     for name in sitting_out:
         if name in players:
             raise HandError(
-                "sitting_out", "{name} is named twice: playing and sitting out", name=name
+                "sitting_out",
+                "{name} is named twice: playing and sitting out",
+                code="sitting_out_plays",
+                name=name,
             )
     if len(sitting_out) > rules.max_sitting_out:
         raise HandError(
             "sitting_out",
             "at most {n} players sit out, not {given}",
+            code="sitting_out_count",
             n=rules.max_sitting_out,
             given=len(sitting_out),
         )
@@ -327,7 +338,9 @@ def _components(
 ) -> tuple[Component, ...]:
     if type(raw) is not list or not raw:
         raise HandError(
-            "components", "a played hand lists its contract's components (a non-empty list)"
+            "components",
+            "a played hand lists its contract's components (a non-empty list)",
+            code="components_missing",
         )
     needs_result = outcome == "played" and renonsz is None
     known = rules.components
@@ -367,17 +380,27 @@ def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool
     rule = _named_rule(item, key, COMPONENT_KEYS, Msg("a component"), rules.components, "played")
     open_ = item.get("open", False)
     if not isinstance(open_, bool):
-        raise HandError(f"{key}.open", "must be true or false, not {value!r}", value=open_)
+        raise HandError(
+            f"{key}.open", "must be true or false, not {value!r}", code="not_a_boolean", value=open_
+        )
     if open_ and rule.open is None:
-        raise HandError(f"{key}.open", "{label} has no open (terített) form", label=rule.label)
+        raise HandError(
+            f"{key}.open",
+            "{label} has no open (terített) form",
+            code="not_openable",
+            label=rule.label,
+        )
     won = item.get("won")
     if won is None and needs_result:
         raise HandError(
             f"{key}.won",
             "say whether the declarer made the {label} (true or false)",
+            code="component_won_missing",
             label=rule.label,
         )
-    raise HandError(f"{key}.won", "must be true or false, not {value!r}", value=won)
+    raise HandError(
+        f"{key}.won", "must be true or false, not {value!r}", code="not_a_boolean", value=won
+    )
 
 
 def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
@@ -390,7 +413,7 @@ def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
             return contract
     problem = contract_problem(names, open_, rules.components, rules.alone, rules.exclusive)
     if problem:
-        raise HandError("components", problem)
+        raise HandError("components", problem, code="not_a_contract")
     contract = rules.contracts_by_key.get((frozenset(names), open_))
     if contract is None:
         listed = " + ".join(
@@ -400,6 +423,7 @@ def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
         raise HandError(
             "components",
             "{listed} is not a contract of {ruleset}",
+            code="not_a_contract",
             listed=listed,
             ruleset=rules.label,
         )
@@ -413,18 +437,23 @@ def _colour_error(colour: str | None, contract: Contract, rules: Rules) -> None:
         raise HandError(
             "colour",
             "a {contract} needs a colour: one of {names}",
+            code="colour_needed",
             contract=contract.label,
             names=names,
         )
     if colour not in allowed:
         if allowed == (None,):
             raise HandError(
-                "colour", "a {contract} is played without a colour", contract=contract.label
+                "colour",
+                "a {contract} is played without a colour",
+                code="colour_none",
+                contract=contract.label,
             )
         names = ", ".join(c for c in allowed if c)
         raise HandError(
             "colour",
             "a {contract} cannot be played in {colour}; allowed: {names}",
+            code="colour_not_allowed",
             contract=contract.label,
             colour=colour,
             names=names,
@@ -440,14 +469,17 @@ def _silent(
     outcome: str,
 ) -> tuple[SilentResult, ...]:
     if not isinstance(raw, list):
-        raise HandError("silent", "must be a list, not {kind}", kind=_kind(raw))
+        raise HandError("silent", "must be a list, not {kind}", code="not_a_list", kind=_kind(raw))
     if outcome != "played":
-        raise HandError("silent", "a hand thrown in (bedobás) has no silent results")
+        raise HandError(
+            "silent", "a hand thrown in (bedobás) has no silent results", code="silent_thrown_in"
+        )
     game = rules.games[rules.components[contract.components[0]].game]
     if not game.silent:
         raise HandError(
             "silent",
             "a {contract} has no silent results ({game})",
+            code="silent_none",
             contract=contract.label,
             game=Msg(game.label_en),
         )
@@ -457,7 +489,12 @@ def _silent(
         key = f"silent[{index}]"
         result = _one_silent(item, key, rules, contract, bid, defenders)
         if any(r.name == result.name for r in results):
-            raise HandError(key, "{label} is listed twice", label=rules.silent[result.name].label)
+            raise HandError(
+                key,
+                "{label} is listed twice",
+                code="listed_twice",
+                label=rules.silent[result.name].label,
+            )
         results.append(result)
     return tuple(results)
 
@@ -473,6 +510,7 @@ def _one_silent(
             raise HandError(
                 f"{key}.name",
                 "a {contract} allows no {label}; allowed: {allowed}",
+                code="silent_not_allowed",
                 contract=contract.label,
                 label=rule.label,
                 allowed=allowed,
@@ -480,30 +518,43 @@ def _one_silent(
     elif rule.excluded_by & bid:
         other = rules.components[next(iter(rule.excluded_by & bid))].label
         raise HandError(
-            f"{key}.name", "no {label} beside a bid {other}", label=rule.label, other=other
+            f"{key}.name",
+            "no {label} beside a bid {other}",
+            code="silent_beside_bid",
+            label=rule.label,
+            other=other,
         )
     elif rule.needs_one_of and not rule.needs_one_of & bid:
         why = _why(rule.needs_why)
         raise HandError(
             f"{key}.name",
             "a {contract} allows no {label}{why}",
+            code="silent_needs_bid",
             contract=contract.label,
             label=rule.label,
             why=why,
         )
     side = item.get("side")
     if side not in SIDES:
-        raise HandError(f"{key}.side", _not_one_of(side, SIDES))
+        raise HandError(f"{key}.side", _not_one_of(side, SIDES), code="side_unknown")
     if side == "defenders" and not rule.defenders:
         raise HandError(
-            f"{key}.side", "the defenders score no {label} at this table", label=rule.label
+            f"{key}.side",
+            "the defenders score no {label} at this table",
+            code="silent_side",
+            label=rule.label,
         )
     won = item.get("won", True)
     if not isinstance(won, bool):
-        raise HandError(f"{key}.won", "must be true or false, not {value!r}", value=won)
+        raise HandError(
+            f"{key}.won", "must be true or false, not {value!r}", code="not_a_boolean", value=won
+        )
     if not won and not rule.failed_factor:
         raise HandError(
-            f"{key}.won", "a {label} cannot fail: list it only when made", label=rule.label
+            f"{key}.won",
+            "a {label} cannot fail: list it only when made",
+            code="silent_cannot_fail",
+            label=rule.label,
         )
     player = item.get("player")
     by_player = side == "defenders" and rule.defender_scope == "everyone"
@@ -512,6 +563,7 @@ def _one_silent(
             raise HandError(
                 f"{key}.player",
                 "name the defender who played the {label} (one of {defenders})",
+                code="silent_player_missing",
                 label=rule.label,
                 defenders=", ".join(defenders),
             )
@@ -519,6 +571,7 @@ def _one_silent(
         raise HandError(
             f"{key}.player",
             "only a defender's silent result under the 'everyone' rule names a player",
+            code="silent_player_extra",
         )
     return SilentResult(name, side, won, player)
 
@@ -563,6 +616,9 @@ def _check_side_result(
             raise HandError(
                 f"components[{index}].won",
                 "{what} ({means}) beside a lost {label}{why}",
+                code=("sweep_beside_lost_why" if why.template else "sweep_beside_lost")
+                if sweep
+                else "points_beside_lost",
                 what=what,
                 means=Msg(means),
                 label=rule.label,
@@ -572,6 +628,7 @@ def _check_side_result(
             raise HandError(
                 f"components[{index}].won",
                 "{what} ({means}) beside a made {label}",
+                code="sweep_beside_made" if sweep else "points_beside_made",
                 what=what,
                 means=Msg(means),
                 label=rule.label,
@@ -582,6 +639,7 @@ def _check_side_result(
             raise HandError(
                 f"silent[{index}].won",
                 "{what} ({means}) beside a failed {label}: that side took the last trick too",
+                code="silent_fail_sweep",
                 what=what,
                 means=Msg(means),
                 label=other.label,
@@ -590,6 +648,7 @@ def _check_side_result(
             raise HandError(
                 f"silent[{index}]",
                 "{what} ({means}) leaves the other side no {label}",
+                code="sweep_leaves_no_silent" if sweep else "points_leaves_no_silent",
                 what=what,
                 means=Msg(means),
                 label=other.label,
@@ -603,33 +662,45 @@ def _names(raw: Any, key: str, required: bool) -> tuple[str, ...]:
             return tuple(raw)
     if raw is None:
         if required:
-            raise HandError(key, "is required: the names of the players, in seating order")
+            raise HandError(
+                key,
+                "is required: the names of the players, in seating order",
+                code="players_missing",
+            )
         return ()
     if not isinstance(raw, list):
-        raise HandError(key, "must be a list of names, not {kind}", kind=_kind(raw))
+        raise HandError(
+            key, "must be a list of names, not {kind}", code="not_a_list", kind=_kind(raw)
+        )
     seen: set[str] = set()
     for index, name in enumerate(raw):
         if not isinstance(name, str) or not name.strip():
             raise HandError(
-                f"{key}[{index}]", "must be a non-empty name, not {value!r}", value=name
+                f"{key}[{index}]",
+                "must be a non-empty name, not {value!r}",
+                code="not_a_name",
+                value=name,
             )
         if name in seen:
-            raise HandError(key, "{name} is named twice", name=name)
+            raise HandError(key, "{name} is named twice", code="named_twice", name=name)
         seen.add(name)
     return tuple(raw)
 
 
 def _player(raw: Any, key: str, players: tuple[str, ...], sitting_out: tuple[str, ...]) -> str:
     if raw is None:
-        raise HandError(key, "is required: the name of a player of this hand")
+        raise HandError(
+            key, "is required: the name of a player of this hand", code="player_missing"
+        )
     if raw in players:
         return raw
     if raw in sitting_out:
-        raise HandError(key, "{name} sits out this hand", name=raw)
+        raise HandError(key, "{name} sits out this hand", code="player_sits_out", name=raw)
     shown = raw if isinstance(raw, str) else repr(raw)
     raise HandError(
         key,
         "{name} is not playing this hand; players: {players}",
+        code="player_not_playing",
         name=shown,
         players=", ".join(players),
     )
@@ -642,11 +713,19 @@ def _renonsz(
         return None
     if not isinstance(raw, dict):
         raise HandError(
-            "renonsz", 'must be {{"player": NAME}} or null, not {kind}', kind=_kind(raw)
+            "renonsz",
+            'must be {{"player": NAME}} or null, not {kind}',
+            code="not_a_renonsz",
+            kind=_kind(raw),
         )
     _check_keys(raw, ("player",), "renonsz", Msg("a renonsz"))
     if outcome != "played":
-        raise HandError("renonsz", "a hand with outcome {outcome} has no renonsz", outcome=outcome)
+        raise HandError(
+            "renonsz",
+            "a hand with outcome {outcome} has no renonsz",
+            code="outcome_has_no",
+            outcome=outcome,
+        )
     return _player(raw.get("player"), "renonsz.player", players, sitting_out)
 
 
@@ -659,6 +738,7 @@ def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str, wh
             raise HandError(
                 full,
                 "is not a key of {what}{hint}; allowed: {allowed}",
+                code="unknown_key",
                 what=what,
                 hint=suggestion(str(key), allowed),
                 allowed=", ".join(allowed),
@@ -671,19 +751,22 @@ def _named_rule(
     """The rule a component or silent result names, once its keys and name are checked;
     ``off`` says what the table does not do with it when a house rule switched it off."""
     if not isinstance(item, dict):
-        raise HandError(key, "must be an object, not {kind}", kind=_kind(item))
+        raise HandError(
+            key, "must be an object, not {kind}", code="not_an_object", kind=_kind(item)
+        )
     _check_keys(item, keys, key, what)
     name = item.get("name")
     rule = known.get(name) if isinstance(name, str) else None
     if rule is None:
         allowed = [n for n, r in known.items() if r.enabled]
-        raise HandError(f"{key}.name", _not_one_of(name, allowed))
+        raise HandError(f"{key}.name", _not_one_of(name, allowed), code="name_unknown")
     if not rule.enabled:
         raise HandError(
             f"{key}.name",
             "{label} is not played at this table (house rules)"
             if off == "played"
             else "{label} is not paid at this table (house rules)",
+            code="component_off" if off == "played" else "silent_off",
             label=rule.label,
         )
     return rule

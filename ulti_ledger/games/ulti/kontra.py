@@ -42,6 +42,7 @@ def levels(
                 raise HandError(
                     key,
                     "{name} is not a defender in this hand; defenders: {defenders}",
+                    code="kontra_not_defender",
                     name=name,
                     defenders=", ".join(defenders),
                 )
@@ -54,11 +55,12 @@ def levels(
                 key,
                 "the kontra on the {label} is common: give one level, or the same level "
                 "for both defenders",
+                code="kontra_common",
                 label=rule.label,
             )
         problem = ladder_problem(tuple(found), defenders, rules)
         if problem:
-            raise HandError(key, problem)
+            raise HandError(key, problem, code=problem.code)
         return tuple(found)
     return (check_level(raw, key, rules),) * len(defenders)
 
@@ -70,6 +72,7 @@ def check_level(raw: Any, key: str, rules: Rules) -> int:
         raise HandError(
             key,
             "must be a kontra level from 0 to {ceiling}, not {value!r}",
+            code="kontra_level",
             ceiling=ceiling,
             value=raw,
         )
@@ -78,6 +81,7 @@ def check_level(raw: Any, key: str, rules: Rules) -> int:
         raise HandError(
             key,
             "kontra level {level} is above this table's ceiling, {top} ({ceiling})",
+            code="kontra_ceiling",
             level=raw,
             top=top,
             ceiling=ceiling,
@@ -109,6 +113,7 @@ def ladder_problem(found: tuple[int, ...], defenders: tuple[str, ...], rules: Ru
                         "level": name(level) or Msg("no kontra"),
                         "rekontra": name(2),
                     },
+                    "kontra_both",
                 )
     if rules.kontra.declarer_reach == "all_callers":
         for defender, level in zip(defenders, found, strict=True):
@@ -124,5 +129,6 @@ def ladder_problem(found: tuple[int, ...], defenders: tuple[str, ...], rules: Ru
                         "top": name(top),
                         "answer": name(level + 1),
                     },
+                    "kontra_ladder",
                 )
     return None

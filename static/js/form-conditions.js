@@ -1,0 +1,53 @@
+// A game's form description evaluated in the browser: which fields apply to the values
+// and what the facts force. The same rules as ulti_ledger/handform/conditions.py (JSON
+// Forms' UI schema rules: {effect: SHOW | HIDE, condition}; a condition is a leaf
+// {scope, schema: {const, enum, not, pattern}} or {type: AND | OR, conditions}); both run
+// the cases of tests/data/form_conditions.json. Values are strings, "" for nothing chosen.
+(function (root) {
+  "use strict";
+
+  function matches(schema, value) {
+    if ("const" in schema && value !== schema.const) return false;
+    if ("enum" in schema && !schema.enum.includes(value)) return false;
+    if ("pattern" in schema && !new RegExp(schema.pattern).test(value)) return false;
+    return !("not" in schema && matches(schema.not, value));
+  }
+
+  function holds(condition, values) {
+    if (condition.type === "AND") return condition.conditions.every((c) => holds(c, values));
+    if (condition.type === "OR") return condition.conditions.some((c) => holds(c, values));
+    const value = values[condition.scope];
+    return matches(condition.schema, value === undefined || value === null ? "" : value);
+  }
+
+  function shows(item, values) {
+    if (!item.rule) return true;
+    return holds(item.rule.condition, values) === (item.rule.effect === "SHOW");
+  }
+
+  function applies(form, values) {
+    return form.fields.filter((f) => shows(f, values)).map((f) => f.name);
+  }
+
+  function options(field, values) {
+    return (field.options || []).filter((o) => shows(o, values)).map((o) => o.value);
+  }
+
+  // [values with what the facts force set, {field: note}]; only where the field applies.
+  function forced(form, values) {
+    const out = Object.assign({}, values);
+    const notes = {};
+    for (const force of form.forces || []) {
+      if (!holds(force.when, out)) continue;
+      const shown = applies(form, out);
+      for (const [name, value] of Object.entries(force.set)) {
+        if (!shown.includes(name)) continue;
+        out[name] = value;
+        notes[name] = force.note;
+      }
+    }
+    return [out, notes];
+  }
+
+  root.FormConditions = { holds, shows, applies, options, forced };
+})(window);

@@ -1,0 +1,173 @@
+"""Engine refusals carry a code, its parameters and the key at fault; the hand form words
+each code in Hungarian and English from the code, never from the English sentence."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.engine_helpers import ENGINE, REPO, hand
+from ulti_ledger import handform, ledger
+from ulti_ledger.handform import Table
+from ulti_ledger.settlement import HandError
+from ulti_ledger.settlement.errors import Msg
+from ulti_ledger.settlement.messages import HU
+from ulti_ledger.texts import TEXTS
+from ulti_ledger.views import hand_errors
+
+SEATS = ("Anna", "Béla", "Csaba", "Dóra")
+PLAYED = {"players": ["Béla", "Csaba", "Dóra"], "sitting_out": ["Anna"], "declarer": "Béla"}
+SCORER = [
+    *(REPO / "ulti_ledger/games/ulti").glob("*.py"),
+    REPO / "ulti_ledger/settlement/engine.py",
+    REPO / "ulti_ledger/settlement/loader.py",
+    REPO / "ulti_ledger/ledger/checks.py",
+]
+
+
+RAISERS = {"HandError", "OptionError"}
+
+
+def _constants(node: ast.AST) -> list[str]:
+    """The strings an expression can be: a constant, or either side of a conditional."""
+    if isinstance(node, ast.IfExp):
+        return _constants(node.body) + _constants(node.orelse)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    return []
+
+
+def raises() -> list[tuple[str, int, list[str], list[str]]]:
+    """Each HandError call of the Ulti scorer: file, line, its codes and its templates."""
+    found = []
+    for path in SCORER:
+        for node in ast.walk(ast.parse(Path(path).read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in RAISERS:
+                codes = [c for k in node.keywords if k.arg == "code" for c in _constants(k.value)]
+                templates = _constants(node.args[1]) if len(node.args) > 1 else []
+                found.append((path.name, node.lineno, codes, templates))
+    return found
+
+
+def msg_codes() -> set[str]:
+    """Codes given to ready `Msg` problems (a kontra ladder's two refusals)."""
+    out = set()
+    for path in SCORER:
+        for node in ast.walk(ast.parse(Path(path).read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Msg":
+                if len(node.args) == 3:
+                    out.update(_constants(node.args[2]))
+    return out
+
+
+def all_codes() -> set[str]:
+    return {c for *_, codes, _ in raises() for c in codes} | msg_codes()
+
+
+def test_every_refusal_of_the_ulti_scorer_has_a_code():
+    without = [(f, line) for f, line, codes, _ in raises() if not codes]
+    # kontra.py passes on a ladder's Msg with its own code (msg_codes)
+    assert [w for w in without if w[0] != "kontra.py"] == []
+    assert {"kontra_both", "kontra_ladder"} <= msg_codes()
+
+
+def test_every_code_has_a_hungarian_and_an_english_wording():
+    """Worded by the form (texts: Hungarian, English) or by the engine (English template,
+    Hungarian in messages.HU); either way both languages."""
+    worded = {k.split("@")[0] for k in hand_errors.WORDED}
+    unworded = []
+    for _, _, codes, templates in raises():
+        for code in codes:
+            if code in worded:
+                continue
+            # a problem a helper builds (``_not_one_of``): test_engine_messages checks its HU
+            if any(t not in HU for t in templates):
+                unworded.append(code)
+    assert unworded == []
+    keys = set(
+        re.findall(r'"((?:err|missing)_[a-z0-9_]+)"', Path(hand_errors.__file__).read_text("utf-8"))
+    )
+    assert keys, "the form's wordings name their texts"
+    for key in keys:
+        hu, en = TEXTS[key]
+        assert hu.strip() and en.strip() and hu != en, key
+
+
+def test_the_form_words_only_codes_the_scorer_raises():
+    assert {k.split("@")[0] for k in hand_errors.WORDED} <= all_codes()
+
+
+@pytest.mark.parametrize(
+    "changes, key, code, params",
+    [
+        ({"colour": None}, "colour", "colour_needed", {"contract": "passz"}),
+        ({"declarer": "Zoli"}, "declarer", "player_not_playing", {"name": "Zoli"}),
+        (
+            {"components": [{"name": "parti", "won": True, "kontra": 9}]},
+            "components[0].kontra",
+            "kontra_ceiling",
+            {"level": 9},
+        ),
+    ],
+)
+def test_a_refusal_carries_its_code_params_and_key(changes, key, code, params):
+    data = hand(**changes)
+    with pytest.raises(HandError) as caught:
+        ENGINE.parse(data)
+    err = caught.value
+    assert (err.key, err.code) == (key, code)
+    assert params.items() <= dict(err.params).items()
+    assert str(err).startswith(f"{key}: ")  # the English message stays as it was
+
+
+def test_the_form_words_a_refusal_by_its_code_not_its_sentence(app, session_body):
+    """An engine sentence reworded tomorrow keeps the form's wording: only the code counts."""
+    data = {**PLAYED, "components": [{"name": "parti", "won": True}]}
+    with app.app_context():
+        session = ledger.create_session(session_body)
+        table = Table.build(SEATS, ledger.hand_form(session, "hu"), 3)
+        state = handform.state_from_hand(table, data, "Anna")
+    reworded = HandError(
+        "colour", "the {contract} wants a suit", code="colour_needed", contract="passz"
+    )
+    uncoded = HandError(
+        "colour", "a {contract} needs a colour: one of {names}", contract="passz", names="x"
+    )
+    with app.test_request_context("/?lang=hu"):
+        app.preprocess_request()
+        assert hand_errors.explain(table, state, data, reworded) == (
+            "colour",
+            "Válassz színt: a passz színes játék.",
+        )
+        # the old sentence without its code is no longer recognised: the engine's words
+        area, said = hand_errors.explain(table, state, data, uncoded)
+        assert area == "colour" and said.startswith("Így nem rögzíthető: passz: színt kell")
+
+
+def test_the_api_error_carries_code_and_params(client, session_body):
+    made = client.post("/api/v1/sessions", json=session_body).get_json()
+    response = client.post(
+        f"/api/v1/sessions/{made['id']}/hands",
+        json={
+            "players": ["Béla", "Csaba", "Dóra"],
+            "sitting_out": ["Anna"],
+            "declarer": "Béla",
+            "components": [{"name": "parti", "won": True}],
+        },
+        headers={"Authorization": f"Bearer {made['edit_token']}"},
+    )
+    body = response.get_json()
+    assert response.status_code == 422, body
+    assert body["key"] == "colour" and body["code"] == "colour_needed"
+    assert body["params"]["contract"] == "passz"
+    assert body["error"].startswith("colour: a passz needs a colour")
+
+
+def test_msg_keeps_its_code_through_at():
+    err = HandError(
+        "colour", Msg("a {contract} is played without a colour", {"contract": "x"}, "colour_none")
+    )
+    assert err.at("hands[3].colour").code == "colour_none"

@@ -1,0 +1,246 @@
+"""Ulti's hand form as data: its fields, their kinds and labels, presets, and when each applies.
+
+The form's renderer (``handform`` on the server, ``static/js`` in the browser) knows no game:
+it draws fields by kind and shows a field while its rule holds. Rules follow JSON Forms' UI
+schema rules: ``{"effect": "SHOW", "condition": {"scope": FIELD, "schema": {...}}}``, with
+``{"type": "AND" | "OR", "conditions": [...]}`` to combine them. Field names are the names
+the form posts (``won-parti``, ``kontra-ulti``, ``silent-100``); values are strings, "" for
+nothing chosen. ``forces`` are the choices the facts make for the scorer (a defenders'
+csendes 100 means the parti was lost), set by the form and said beside the field.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...settlement.hungarian import article as number_article
+from .rules import Contract, Rules
+
+ENDLESS = ["all_pass", "redeal"]
+"""Outcomes without a contract: nothing but who dealt and who would have bid."""
+OUTCOMES = ["played", "conceded", *ENDLESS]
+LAST = "parti"
+"""The component shown last: it is the small change beside a bigger bid."""
+
+WORDS: dict[str, tuple[str, str]] = {
+    "dealer": ("Osztó", "Dealer"),
+    "declarer": ("Felvevő", "Declarer"),
+    "contract": ("Játék", "Game"),
+    "colour": ("Szín", "Colour"),
+    "no_colour": ("nincs", "none"),
+    "outcome": ("Kimenetel", "Outcome"),
+    "outcome_played": ("lejátszva", "played"),
+    "outcome_conceded": ("bedobás", "bedobás"),
+    "outcome_all_pass": ("mindenki passz", "all pass"),
+    "outcome_redeal": ("újraosztás", "redeal"),
+    "made": ("megvan", "made"),
+    "lost": ("bukott", "lost"),
+    "kontra": ("kontra", "kontra"),
+    "no_kontra": ("nincs", "none"),
+    "side_declarer": ("felvevő", "declarer"),
+    "side_defenders": ("védők", "defenders"),
+    "nobody": ("senki", "nobody"),
+    "forced_lost": (
+        "A védőké a csendes 100, így {a_component} bukott: ezt az űrlap jelölte be.",
+        "The defenders' csendes 100 means {a_component} was lost: the form has set it.",
+    ),
+}
+"""The form's own words in each UI language (game terms stay Hungarian)."""
+
+
+def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
+    """The hand form of ``rules`` in ``lang`` ("hu" or "en"), as data for any renderer."""
+    say = _say(lang)
+    bid = _leaf("outcome", {"not": {"enum": ENDLESS}})
+    known = _all(_leaf("outcome", {"const": "played"}), _leaf("renonsz", {"const": ""}))
+    ids = [c.id for c in rules.contracts]
+    fields: list[dict[str, Any]] = [
+        {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer")},
+        {"name": "declarer", "kind": "player", "of": "players", "label": say("declarer")},
+        {
+            "name": "contract",
+            "kind": "choice",
+            "label": say("contract"),
+            "options": [{"value": c.id, "label": c.label} for c in rules.contracts],
+        },
+        {
+            "name": "colour",
+            "kind": "choice",
+            "label": say("colour"),
+            "options": _colour_options(rules, lang),
+            "rule": _show(_all(bid, _contract_in(ids))),
+        },
+    ]
+    fields += _component_fields(rules, bid, known, say)
+    fields += _silent_fields(rules, known, say)
+    fields += [
+        {
+            "name": "outcome",
+            "kind": "choice",
+            "label": say("outcome"),
+            "options": [{"value": o, "label": say(f"outcome_{o}")} for o in OUTCOMES],
+        },
+        {
+            "name": "renonsz",
+            "kind": "player",
+            "of": "players",
+            "optional": say("nobody"),
+            "label": "renonsz",
+            "rule": _show(_all(_leaf("outcome", {"const": "played"}), _contract_in(ids))),
+        },
+    ]
+    return {"fields": fields, "presets": presets(rules), "forces": _forces(rules, lang)}
+
+
+def presets(rules: Rules) -> list[dict[str, Any]]:
+    """The one-tap presets: the red passz first, then every common contract, then all pass."""
+    out = []
+    common = [c for c in rules.contracts if c.common]
+    first = next((c for c in common if _needs_colour(rules, c, "piros")), None)
+    if first is not None:
+        label = f"piros {first.label}"
+        out.append({"id": f"piros-{first.id}", "label": label, "colour": "piros"})
+        out[-1]["set"] = {"contract": first.id, "colour": "piros"}
+    for c in common:
+        out.append({"id": c.id, "label": c.label, "colour": None, "set": {"contract": c.id}})
+    out.append({"id": "all-pass", "label": None, "colour": None, "set": {"outcome": "all_pass"}})
+    return out
+
+
+def _needs_colour(rules: Rules, contract: Contract, colour: str) -> bool:
+    colours, required = rules.contract_colours(contract)
+    return required and colour in colours
+
+
+def _colour_options(rules: Rules, lang: str) -> list[dict[str, Any]]:
+    """Each colour, shown while the chosen contract may be played in it ("" for none)."""
+    allowed = {c.id: rules.contract_colours(c)[0] for c in rules.contracts}
+    options = [{"value": "", "label": _say(lang)("no_colour"), "colour": None}]
+    options += [
+        {"value": c.name, "label": c.label if lang == "hu" else c.label_en, "colour": c.name}
+        for c in rules.colours.values()
+    ]
+    for option in options:
+        name = option.pop("colour")
+        option["rule"] = _show(_contract_in([cid for cid, cs in allowed.items() if name in cs]))
+    return options
+
+
+def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[dict[str, Any]]:
+    names = list(dict.fromkeys(n for c in rules.contracts for n in c.components))
+    names.sort(key=lambda n: n == LAST)
+    levels = [
+        {"value": str(level), "label": rules.kontra.name(level) or say("no_kontra")}
+        for level in range(rules.kontra.max_level + 1)
+    ]
+    out = []
+    for name in names:
+        rule = rules.components[name]
+        with_it = _contract_in([c.id for c in rules.contracts if name in c.components])
+        individual = rules.games[rule.game].individual_kontra
+        out.append(
+            {
+                "name": f"won-{name}",
+                "kind": "toggle",
+                "label": rule.label,
+                "options": [
+                    {"value": "1", "label": say("made")},
+                    {"value": "0", "label": say("lost")},
+                ],
+                "rule": _show(_all(known, with_it)),
+            }
+        )
+        out.append(
+            {
+                "name": f"kontra-{name}",
+                "kind": "level",
+                "label": rule.label,
+                "per": "defender" if individual else None,
+                "options": levels,
+                "rule": _show(_all(bid, with_it)),
+            }
+        )
+    return out
+
+
+def _silent_fields(rules: Rules, known: dict, say: Any) -> list[dict[str, Any]]:
+    out = []
+    for name, s in rules.silent.items():
+        if not s.enabled:
+            continue
+        allowed = [c.id for c in rules.contracts if name in rules.silent_allowed(c)]
+        shown = _show(_all(known, _contract_in(allowed)))
+        sides = [{"value": "", "label": "—"}, {"value": "declarer", "label": say("side_declarer")}]
+        everyone = s.defender_scope == "everyone"
+        if s.defenders and not everyone:
+            sides.append({"value": "defenders", "label": say("side_defenders")})
+        field = {"name": f"silent-{name}", "kind": "side", "label": s.label, "options": sides}
+        field["per"] = "defender" if s.defenders and everyone else None
+        out.append({**field, "rule": shown})
+        if s.failed_factor:
+            options = [{"value": "1", "label": say("made")}, {"value": "0", "label": say("lost")}]
+            won = {"name": f"silent-{name}-won", "kind": "toggle", "label": s.label}
+            out.append({**won, "options": options, "rule": shown})
+    return out
+
+
+def _forces(rules: Rules, lang: str) -> list[dict[str, Any]]:
+    """What the facts decide: a defenders' result worth 100 points loses every point game.
+
+    Not beside the declarer's own sweep (a csendes durchmars): the two contradict each
+    other, and the engine says so.
+    """
+    sweeps = [
+        _leaf(f"silent-{n}", {"not": {"const": "declarer"}})
+        for n, s in rules.silent.items()
+        if s.enabled and s.takes_all_tricks
+    ]
+    out = []
+    for name, s in rules.silent.items():
+        if not (s.enabled and s.defenders and s.reaches_100):
+            continue
+        for component, rule in rules.components.items():
+            if not rule.point_count:
+                continue
+            label = _article(rule.label, lang)
+            out.append(
+                {
+                    "when": _all(_leaf(f"silent-{name}", {"pattern": "^defenders"}), *sweeps),
+                    "set": {f"won-{component}": "0"},
+                    "note": _say(lang)("forced_lost").format(a_component=label),
+                }
+            )
+    return out
+
+
+def _article(label: str, lang: str) -> str:
+    """``label`` with its article: a parti, az ulti, a 40-100 (a number as it is read)."""
+    first = label[:1].lower()
+    vowels = "aáeéiíoóöőuúüű"
+    if lang == "en":
+        return f"the {label}"
+    number = re.match(r"\d+", label)
+    if number:
+        return f"{number_article(int(number.group()))} {label}"
+    return ("az " if first in vowels else "a ") + label
+
+
+def _say(lang: str) -> Any:
+    return lambda key: WORDS[key][1 if lang == "en" else 0]
+
+
+def _leaf(scope: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"scope": scope, "schema": schema}
+
+
+def _all(*conditions: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "AND", "conditions": list(conditions)}
+
+
+def _contract_in(ids: list[str]) -> dict[str, Any]:
+    return _leaf("contract", {"enum": ids})
+
+
+def _show(condition: dict[str, Any]) -> dict[str, Any]:
+    return {"effect": "SHOW", "condition": condition}
