@@ -58,10 +58,11 @@ $(VENV)/.installed-test: pyproject.toml | $(PYTHON)
 	touch $@
 
 # The texts' gettext catalogues (README, "Translations"): translations/ for the pages, and
-# each game package's own domain in ulti_ledger/games/<game>/locale/. The .mo files are
+# each game package's own domain in ulti_ledger/games/<game>/locale/ (the engine's, English
+# msgids, in ulti_ledger/settlement/locale/). The .mo files are
 # built here, never committed; `make run` and `make test` compile them first.
 PYBABEL := $(VENV)/bin/pybabel
-GAME_LOCALES := $(wildcard ulti_ledger/games/*/locale)
+GAME_LOCALES := ulti_ledger/settlement/locale $(wildcard ulti_ledger/games/*/locale)
 
 translations: $(VENV)/.installed-run
 	$(PYBABEL) -q compile -d translations -D messages

@@ -32,6 +32,9 @@ REPO = Path(__file__).resolve().parent.parent
 APP = ("translations", "messages", ("hu", "en", "de"))
 
 
+CORE = ("ulti_ledger/settlement/locale", "settlement", ("hu",))
+
+
 def game(name: str) -> tuple[str, str, tuple[str, ...]]:
     """A game package's own domain: ``games/<name>/locale/<lang>/LC_MESSAGES/<name>.po``."""
     return (f"ulti_ledger/games/{name}/locale", name, ("hu", "en"))
@@ -51,6 +54,8 @@ SOURCES = (
     ("ulti_ledger/games/ulti/row.py", "WORDS", "row", "langs", game("ulti")),
     ("ulti_ledger/games/ulti/row.py", "COLUMN_WORDS", "columns", "langs", game("ulti")),
     ("ulti_ledger/games/ulti/table.py", "WORDS", "table", "langs", game("ulti")),
+    # the engine's refusals: English msgids, as gettext has them, and their Hungarian
+    ("ulti_ledger/settlement/messages.py", "HU", None, "msgids", CORE),
 )
 GAME_TEXTS = "ulti_ledger/games/{name}/explain.py"
 """Every game's explanation lines, ``TEXT``: no context, in the game's domain."""
@@ -101,6 +106,8 @@ def entries(table: dict, shape: str) -> dict[str, dict[str, str]]:
     """key -> {lang: text}, whatever the dict's shape."""
     if shape == "pairs":
         return {key: {"hu": hu, "en": en} for key, (hu, en) in table.items()}
+    if shape == "msgids":
+        return {msgid: {"hu": hu} for msgid, hu in table.items() if msgid}
     if shape == "tuples":
         # a positional table's keys are its English words: "Hand" -> hand
         names = [word.lower().replace(" ", "_") for word in table["en"]]
@@ -152,6 +159,7 @@ def carry(ref: str | None, overwrite: bool, repo: Path = REPO) -> int:
         for key, texts in entries(table, shape).items():
             if pot.get(key, context=context) is None:
                 note = [f"{lang}: {texts[lang]}" for lang in ("en", "hu") if lang in texts]
+                note = [] if shape == "msgids" else note  # the msgid is the English
                 pot.add(key, "", auto_comments=note, context=context)
                 changed += 1
                 print(f"added {context + '|' if context else ''}{key}")

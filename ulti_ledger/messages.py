@@ -28,6 +28,8 @@ from . import PROJECT_ROOT
 ROOT = PROJECT_ROOT / "translations"
 """The web app's catalogues (Flask-Babel's translation directory)."""
 GAMES = PROJECT_ROOT / "ulti_ledger" / "games"
+CORE_LOCALE = PROJECT_ROOT / "ulti_ledger" / "settlement" / "locale"
+"""The engine's refusals: English msgids, a Hungarian catalogue (``settlement.messages``)."""
 DOMAIN = "messages"
 LANGUAGES = ("hu", "en", "de")
 """Every catalogue; the pages offer ``i18n.LANGUAGES`` of them."""
@@ -36,8 +38,14 @@ FALLBACK = {"de": "en"}
 
 
 def catalogue_files() -> list[Path]:
-    """Every ``.po`` file: the app's and each game package's own domain."""
-    return sorted([*ROOT.glob("*/LC_MESSAGES/*.po"), *GAMES.glob("*/locale/*/LC_MESSAGES/*.po")])
+    """Every ``.po`` file: the app's, the engine's and each game package's own domain
+    (by its name: ``pybabel update`` writes a temporary ``.po`` beside it meanwhile)."""
+    games = [path for game in GAMES.iterdir() for path in _domain(game / "locale", game.name)]
+    return sorted([*_domain(ROOT, DOMAIN), *_domain(CORE_LOCALE, "settlement"), *games])
+
+
+def _domain(localedir: Path, domain: str) -> list[Path]:
+    return list(localedir.glob(f"*/LC_MESSAGES/{domain}.po"))
 
 
 def compile_po(po: Path) -> Path:
