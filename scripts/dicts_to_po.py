@@ -54,6 +54,7 @@ SOURCES = (
     ("ulti_ledger/games/ulti/row.py", "WORDS", "row", "langs", game("ulti")),
     ("ulti_ledger/games/ulti/row.py", "COLUMN_WORDS", "columns", "langs", game("ulti")),
     ("ulti_ledger/games/ulti/table.py", "WORDS", "table", "langs", game("ulti")),
+    ("ulti_ledger/games/ulti/form.py", "WORDS", "form", "pairs", game("ulti")),
     # the engine's refusals: English msgids, as gettext has them, and their Hungarian
     ("ulti_ledger/settlement/messages.py", "HU", None, "msgids", CORE),
 )
@@ -152,7 +153,7 @@ def carry(ref: str | None, overwrite: bool, repo: Path = REPO) -> int:
         table = literal_dict(text, name, {"TEXTS": _Pairs(pairs)}) if text else None
         if table is None:
             continue
-        if shape == "pairs":
+        if shape == "pairs" and domain == "messages":
             pairs.update(table)
         root = repo / folder
         pot = catalogues.setdefault((folder, None), load(root / f"{domain}.pot", None, domain))

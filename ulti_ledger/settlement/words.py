@@ -74,3 +74,19 @@ def _translation(localedir: Path, domain: str, lang: str) -> gettext.GNUTranslat
         raise FileNotFoundError(
             f"{domain} has no compiled catalogue for {lang} in {localedir}: run `make translations`"
         ) from exc
+
+
+class GamePairs(Mapping[str, tuple[str, str]]):
+    """A game's words as the tables once were: key -> (Hungarian, English)."""
+
+    def __init__(self, words: GameWords) -> None:
+        self.words = words
+
+    def __getitem__(self, key: str) -> tuple[str, str]:
+        return self.words["hu"][key], self.words["en"][key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words["en"])
+
+    def __len__(self) -> int:
+        return len(self.words["en"])

@@ -12,9 +12,11 @@ csendes 100 means the parti was lost), set by the form and said beside the field
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from ...settlement.hungarian import article as number_article
+from ...settlement.words import GamePairs, GameWords
 from .rules import Contract, Rules
 
 ENDLESS = ["all_pass", "redeal"]
@@ -23,29 +25,7 @@ OUTCOMES = ["played", "conceded", *ENDLESS]
 LAST = "parti"
 """The component shown last: it is the small change beside a bigger bid."""
 
-WORDS: dict[str, tuple[str, str]] = {
-    "dealer": ("Osztó", "Dealer"),
-    "declarer": ("Felvevő", "Declarer"),
-    "contract": ("Játék", "Game"),
-    "colour": ("Szín", "Colour"),
-    "no_colour": ("nincs", "none"),
-    "outcome": ("Kimenetel", "Outcome"),
-    "outcome_played": ("lejátszva", "played"),
-    "outcome_conceded": ("bedobás", "bedobás"),
-    "outcome_all_pass": ("mindenki passz", "all pass"),
-    "outcome_redeal": ("újraosztás", "redeal"),
-    "made": ("megvan", "made"),
-    "lost": ("bukott", "lost"),
-    "kontra": ("kontra", "kontra"),
-    "no_kontra": ("nincs", "none"),
-    "side_declarer": ("felvevő", "declarer"),
-    "side_defenders": ("védők", "defenders"),
-    "nobody": ("senki", "nobody"),
-    "forced_lost": (
-        "A védőké a csendes 100, így {a_component} bukott: ezt az űrlap jelölte be.",
-        "The defenders' csendes 100 means {a_component} was lost: the form has set it.",
-    ),
-}
+WORDS = GamePairs(GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en"), "form"))
 """The form's own words in each UI language (game terms stay Hungarian)."""
 
 
