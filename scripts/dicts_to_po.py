@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parent.parent
 APP = ("translations", "messages", ("hu", "en", "de"))
 
 
-CORE = ("ulti_ledger/settlement/locale", "settlement", ("hu",))
+CORE = ("ulti_ledger/settlement/locale", "settlement", ("hu", "de"))
 
 
 def game(name: str) -> tuple[str, str, tuple[str, ...]]:

@@ -13,26 +13,25 @@ pay and two or more receive), after the hand's own lines, which stay one per ``L
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from .hungarian import accusative
 from .pairs import Pair
+from .words import GameWords
 
 LANGS = ("en", "hu", "de")
-
-PAIR = {
-    "en": "{payer} pays {payee} {n}",
-    "hu": "{payer} {n} fizet {payee} javára",
-    "de": "{payer} zahlt {payee} {n}",
-}
-HEAD = {"en": "who pays whom: ", "hu": "ki kinek fizet: ", "de": "wer zahlt wem: "}
-NOBODY = {"en": "nobody pays", "hu": "senki sem fizet", "de": "niemand zahlt"}
+PAIR = "{payer} pays {payee} {n}"
+HEAD = "who pays whom: "
+NOBODY = "nobody pays"
+"""English msgids of the core's catalogue (``locale/<lang>/LC_MESSAGES/settlement.po``)."""
+_WORDS = GameWords(Path(__file__).parent / "locale", "settlement", ("hu", "de"))
 SEPARATOR = "; "
 
 
 def pair_text(pair: Pair, lang: str = "en") -> str:
     """One pair in words; an unknown language reads English."""
-    template = PAIR[lang] if lang in LANGS else PAIR["en"]
+    template = _say(PAIR, lang)
     n = accusative(pair.amount) if lang == "hu" else str(pair.amount)
     return template.format(payer=pair.payer, payee=pair.payee, n=n)
 
@@ -42,12 +41,17 @@ def pairs_line(pairs: Iterable[Pair], lang: str = "en") -> str:
     "who pays whom: Béla pays Anna 3; Dóra pays Csaba 3"."""
     lang = lang if lang in LANGS else "en"
     texts = [pair_text(pair, lang) for pair in pairs]
-    return HEAD[lang] + (SEPARATOR.join(texts) if texts else NOBODY[lang])
+    return _say(HEAD, lang) + (SEPARATOR.join(texts) if texts else _say(NOBODY, lang))
 
 
 def pairs_line_json(pairs: Iterable[Mapping[str, Any]], lang: str = "en") -> str:
     """The same line from a result's ``pairs`` (``{"from", "to", "amount"}``)."""
     return pairs_line((Pair(p["from"], p["to"], p["amount"]) for p in pairs), lang)
+
+
+def _say(english: str, lang: str) -> str:
+    """``english`` in ``lang``; English for an unknown language."""
+    return _WORDS[lang].get(english, english) if lang in _WORDS else english
 
 
 def shown_lines(result: Mapping[str, Any], lang: str = "en") -> list[str]:
