@@ -25,6 +25,8 @@ PARTS: dict[str, str] = {
     "parse_hand": "parse_hand(data, rules, options): a validated hand, or a HandError",
     "settle": "settle(hand, rules): the hand's Settlement (zero-sum payments, lines)",
     "describe": "describe(line, lang): one line of the explanation in a UI language",
+    "canonical": "canonical(hand): the hand-format JSON storage keeps (no ruleset, options)",
+    "roles": "roles(hand): each named player's role (declarer, partner, opponent, sitting_out)",
 }
 """Every part a game must provide; ``Registry`` refuses a game that lacks one."""
 

@@ -4,6 +4,7 @@ from .build import SECTIONS, build_rules
 from .explain import describe
 from .hand import Component, Hand, SilentResult, parse_hand
 from .score import settle
+from .storage import canonical, roles
 
 NAME = "ulti"
 """The id that ruleset files name in ``scorer``."""
@@ -15,7 +16,9 @@ __all__ = [
     "Hand",
     "SilentResult",
     "build_rules",
+    "canonical",
     "describe",
     "parse_hand",
+    "roles",
     "settle",
 ]
