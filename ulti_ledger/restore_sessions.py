@@ -57,10 +57,12 @@ def check_contents() -> None:
                 f"{NOTHING_WRITTEN}"
             )
         _check_seated(session, where)
-        _check_hand_seats(session, where)
         try:
             check_session(ledger.session_document(session), ledger.session_engine(session))
             ledger.deleted_hands(session)
+            _check_hand_seats(session, where)
+        except BackupError:
+            raise
         except ledger.LedgerError as exc:
             raise BackupError(f"{where} breaks its rules: {exc}; {NOTHING_WRITTEN}") from None
         except Exception as exc:  # rows the ledger cannot read: the file is refused

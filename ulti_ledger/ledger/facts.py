@@ -44,7 +44,13 @@ def write_facts(
     first, if any) and the game's ``roles``; names map to player ids."""
     row.options = dict(facts["options"]) if facts.get("options") else None
     row.facts = {key: value for key, value in facts.items() if key != "options"}
-    row.seats = [HandSeat(player_id=ids[name], role=role) for name, role in roles.items()]
+    kept = {seat.player_id: seat for seat in row.seats} if row.id is not None else {}
+    seats = []
+    for name, role in roles.items():  # a player's row is kept: the flush inserts before
+        seat = kept.pop(ids[name], None) or HandSeat(player_id=ids[name])  # it deletes
+        seat.role = role
+        seats.append(seat)
+    row.seats = seats
 
 
 def hand_keys(session_id: int) -> list[tuple[int, int]]:
