@@ -212,3 +212,43 @@ def test_a_rename_to_or_from_a_word_of_the_facts_is_refused_not_garbled(ctx, ses
     (shown_hand,) = ledger.session_json(session)["hands"]
     assert shown_hand["hand"]["players"] == ["Anna", "Bálint", name]
     assert shown_hand["hand"]["colour"] == "piros"
+
+
+def test_no_hand_id_is_used_again_after_the_migration(bare_app):
+    """Cached results are keyed by hand id: a hand removed with its evening before the
+    migration leaves its id used for good (SQLite's AUTOINCREMENT) after it, too."""
+    with bare_app.app_context():
+        old_database()
+        top = max(h["id"] for h in OLD["tables"]["hands"])
+        with db.engine.begin() as connection:
+            connection.execute(text("DELETE FROM audit_log WHERE hand_id = :id"), {"id": top})
+            for table in CHILDREN:
+                column = "component_id" if table == "component_kontras" else "hand_id"
+                owner = "hand_components" if table == "component_kontras" else None
+                if owner:
+                    connection.execute(
+                        text(
+                            f"DELETE FROM {table} WHERE {column} IN "
+                            f"(SELECT id FROM {owner} WHERE hand_id = :id)"
+                        ),
+                        {"id": top},
+                    )
+                else:
+                    connection.execute(
+                        text(f"DELETE FROM {table} WHERE hand_id = :id"), {"id": top}
+                    )
+            connection.execute(text("DELETE FROM hands WHERE id = :id"), {"id": top})
+        db.session.remove()
+        upgrade()
+        session = ledger.get_session(2)
+        deal = ledger.next_hand(session)
+        ledger.add_hand(
+            session,
+            {
+                "players": deal["players"],
+                "sitting_out": deal["sitting_out"],
+                "declarer": deal["players"][0],
+                "outcome": "redeal",
+            },
+        )
+        assert db.session.scalar(select(func.max(Hand.id))) > top

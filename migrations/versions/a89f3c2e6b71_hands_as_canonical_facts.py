@@ -92,10 +92,19 @@ def keeping_audit_log(connection):
     """Rebuild ``hands`` (SQLite's batch mode copies it and drops the old table) without
     losing the history: with foreign keys on, which the app's connections have and a
     migration cannot turn off inside its transaction, that DROP TABLE deletes every
-    ``audit_log`` row about a hand (ON DELETE CASCADE). They are put back as they were."""
+    ``audit_log`` row about a hand (ON DELETE CASCADE). They are put back as they were,
+    and SQLite's AUTOINCREMENT counter goes on where it was (a hand id is never reused)."""
     audit = sa.Table("audit_log", sa.MetaData(), autoload_with=connection)
     rows = [dict(row) for row in connection.execute(sa.select(audit)).mappings()]
+    sqlite = connection.dialect.name == "sqlite"
+    sequence = "SELECT seq FROM sqlite_sequence WHERE name = 'hands'"
+    top = connection.scalar(sa.text(sequence)) if sqlite else None
     yield
+    if top is not None:  # AUTOINCREMENT goes on after every id ever used, not the rows kept
+        connection.execute(
+            sa.text("UPDATE sqlite_sequence SET seq = MAX(seq, :top) WHERE name = 'hands'"),
+            {"top": top},
+        )
     kept = set(connection.scalars(sa.select(audit.c.id)))
     lost = [
         {k: (sa.null() if v is None else v) for k, v in row.items()}
