@@ -91,3 +91,18 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
         "presets": [],
         "forces": [],
     }
+
+
+def canonical(hand: Hand) -> dict[str, Any]:
+    out: dict[str, Any] = {"players": list(hand.players), "declarer": hand.declarer}
+    if hand.partner is not None:
+        out["partner"] = hand.partner
+    return {**out, "value": hand.value, "won": hand.won}
+
+
+def roles(hand: Hand) -> dict[str, str]:
+    side = {hand.declarer, hand.partner}
+    return {
+        p: "declarer" if p == hand.declarer else "partner" if p in side else "opponent"
+        for p in hand.players
+    }
