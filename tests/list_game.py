@@ -77,3 +77,32 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
 
 def describe(line: Line, lang: str) -> str:
     return f"{' + '.join(line.params['players'])}: {line.params['points']:+d}"
+
+
+def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
+    """The smallest form: who declared, with whom, the value and whether it was won."""
+    return {
+        "fields": [
+            {"name": "declarer", "kind": "player", "of": "players", "label": "declarer"},
+            {"name": "partner", "kind": "player", "of": "players", "label": "partner"},
+            {"name": "value", "kind": "number", "label": "value"},
+            {"name": "won", "kind": "toggle", "label": "won"},
+        ],
+        "presets": [],
+        "forces": [],
+    }
+
+
+def canonical(hand: Hand) -> dict[str, Any]:
+    out: dict[str, Any] = {"players": list(hand.players), "declarer": hand.declarer}
+    if hand.partner is not None:
+        out["partner"] = hand.partner
+    return {**out, "value": hand.value, "won": hand.won}
+
+
+def roles(hand: Hand) -> dict[str, str]:
+    side = {hand.declarer, hand.partner}
+    return {
+        p: "declarer" if p == hand.declarer else "partner" if p in side else "opponent"
+        for p in hand.players
+    }

@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from ulti_ledger import models
 from ulti_ledger.db import db
 
-TABLES = (models.GameSession, models.Hand, models.HandPlayer, models.HandComponent)
+TABLES = (models.GameSession, models.Hand, models.HandSeat)
 
 
 def counts(app):
@@ -317,7 +317,7 @@ def test_delete_removes_the_hand_and_renumbers(api, app, hand):
     assert [h["hand"]["declarer"] for h in data["hands"]] == ["Anna", "Csaba"]
     # Deleting hides the hand; its rows stay, so it can be restored (test_audit).
     assert counts(app)["hands"] == 3
-    assert counts(app)["hand_players"] == 12
+    assert counts(app)["hand_seats"] == 12
 
 
 def test_preview_records_nothing(api, app, hand):

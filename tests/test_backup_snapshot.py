@@ -71,11 +71,11 @@ class Scorer(threading.Thread):
 
 
 def hold_between_tables(app, scorer):
-    """Before the backup (this thread) reads ``hand_components``, let two more hands in."""
+    """Before the backup (this thread) reads ``hand_seats``, let two more hands in."""
     reader = threading.current_thread()
 
     def before(conn, cursor, statement, parameters, context, executemany):
-        if threading.current_thread() is reader and "FROM hand_components" in statement:
+        if threading.current_thread() is reader and "FROM hand_seats" in statement:
             scorer.wait_for(scorer.written + 2)
 
     with app.app_context():

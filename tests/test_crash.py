@@ -164,8 +164,8 @@ def test_every_acknowledged_hand_survives_a_kill(tmp_path, database, session_bod
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         half = db.execute(
             "SELECT COUNT(*) FROM hands h WHERE"
-            " (SELECT COUNT(*) FROM hand_players p WHERE p.hand_id = h.id) != 4"
-            " OR NOT EXISTS (SELECT 1 FROM hand_components c WHERE c.hand_id = h.id)"
+            " (SELECT COUNT(*) FROM hand_seats p WHERE p.hand_id = h.id) != 4"
+            " OR h.facts IS NULL OR h.facts NOT LIKE '%components%'"
             " OR NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.hand_id = h.id)"
         ).fetchone()[0]
         assert half == 0

@@ -40,7 +40,7 @@ def play(session, count=1, won=True):
 def rows():
     return {
         m.__tablename__: db.session.scalar(select(func.count()).select_from(m))
-        for m in (models.Seat, models.Hand, models.HandPlayer, models.Player, models.AuditEntry)
+        for m in (models.Seat, models.Hand, models.HandSeat, models.Player, models.AuditEntry)
     }
 
 

@@ -20,10 +20,7 @@ FACT_TABLES = (
     models.GameSession,
     models.Seat,
     models.Hand,
-    models.HandPlayer,
-    models.HandComponent,
-    models.ComponentKontra,
-    models.SilentResult,
+    models.HandSeat,
     models.StoredRuleset,
 )
 
@@ -198,8 +195,8 @@ def test_add_replace_delete_and_undo_recompute_everything_after(session_body, ha
     with pytest.raises(NotFound, match="no hand to undo"):
         ledger.undo_last(session)
     # Deleted hands keep their rows (they can be restored): 3 hands of 4 named players.
-    assert row_counts()["hand_players"] == 12
-    assert row_counts()["hand_components"] == 3
+    assert row_counts()["hand_seats"] == 12
+    assert row_counts()["hands"] == 3
 
 
 def test_unknown_hand_numbers_are_not_found(session_body, hand):

@@ -14,10 +14,7 @@ TABLES = {
     "game_sessions",
     "seats",
     "hands",
-    "hand_players",
-    "hand_components",
-    "component_kontras",
-    "silent_results",
+    "hand_seats",
     "audit_log",
 }
 

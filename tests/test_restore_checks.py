@@ -94,7 +94,7 @@ def test_a_json_backup_with_flipped_bytes_is_refused(backed_up):
     [
         (lambda t: row(t, "hands", position=1).update(dealer_id=999), ["dealer_id 999", "players"]),
         (lambda t: t["seats"][0].update(player_id=999), ["seats row", "player_id 999"]),
-        (lambda t: t["hand_players"][0].update(hand_id=999), ["hand_id 999", "no hands row"]),
+        (lambda t: t["hand_seats"][0].update(hand_id=999), ["hand_id 999", "no hands row"]),
     ],
     ids=["dealer id", "seat player", "hand of a player"],
 )
@@ -118,7 +118,8 @@ def test_kontra_beyond_the_ceiling_is_refused(backed_up):
     files, target = backed_up
 
     def change(tables):
-        next(c for c in tables["hand_components"] if c["kontra"]).update(kontra=99)
+        components = [c for h in tables["hands"] for c in h["facts"].get("components", ())]
+        next(c for c in components if isinstance(c.get("kontra"), int)).update(kontra=99)
 
     refused(target, tampered(files, change), "breaks its rules", "kontra", "99")
 
@@ -133,14 +134,29 @@ def test_an_edit_token_of_the_wrong_form_is_refused(backed_up, token):
 
 def test_a_hand_the_engine_cannot_settle_is_refused(backed_up):
     files, target = backed_up
-    change = lambda t: row(t, "hand_components", name="betli").update(name="flying")  # noqa: E731
+
+    def change(tables):
+        betli = next(h for h in tables["hands"] if h["facts"]["components"][0]["name"] == "betli")
+        betli["facts"]["components"][0]["name"] = "flying"
+
     refused(target, tampered(files, change), "session 1", "flying")
+
+
+def test_seat_rows_that_disagree_with_the_facts_are_refused(backed_up):
+    """The statistics read the seat rows, the scoresheet the facts: they must agree."""
+    files, target = backed_up
+
+    def change(tables):
+        declarer = next(s for s in tables["hand_seats"] if s["role"] == "declarer")
+        declarer["role"] = "opponent"
+
+    refused(target, tampered(files, change), "seat rows do not match its facts")
 
 
 def test_a_value_of_the_wrong_type_is_refused(backed_up):
     files, target = backed_up
-    change = lambda t: t["hand_components"][0].update(kontra="lots")  # noqa: E731
-    refused(target, tampered(files, change), "hand_components", "kontra 'lots'", "whole number")
+    change = lambda t: t["hand_seats"][0].update(role=7)  # noqa: E731
+    refused(target, tampered(files, change), "hand_seats", "role 7", "is not text")
 
 
 def test_a_ruleset_text_changed_by_hand_is_refused(backed_up):
@@ -214,7 +230,11 @@ def test_an_unrelated_sqlite_database_is_refused(backed_up, tmp_path):
 @pytest.mark.parametrize(
     ("sql", "words"),
     [
-        ("UPDATE hand_components SET kontra = 99 WHERE kontra > 0", ["breaks its rules", "99"]),
+        (
+            "UPDATE hands SET facts = json_set(facts, '$.components[0].kontra', 99)"
+            " WHERE json_extract(facts, '$.components[0].kontra') > 0",
+            ["breaks its rules", "99"],
+        ),
         ("UPDATE game_sessions SET edit_token = ''", ["edit_token ''"]),
         ("PRAGMA foreign_keys = OFF; UPDATE hands SET dealer_id = 999", ["hands row", "players"]),
     ],

@@ -116,7 +116,7 @@ def csrf_token(html: str) -> str:
 
 def counts(app) -> dict[str, int]:
     """Rows of every fact table: a rejected request must leave these as they were."""
-    tables = (models.GameSession, models.Hand, models.HandPlayer, models.HandComponent)
+    tables = (models.GameSession, models.Hand, models.HandSeat)
     with app.app_context():
         count = select(func.count())
         return {m.__tablename__: db.session.scalar(count.select_from(m)) for m in tables}

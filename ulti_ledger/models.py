@@ -1,4 +1,4 @@
-"""The facts of an evening of Ulti as database rows; never payments.
+"""The facts of an evening as database rows, for any game; never payments.
 
 Payments, totals and explanations are recomputed from these facts by the settlement
 engine, with the ruleset text the session was created with (``StoredRuleset``), so a
@@ -23,12 +23,16 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
 
 NAME_LENGTH = 80
 """The longest player name; also checked by the ledger with a message."""
+FACTS = JSON().with_variant(JSONB(), "postgresql")
+"""A hand's facts: JSON, and on PostgreSQL JSONB (indexable; its key order is its own,
+so the ledger reads facts back through the game's ``canonical``)."""
 
 
 def utcnow() -> dt.datetime:
@@ -131,10 +135,13 @@ class Seat(db.Model):
 
 
 class Hand(db.Model):
-    """One hand as played: who dealt, who declared, how it ended.
+    """One hand as played: who dealt, and its facts as the game's canonical hand format.
 
     ``position`` orders the hands of a session; the hand's number (1, 2, ...) is its rank
     in that order, so deleting a hand renumbers the later ones without rewriting rows.
+    The columns are those of every game; what the hand was (a contract, kontras, who won)
+    is ``facts``, so a game needs no table of its own. Who played in which role is
+    ``seats``, one row per named player, for the queries that ask across hands.
     """
 
     __tablename__ = "hands"
@@ -151,10 +158,9 @@ class Hand(db.Model):
     session_id: Mapped[int] = mapped_column(ForeignKey("game_sessions.id", ondelete="CASCADE"))
     position: Mapped[int] = mapped_column(Integer)
     dealer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    declarer_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    outcome: Mapped[str] = mapped_column(String(16), default="played")
-    colour: Mapped[str | None] = mapped_column(String(16))
-    renonsz_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    facts: Mapped[dict[str, Any]] = mapped_column(FACTS)
+    """The game's ``canonical(hand)``: the hand format without ``ruleset`` and ``options``,
+    with the players' names as they are called in this evening now."""
     options: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     """Options this hand alone overrides (normalized); SQL NULL when it uses the session's."""
     version: Mapped[int] = mapped_column(Integer, default=1)
@@ -167,15 +173,25 @@ class Hand(db.Model):
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
     )
 
-    participants: Mapped[list[HandPlayer]] = relationship(
-        order_by="HandPlayer.position", cascade="all, delete-orphan", passive_deletes=True
+    seats: Mapped[list[HandSeat]] = relationship(
+        order_by="HandSeat.id", cascade="all, delete-orphan", passive_deletes=True
     )
-    components: Mapped[list[HandComponent]] = relationship(
-        order_by="HandComponent.position", cascade="all, delete-orphan", passive_deletes=True
-    )
-    silent: Mapped[list[SilentResult]] = relationship(
-        order_by="SilentResult.position", cascade="all, delete-orphan", passive_deletes=True
-    )
+
+
+class HandSeat(db.Model):
+    """A player named in a hand, and his role in it (the game's ``roles``).
+
+    ``role`` is ``declarer``, ``partner``, ``opponent`` or ``sitting_out``: enough for a
+    statistic to ask who declared what and who defended, joined with ``Hand.facts``.
+    """
+
+    __tablename__ = "hand_seats"
+    __table_args__ = (UniqueConstraint("hand_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    role: Mapped[str] = mapped_column(String(16))
 
 
 class AuditEntry(db.Model):
@@ -213,69 +229,3 @@ class AuditEntry(db.Model):
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     """The state before, as the API takes it (a hand with its dealer; session settings)."""
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
-
-
-class HandPlayer(db.Model):
-    """A player named in a hand: playing (in the hand's order) or sitting out."""
-
-    __tablename__ = "hand_players"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
-    position: Mapped[int] = mapped_column(Integer)
-    """Order within the hand's ``players`` list, or within ``sitting_out``."""
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    sitting_out: Mapped[bool] = mapped_column(Boolean, default=False)
-
-
-class HandComponent(db.Model):
-    """One part of the contract: open or not, made or lost, and its kontra.
-
-    ``kontra`` holds the level when both defenders play at the same level; when they
-    differ (individual kontra in betli and no-trump durchmars) it is None and
-    ``kontras`` holds one row per defender.
-    """
-
-    __tablename__ = "hand_components"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
-    position: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(32))
-    open: Mapped[bool] = mapped_column(Boolean, default=False)
-    won: Mapped[bool | None] = mapped_column(Boolean)
-    """None where the hand came to no result (bedobás, renonsz)."""
-    kontra: Mapped[int | None] = mapped_column(Integer)
-
-    kontras: Mapped[list[ComponentKontra]] = relationship(
-        order_by="ComponentKontra.position", cascade="all, delete-orphan", passive_deletes=True
-    )
-
-
-class ComponentKontra(db.Model):
-    """One defender's kontra level on a component, where the defenders' levels differ."""
-
-    __tablename__ = "component_kontras"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    component_id: Mapped[int] = mapped_column(
-        ForeignKey("hand_components.id", ondelete="CASCADE"), index=True
-    )
-    position: Mapped[int] = mapped_column(Integer)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    level: Mapped[int] = mapped_column(Integer)
-
-
-class SilentResult(db.Model):
-    """A silent (csendes) result: made by a side, or a failed silent ulti."""
-
-    __tablename__ = "silent_results"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"), index=True)
-    position: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(32))
-    side: Mapped[str] = mapped_column(String(16))
-    won: Mapped[bool] = mapped_column(Boolean, default=True)
-    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
-    """The defender who made it, under the 'everyone' rule; otherwise None."""

@@ -50,6 +50,10 @@ from .db import db
 from .models import GameSession
 from .restore_sessions import NOTHING_WRITTEN, check_contents
 
+FORMER_TABLES = {"hand_players", "hand_components", "component_kontras", "silent_results"}
+"""Tables of older schema revisions (an Ulti hand's parts, before a89f3c2e6b71 folded them
+into ``hands.facts``): a SQLite backup of such a revision holds them, and is ours."""
+
 
 @contextmanager
 def scratch(path: Path) -> Iterator[None]:
@@ -151,7 +155,7 @@ def check_ours(source: Path) -> None:
             else []
         )
     copy.close()
-    unknown = sorted(names - set(db.metadata.tables) - {"alembic_version"})
+    unknown = sorted(names - set(db.metadata.tables) - FORMER_TABLES - {"alembic_version"})
     scripts = ScriptDirectory(current_app.extensions["migrate"].directory)
     known = {script.revision for script in scripts.walk_revisions()}
     if unknown or GameSession.__tablename__ not in names:

@@ -13,17 +13,7 @@ from sqlalchemy import func, select, union_all
 
 from .backup_json import BackupError
 from .db import db
-from .models import (
-    ComponentKontra,
-    GameSession,
-    Hand,
-    HandComponent,
-    HandPlayer,
-    Player,
-    Seat,
-    SilentResult,
-    StoredRuleset,
-)
+from .models import GameSession, Hand, HandSeat, Player, Seat, StoredRuleset
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 """A link token as the app makes them (``secrets.token_urlsafe(32)``: 43 characters)."""
@@ -70,6 +60,9 @@ def check_contents() -> None:
         try:
             check_session(ledger.session_document(session), ledger.session_engine(session))
             ledger.deleted_hands(session)
+            _check_hand_seats(session, where)
+        except BackupError:
+            raise
         except ledger.LedgerError as exc:
             raise BackupError(f"{where} breaks its rules: {exc}; {NOTHING_WRITTEN}") from None
         except Exception as exc:  # rows the ledger cannot read: the file is refused
@@ -80,23 +73,14 @@ def check_contents() -> None:
 
 
 def _check_seated(session: GameSession, where: str) -> None:
-    """Everyone a hand names (dealer, declarer, players, kontras, silent results, renonsz)
-    has a seat at this table: a player of another evening cannot deal here."""
-    hand_ids = select(Hand.id).where(Hand.session_id == session.id)
+    """Everyone a hand names (its dealer and its seat rows) has a seat at this table: a
+    player of another evening cannot deal here. (The names in the facts are checked
+    against the seat rows by ``_check_hand_seats``.)"""
     named = union_all(
         select(Hand.position, Hand.dealer_id).where(Hand.session_id == session.id),
-        select(Hand.position, Hand.declarer_id).where(Hand.session_id == session.id),
-        select(Hand.position, Hand.renonsz_id).where(Hand.session_id == session.id),
-        select(Hand.position, HandPlayer.player_id)
-        .join(HandPlayer, HandPlayer.hand_id == Hand.id)
-        .where(Hand.id.in_(hand_ids)),
-        select(Hand.position, SilentResult.player_id)
-        .join(SilentResult, SilentResult.hand_id == Hand.id)
-        .where(Hand.id.in_(hand_ids)),
-        select(Hand.position, ComponentKontra.player_id)
-        .join(HandComponent, HandComponent.hand_id == Hand.id)
-        .join(ComponentKontra, ComponentKontra.component_id == HandComponent.id)
-        .where(Hand.id.in_(hand_ids)),
+        select(Hand.position, HandSeat.player_id)
+        .join(HandSeat, HandSeat.hand_id == Hand.id)
+        .where(Hand.session_id == session.id),
     ).subquery()
     seated = select(Seat.player_id).where(Seat.session_id == session.id)
     stray = db.session.execute(
@@ -111,6 +95,35 @@ def _check_seated(session: GameSession, where: str) -> None:
             f"{where}: the hand at position {stray[0]} names {stray[1]!r}, who has no seat "
             f"at this table; {NOTHING_WRITTEN}"
         )
+
+
+def _check_hand_seats(session: GameSession, where: str) -> None:
+    """Each hand's seat rows are its facts' players in their roles (the game's ``roles``):
+    a tampered row would make the statistics disagree with the scoresheet."""
+    from .ledger.facts import hand_heads, in_order, stored
+    from .ledger.pinning import session_engine
+
+    engine = session_engine(session)
+    rows = db.session.execute(
+        select(Hand.id, Hand.position, HandSeat.role, Player.name)
+        .join(HandSeat, HandSeat.hand_id == Hand.id)
+        .join(Player, Player.id == HandSeat.player_id)
+        .where(Hand.session_id == session.id)
+    )
+    seats: dict[int, dict[str, str]] = {}
+    for hand_id, _, role, name in rows:
+        seats.setdefault(hand_id, {})[name] = role
+    for head in hand_heads(session.id, _hand_ids(session.id)).values():
+        _, hand, rules = in_order(engine, session.options, stored(head))
+        if engine.game(rules.scorer).roles(hand) != seats.get(head.id, {}):
+            raise BackupError(
+                f"{where}: the hand at position {head.position}: its seat rows do not match "
+                f"its facts; {NOTHING_WRITTEN}"
+            )
+
+
+def _hand_ids(session_id: int) -> list[int]:
+    return list(db.session.scalars(select(Hand.id).where(Hand.session_id == session_id)))
 
 
 def _first_line(exc: BaseException) -> str:

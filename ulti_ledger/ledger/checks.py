@@ -40,6 +40,8 @@ class CheckedHand:
     """The dealer the input named, or None to let the rotation propose one."""
     hand: Any
     """The engine's parsed hand (its contract, effective kontra levels, ...)."""
+    roles: dict[str, str] = field(default_factory=dict)
+    """Each named player's role (the game's ``roles``): the hand's seat rows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +89,8 @@ def check_hand(
             code="ruleset_changed",
             ruleset=ruleset.id,
         )
-    hand, _rules = engine.parse(data, {"ruleset": ruleset.id, "options": options})
+    hand, rules = engine.parse(data, {"ruleset": ruleset.id, "options": options})
+    game = engine.game(rules.scorer)
     for key in ("players", "sitting_out"):
         for name in getattr(hand, key):
             if name not in seats:
@@ -99,10 +102,9 @@ def check_hand(
                     players=", ".join(seats),
                 )
     own = {n: ruleset.options[n].normalize(v) for n, v in (data.get("options") or {}).items()}
-    canonical = hand.to_dict()
     facts = {"options": own} if own else {}
-    facts.update((k, v) for k, v in canonical.items() if k not in ("ruleset", "options"))
-    return CheckedHand(facts, dealer, hand)
+    facts.update(game.canonical(hand))
+    return CheckedHand(facts, dealer, hand, game.roles(hand))
 
 
 def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> None:

@@ -19,8 +19,9 @@ from ..audit import current_actor
 from ..db import db
 from ..models import AuditEntry, GameSession, Hand, utcnow
 from .errors import Conflict, NotFound
-from .facts import hand_heads, read_facts
+from .facts import hand_heads, in_order, stored
 from .limits import check_hand_count
+from .pinning import session_engine
 from .reads import hand_count, hand_id_at, live_hands
 from .seating import seating_at
 from .txn import lock, transaction
@@ -55,10 +56,9 @@ def record(
 
 def hand_state(session: GameSession, hand_id: int) -> dict[str, Any]:
     """A stored hand as the API takes it: its hand-format facts and its dealer."""
-    heads = hand_heads(session.id, [hand_id])
+    head = hand_heads(session.id, [hand_id])[hand_id]
     names = {seat.player_id: seat.player.name for seat in session.seats}
-    head = heads[hand_id]
-    facts = read_facts([head], names)[hand_id]
+    facts, _, _ = in_order(session_engine(session), session.options, stored(head))
     return {**facts, "dealer": names[head.dealer_id]}
 
 

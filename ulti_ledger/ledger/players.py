@@ -20,22 +20,14 @@ from typing import Any
 from sqlalchemy import or_, select, update
 
 from ..db import db
-from ..models import (
-    ComponentKontra,
-    GameSession,
-    Hand,
-    HandComponent,
-    HandPlayer,
-    Player,
-    Seat,
-    SilentResult,
-)
+from ..models import GameSession, Hand, HandSeat, Player, Seat
 from .checks import check_version_value
 from .errors import SessionError
 from .history import record
 from .names import check_new_name, one_name, why_one_name
 from .pinning import only_ruleset, session_engine
 from .reads import seat_names
+from .renames import repoint
 from .seat_checks import place_for
 from .seating import boundary_for, live_positions, seating_at, seating_changes
 from .summary import session_json
@@ -129,29 +121,6 @@ def _rename(session: GameSession, body: Any) -> dict[str, str]:
     for old, new in body.items():
         repoint(session, _player_id(old), _player_id(new, create=True))
     return dict(body)
-
-
-def repoint(session: GameSession, old: int, new: int) -> None:
-    """Make every row of this evening that names player ``old`` name ``new`` instead."""
-    hands = select(Hand.id).where(Hand.session_id == session.id)
-    components = select(HandComponent.id).where(HandComponent.hand_id.in_(hands))
-    db.session.execute(
-        update(Seat)
-        .where(Seat.session_id == session.id, Seat.player_id == old)
-        .values(player_id=new)
-    )
-    for column in (Hand.dealer_id, Hand.declarer_id, Hand.renonsz_id):
-        db.session.execute(
-            update(Hand)
-            .where(Hand.session_id == session.id, column == old)
-            .values({column.key: new})
-        )
-    for table, owner in (
-        (HandPlayer, HandPlayer.hand_id.in_(hands)),
-        (SilentResult, SilentResult.hand_id.in_(hands)),
-        (ComponentKontra, ComponentKontra.component_id.in_(components)),
-    ):
-        db.session.execute(update(table).where(owner, table.player_id == old).values(player_id=new))
 
 
 def _player_id(name: str, create: bool = False) -> int:
@@ -257,7 +226,7 @@ def _number_at(session: GameSession, boundary: int) -> int:
 
 def _plays_from(session: GameSession, player_id: int, boundary: int) -> int | None:
     """The number of the first live hand from ``boundary`` on that names the player."""
-    named = select(HandPlayer.hand_id).where(HandPlayer.player_id == player_id)
+    named = select(HandSeat.hand_id).where(HandSeat.player_id == player_id)
     query = (
         select(Hand.position)
         .where(

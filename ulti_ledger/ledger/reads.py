@@ -111,7 +111,7 @@ def last_hand(session: GameSession) -> rotation.LastHand | None:
     must cost the same at the ten-thousandth hand as at the first.
     """
     row = db.session.execute(
-        select(Hand.dealer_id, Hand.declarer_id, Hand.outcome)
+        select(Hand.dealer_id, Hand.facts)
         .where(*live_hands(session.id))
         .order_by(Hand.position.desc())
         .limit(1)
@@ -119,7 +119,9 @@ def last_hand(session: GameSession) -> rotation.LastHand | None:
     if row is None:
         return None
     names = {seat.player_id: seat.player.name for seat in session.seats}
-    return rotation.LastHand(names[row.dealer_id], names[row.declarer_id], row.outcome)
+    facts = row.facts  # declarer and outcome: keys of every game's hand format
+    dealer = names[row.dealer_id]
+    return rotation.LastHand(dealer, facts.get("declarer"), facts.get("outcome", "played"))
 
 
 def hand_id_at(session: GameSession, number: int) -> int:

@@ -22,7 +22,7 @@ from ..settlement.result import result_extras
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
 from .checks import check_all_pass, check_hand, dealer_named
-from .facts import hand_heads, hand_keys, read_facts
+from .facts import hand_heads, hand_keys, in_order, read_facts
 from .history import edited_hand_ids, iso, was_edited
 from .notation import kontras, lost_parts, notation, silent_results
 from .pinning import only_ruleset, result_cache, session_engine
@@ -219,8 +219,7 @@ def _views(session: GameSession, keys: list[tuple[int, int]], lang: str) -> list
         heads = hand_heads(session.id, None if everything else missing)
         names = {seat.player_id: seat.player.name for seat in session.seats}
         seats = seat_names(session)
-        ordered = [heads[i] for i in missing]
-        facts = read_facts(ordered, names, session.id if everything else None)
+        facts = read_facts([heads[i] for i in missing])
         for index, key in enumerate(cache_keys):
             if views[index] is None:
                 head = heads[key[0]]
@@ -240,8 +239,7 @@ def _view(
     seats: tuple[str, ...],
 ) -> dict[str, Any]:
     """One hand as the scoreboard shows it; ``changes`` covers every seat (0 if not named)."""
-    ruleset = only_ruleset(engine)
-    hand, rules = engine.parse(facts, {"ruleset": ruleset.id, "options": options})
+    facts, hand, rules = in_order(engine, options, facts)
     game = engine.game(rules.scorer)
     settlement = game.settle(hand, rules)
     renonsz = facts.get("renonsz")

@@ -20,8 +20,9 @@ from ..models import AuditEntry, GameSession, Hand, Seat
 from .errors import Conflict, NotFound
 from .history import record, settings_state
 from .names import one_name
-from .players import _player_id, players_state, repoint
+from .players import _player_id, players_state
 from .reads import live_hands, seat_names
+from .renames import repoint
 from .summary import session_json
 from .txn import bump_hands, lock, transaction
 

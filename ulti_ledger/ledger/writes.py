@@ -18,7 +18,7 @@ from .. import rotation
 from ..db import db
 from ..models import GameSession, Hand, Player, Seat, StoredRuleset, utcnow
 from ..settlement import Engine, Ruleset
-from .checks import check_all_pass, check_hand, check_session, dealer_named
+from .checks import CheckedHand, check_all_pass, check_hand, check_session, dealer_named
 from .errors import NotFound
 from .facts import write_facts
 from .history import hand_state, record, settings_state
@@ -78,7 +78,7 @@ def create_session(
         db.session.add(session)
         db.session.flush()
         rows = [
-            _insert_hand(session, position, checked.facts, ids[dealer], ids, position)
+            _insert_hand(session, position, checked, ids[dealer], ids, position)
             for position, (checked, dealer) in enumerate(plan.hands, start=1)
         ]
         db.session.flush()
@@ -117,7 +117,7 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
             )
             dealer = dealer_named(checked, seats, proposed)
         check_all_pass(checked, seats, dealer)
-        row = _insert_hand(session, (top or 0) + 1, checked.facts, ids[dealer], ids, version)
+        row = _insert_hand(session, (top or 0) + 1, checked, ids[dealer], ids, version)
         db.session.flush()
         number = hand_count(session)
         check_hand_count(number)  # beyond MAX_HANDS: rolled back
@@ -146,7 +146,7 @@ def replace_hand(
         check_all_pass(checked, seats, checked.dealer or before["dealer"])
         row = db.session.get(Hand, hand_id)
         ids = _seat_ids(session)
-        write_facts(row, checked.facts, ids)
+        write_facts(row, checked.facts, checked.roles, ids)
         if checked.dealer is not None:
             row.dealer_id = ids[checked.dealer]
         row.version = version
@@ -213,13 +213,13 @@ def _current_hand(session: GameSession, number: int) -> dict[str, Any] | None:
 def _insert_hand(
     session: GameSession,
     position: int,
-    facts: Mapping[str, Any],
+    checked: CheckedHand,
     dealer_id: int,
     ids: Mapping[str, int],
     version: int,
 ) -> Hand:
     row = Hand(session_id=session.id, position=position, dealer_id=dealer_id, version=version)
-    write_facts(row, facts, ids)
+    write_facts(row, checked.facts, checked.roles, ids)
     db.session.add(row)
     return row
 

@@ -26,6 +26,8 @@ PARTS: dict[str, str] = {
     "settle": "settle(hand, rules): the hand's Settlement (zero-sum payments, lines)",
     "describe": "describe(line, lang): one line of the explanation in a UI language",
     "hand_form": "hand_form(rules, lang): the hand form as data (fields, presets, rules)",
+    "canonical": "canonical(hand): the hand-format JSON storage keeps (no ruleset, options)",
+    "roles": "roles(hand): each named player's role (declarer, partner, opponent, sitting_out)",
 }
 """Every part a game must provide; ``Registry`` refuses a game that lacks one."""
 

@@ -5,6 +5,7 @@ from .explain import describe
 from .form import hand_form
 from .hand import Component, Hand, SilentResult, parse_hand
 from .score import settle
+from .storage import canonical, roles
 
 NAME = "ulti"
 """The id that ruleset files name in ``scorer``."""
@@ -16,8 +17,10 @@ __all__ = [
     "Hand",
     "SilentResult",
     "build_rules",
+    "canonical",
     "describe",
     "hand_form",
     "parse_hand",
+    "roles",
     "settle",
 ]
