@@ -116,6 +116,9 @@ def entries(table: dict, shape: str) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for lang, texts in table.items():
         for key, value in texts.items():
+            if not isinstance(value, str):  # a nested table is not one text: say so
+                print(f"skipped {lang} {key}: not a text ({type(value).__name__})")
+                continue
             out.setdefault(key, {})[lang] = value
     return out
 
