@@ -25,6 +25,7 @@ PARTS: dict[str, str] = {
     "parse_hand": "parse_hand(data, rules, options): a validated hand, or a HandError",
     "settle": "settle(hand, rules): the hand's Settlement (zero-sum payments, lines)",
     "describe": "describe(line, lang): one line of the explanation in a UI language",
+    "random_hand": "random_hand(rng, rules, players): a random legal hand (hand format)",
 }
 """Every part a game must provide; ``Registry`` refuses a game that lacks one."""
 

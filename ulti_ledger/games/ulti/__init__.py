@@ -3,6 +3,7 @@
 from .build import SECTIONS, build_rules
 from .explain import describe
 from .hand import Component, Hand, SilentResult, parse_hand
+from .random_hands import random_hand
 from .score import settle
 
 NAME = "ulti"
@@ -17,5 +18,6 @@ __all__ = [
     "build_rules",
     "describe",
     "parse_hand",
+    "random_hand",
     "settle",
 ]
