@@ -26,6 +26,8 @@ PARTS: dict[str, str] = {
     "settle": "settle(hand, rules): the hand's Settlement (zero-sum payments, lines)",
     "describe": "describe(line, lang): one line of the explanation in a UI language",
     "random_hand": "random_hand(rng, rules, players): a random legal hand (hand format)",
+    "columns": "columns(rules, lang): the sheets' columns of the game (key, label, kind)",
+    "row": "row(facts, hand, rules, lang): a hand's notation and its sheet cells and tags",
 }
 """Every part a game must provide; ``Registry`` refuses a game that lacks one."""
 

@@ -4,6 +4,7 @@ from .build import SECTIONS, build_rules
 from .explain import describe
 from .hand import Component, Hand, SilentResult, parse_hand
 from .random_hands import random_hand
+from .row import columns, row
 from .score import settle
 
 NAME = "ulti"
@@ -16,8 +17,10 @@ __all__ = [
     "Hand",
     "SilentResult",
     "build_rules",
+    "columns",
     "describe",
     "parse_hand",
     "random_hand",
+    "row",
     "settle",
 ]

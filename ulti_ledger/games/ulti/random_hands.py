@@ -107,8 +107,9 @@ def _ladder(rng: random.Random, rules: Rules, defenders: list[str]) -> dict[str,
 
 
 def legal_levels(levels: dict[str, int], rules: Rules) -> dict[str, int]:
-    """Per-defender kontra levels raised to the nearest the ladder can give (kontra.py): a defender left at an odd level below the other also got the declarer's
-    answer; under ``rekontra_scope = "both"`` a rekontra reaches every defender."""
+    """Per-defender kontra levels raised to the nearest the ladder can give (kontra.py):
+    a defender left at an odd level below the other also got the declarer's answer;
+    under ``rekontra_scope = "both"`` a rekontra reaches every defender."""
     both = rules.kontra.rekontra_scope == "both"
     while ladder_problem(tuple(levels.values()), tuple(levels), rules):
         top = max(levels.values())
