@@ -27,6 +27,7 @@ PARTS: dict[str, str] = {
     "describe": "describe(line, lang): one line of the explanation in a UI language",
     "random_hand": "random_hand(rng, rules, players): a random legal hand (hand format)",
     "columns": "columns(rules, lang): the sheets' columns of the game (key, label, kind)",
+    "hand_schema": "hand_schema(): the game's hand as JSON Schema, with an example hand",
     "row": "row(facts, hand, rules, lang): a hand's notation and its sheet cells and tags",
 }
 """Every part a game must provide; ``Registry`` refuses a game that lacks one."""

@@ -3,6 +3,7 @@
 from .build import SECTIONS, build_rules
 from .explain import describe
 from .hand import Component, Hand, SilentResult, parse_hand
+from .json_schema import hand_schema
 from .random_hands import random_hand
 from .row import columns, row
 from .score import settle
@@ -19,6 +20,7 @@ __all__ = [
     "build_rules",
     "columns",
     "describe",
+    "hand_schema",
     "parse_hand",
     "random_hand",
     "row",
