@@ -7,6 +7,7 @@ from .json_schema import hand_schema
 from .random_hands import random_hand
 from .row import columns, row
 from .score import settle
+from .table import rules_table
 
 NAME = "ulti"
 """The id that ruleset files name in ``scorer``."""
@@ -24,5 +25,6 @@ __all__ = [
     "parse_hand",
     "random_hand",
     "row",
+    "rules_table",
     "settle",
 ]
