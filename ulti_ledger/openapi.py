@@ -525,10 +525,10 @@ DOCUMENT = {
         "title": "Ulti ledger API",
         "version": "1",
         "description": (
-            "Sessions and hands of Ulti in the hand format. Writes need the edit token; reads "
-            "take the view token too. A write may name the version it saw (If-Match, or "
-            "`version` in the body); when it moved on the answer is 409 with the current "
-            "state. Without a version the last writer wins."
+            "Sessions and hands of every registered game in the hand format. Writes need the "
+            "edit token; reads take the view token too. A write may name the version it saw "
+            "(If-Match, or `version` in the body); when it moved on the answer is 409 with the "
+            "current state. Without a version the last writer wins."
         ),
     },
     "paths": PATHS,
