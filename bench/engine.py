@@ -34,8 +34,8 @@ def main() -> None:
     hands = []
     for i in range(args.hands):
         ruleset = engine.rulesets["ulti" if i % 3 else "ulti-szinlicites"]
-        sitting_out = ("D",) if i % 2 else ()
-        hands.append(random_hand(rng, ruleset.rules, sitting_out=sitting_out))
+        table = ("A", "B", "C", "D") if i % 2 else ("A", "B", "C")  # D deals and sits out
+        hands.append(random_hand(rng, ruleset.rules, table))
     print(f"hands: {len(hands)} (both rulesets, half at four-player tables)")
     _report("settle incl. validation, empty memo", engine, hands, args.repeat, forget=True)
     _report("settle incl. validation, memo kept", engine, hands, args.repeat, forget=False)

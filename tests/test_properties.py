@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from tests.engine_helpers import ENGINE
 from ulti_ledger.games.ulti import describe
-from ulti_ledger.samples import legal_levels, random_hand
+from ulti_ledger.games.ulti.random_hands import legal_levels
+from ulti_ledger.samples import random_hand
 
 RULESETS = sorted(ENGINE.rulesets)
 
@@ -29,7 +30,7 @@ def legal_hands(draw, four_players: bool | None = None, with_options: bool = Tru
     rules = ruleset.resolve(options)
     four = draw(st.booleans()) if four_players is None else four_players
     rng = random.Random(draw(st.integers(0, 2**32)))
-    hand = random_hand(rng, rules, sitting_out=("D",) if four else ())
+    hand = random_hand(rng, rules, ("A", "B", "C", "D") if four else ("A", "B", "C"))
     if options:
         hand["options"] = options
     return hand
