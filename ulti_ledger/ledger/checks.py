@@ -17,6 +17,7 @@ from typing import Any
 from .. import rotation
 from ..money_input import MoneyInputError, parse_stake
 from ..settlement import Engine, HandError, Ruleset
+from ..settlement.seating import Seating
 from ..settlement.session import check_session_header
 from .errors import SessionError
 from .names import UNPRINTABLE, check_players, name_key, refuse_hidden  # noqa: F401  (name_key: kept here too)
@@ -54,7 +55,6 @@ class SessionPlan:
     name: str = ""
     date: dt.date | None = None
     place: str = ""
-    last_declarer_deals: bool = False
     hands: tuple[tuple[CheckedHand, str], ...] = field(default=())
     """Each hand with its dealer (given, or proposed by the rotation)."""
     seatings: tuple[tuple[str, ...], ...] = field(default=())
@@ -102,7 +102,9 @@ def check_hand(
     return CheckedHand(facts, dealer, hand)
 
 
-def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> None:
+def check_all_pass(
+    checked: CheckedHand, seats: Sequence[str], dealer: str, seating: Seating
+) -> None:
     """An all pass is thrown in by the first bidder of the deal (RULES.md §1.10), and only him.
 
     The first bidder is the first of the hand's own players on ``dealer``'s right, round
@@ -112,7 +114,7 @@ def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> N
     """
     if checked.hand.outcome != "all_pass":
         return
-    first = rotation.first_bidder(seats, dealer, checked.hand.players)
+    first = seating.first_bidder(seats, dealer, checked.hand.players)
     declarer = checked.facts["declarer"]
     if declarer != first:
         raise HandError(
@@ -123,14 +125,15 @@ def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> N
         )
 
 
-def dealer_named(checked: CheckedHand, seats: Sequence[str], proposed: str) -> str:
+def dealer_named(
+    checked: CheckedHand, seats: Sequence[str], proposed: str, seating: Seating
+) -> str:
     """The dealer of a hand that names none: the one its sitting-out players name, if they
     do (at four the dealer sits out; at five he and the player on his left), else the
     rotation's ``proposed`` dealer. A hand recorded with another sitter-out than the
     rotation expected was dealt by him, so its all pass is thrown in by his first bidder.
     """
-    active = len(checked.hand.players)
-    named = rotation.dealer_of(seats, checked.facts.get("sitting_out", ()), active)
+    named = seating.dealer_of(seats, checked.facts.get("sitting_out", ()))
     return named or proposed
 
 
@@ -144,13 +147,14 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
     raw_options = data.get("options") or {}
     if not isinstance(raw_options, dict):
         raise SessionError("options", "must be an object of option names and values")
+    raw_options = with_settings(raw_options, _settings(data.get("settings")), ruleset)
     ruleset.normalize_options(raw_options)  # names the unknown option or bad value
     options = {n: ruleset.options[n].normalize(v) for n, v in raw_options.items()}
-    rules = ruleset.resolve(options)
-    players = check_players(data.get("players"), rules.active_players, rules.max_sitting_out)
-    seatings = check_seatings(data, players, rules.active_players, rules.max_sitting_out)
+    seating = ruleset.seating(options)
+    fewest, most_out = seating.smallest, seating.largest - seating.smallest
+    players = check_players(data.get("players"), fewest, most_out)
+    seatings = check_seatings(data, players, fewest, most_out)
     amount, currency = _unit_value(data.get("unit_value"))
-    settings = _settings(data.get("settings"))
     plan = SessionPlan(
         ruleset=ruleset,
         options=options,
@@ -160,7 +164,6 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
         name=_text(data, "name"),
         date=_date(data.get("date")),
         place=_text(data, "place"),
-        last_declarer_deals=settings["last_declarer_deals"],
         seatings=seatings,
         seats=plan_seats(seatings),
     )
@@ -174,6 +177,7 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
     if not isinstance(raw, list):
         raise SessionError("hands", "must be a list of hand objects")
     engine = Engine({plan.ruleset.id: plan.ruleset})
+    seating = plan.ruleset.seating(plan.options)
     checked: list[tuple[CheckedHand, str]] = []
     last: rotation.LastHand | None = None
     before: tuple[str, ...] = ()
@@ -184,11 +188,11 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
         except HandError as exc:
             key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
             raise SessionError(key, exc.message) from None
-        proposed = rotation.next_dealer(seats, last, plan.last_declarer_deals, before)
-        dealer = hand.dealer or dealer_named(hand, seats, proposed)
+        proposed = seating.next_dealer(seats, last, before)
+        dealer = hand.dealer or dealer_named(hand, seats, proposed, seating)
         before = seats
         try:
-            check_all_pass(hand, seats, dealer)
+            check_all_pass(hand, seats, dealer, seating)
         except HandError as exc:
             raise SessionError(f"hands[{index}].{exc.key}", exc.message) from None
         checked.append((hand, dealer))
@@ -220,7 +224,7 @@ def check_changes(data: Any) -> dict[str, Any]:
         out["unit_amount"], out["currency"] = _unit_value(data["unit_value"])
     if "settings" in data:
         given = data["settings"]
-        out.update((k, v) for k, v in _settings(given).items() if k in (given or {}))
+        out["settings"] = {k: v for k, v in _settings(given).items() if k in (given or {})}
     if "options" in data:
         out["options"] = data["options"]
     if "resettle" in data:
@@ -253,8 +257,40 @@ def _unit_value(raw: Any) -> tuple[str, str]:
         raise SessionError(f"unit_value.{exc.key}", str(exc)) from None
 
 
+def legacy_settings(seating: Seating) -> dict[str, bool]:
+    """The ``settings`` object of earlier revisions, read from the seating (for their readers)."""
+    return {"last_declarer_deals": seating.last_declarer_deals}
+
+
+def with_settings(
+    options: Mapping[str, Any], settings: Mapping[str, Any], ruleset: Ruleset
+) -> dict[str, Any]:
+    """``options`` with an earlier revision's ``settings`` moved into them.
+
+    ``{"last_declarer_deals": true}`` was a session setting; it is the seating option of
+    that name now (``"on"``). Given both ways, they must agree; the option's default
+    (``false``: off) is nothing to move, and nothing to refuse for a ruleset without it.
+    """
+    out = dict(options)
+    for name, on in settings.items():
+        if name not in ruleset.options:
+            if on:
+                raise SessionError(
+                    f"settings.{name}", f"{ruleset.id} has no house-rule option of that name"
+                )
+            continue
+        value = "on" if on else "off"
+        if name in out and ruleset.options[name].normalize(out[name]) != value:
+            raise SessionError(
+                f"settings.{name}", f"says {on}, and options.{name} says {out[name]!r}"
+            )
+        if value != ruleset.options[name].default:
+            out.setdefault(name, value)
+    return out
+
+
 def _settings(raw: Any) -> dict[str, Any]:
-    settings: dict[str, Any] = {"last_declarer_deals": False}
+    settings: dict[str, Any] = {}
     if raw is None:
         return settings
     if not isinstance(raw, dict):

@@ -18,9 +18,11 @@ from sqlalchemy import func, select
 from ..audit import current_actor
 from ..db import db
 from ..models import AuditEntry, GameSession, Hand, utcnow
+from .checks import legacy_settings
 from .errors import Conflict, NotFound
 from .facts import hand_heads, read_facts
 from .limits import check_hand_count
+from .pinning import only_ruleset, session_engine
 from .reads import hand_count, hand_id_at, live_hands
 from .seating import seating_at
 from .txn import lock, transaction
@@ -69,7 +71,7 @@ def settings_state(session: GameSession) -> dict[str, Any]:
         "date": session.date.isoformat() if session.date else None,
         "place": session.place,
         "unit_value": {"amount": session.unit_amount, "currency": session.currency},
-        "settings": {"last_declarer_deals": session.last_declarer_deals},
+        "settings": legacy_settings(only_ruleset(session_engine(session)).seating(session.options)),
         "options": dict(sorted((session.options or {}).items())),
     }
 

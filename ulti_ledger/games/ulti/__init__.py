@@ -4,6 +4,7 @@ from .build import SECTIONS, build_rules
 from .explain import describe
 from .hand import Component, Hand, SilentResult, parse_hand
 from .score import settle
+from .seating import upgrade_ruleset
 
 NAME = "ulti"
 """The id that ruleset files name in ``scorer``."""
@@ -18,4 +19,5 @@ __all__ = [
     "describe",
     "parse_hand",
     "settle",
+    "upgrade_ruleset",
 ]
