@@ -164,12 +164,16 @@ class Seating:
 
     def dealer_of(self, seats: Sequence[str], sitting_out: Sequence[str]) -> str | None:
         """The dealer that a hand's sitting-out players name, or None when they name none
-        (nobody sits out at this size, or a scorer's choice that no dealer gives)."""
+        (nobody sits out at this size, or a scorer's choice that no dealer gives). Where
+        two dealers would seat the same players out, the first listed, if one, dealt."""
         table = self.tables.get(len(seats))
         out = set(sitting_out)
         if table is None or not table.sits_out or not out <= set(seats):
             return None
-        return next((d for d in sitting_out if set(self.deal(seats, d).sitting_out) == out), None)
+        named = [d for d in seats if set(self.deal(seats, d).sitting_out) == out]
+        if len(named) > 1 and sitting_out and sitting_out[0] in named:
+            return sitting_out[0]
+        return named[0] if len(named) == 1 else None
 
 
 def read_seating(raw: Any, source: str, path: str = "seating") -> Seating:
