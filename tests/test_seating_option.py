@@ -102,3 +102,22 @@ def test_the_option_is_one_checkbox_on_the_new_evening_form_not_in_the_house_rul
     assert 'name="last_declarer_deals"' in html
     assert 'data-testid="option-last_declarer_deals"' not in html
     assert 'data-testid="option-max_kontra_level"' in html
+
+
+def test_the_evening_page_turns_it_on_and_off_in_one_step_after_hands(scorer):
+    from .test_ui_evening import read_form, record_hands, settings_page, summary
+
+    record_hands(scorer)
+    fields = {k: v[0] for k, v in read_form(settings_page(scorer), "evening-form").items()}
+    assert "last_declarer_deals" not in fields  # unticked
+    on = scorer.client.post(
+        scorer.edit_url + "/evening", data={**fields, "last_declarer_deals": "y"}
+    )
+    assert on.status_code == 303  # no second step: no recorded hand changes
+    assert summary(scorer)["options"] == {"last_declarer_deals": "on"}
+    fields = {k: v[0] for k, v in read_form(settings_page(scorer), "evening-form").items()}
+    assert fields["last_declarer_deals"] == ["y"][0]
+    del fields["last_declarer_deals"]
+    off = scorer.client.post(scorer.edit_url + "/evening", data=fields)
+    assert off.status_code == 303
+    assert summary(scorer)["options"] == {}

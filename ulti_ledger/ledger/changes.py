@@ -99,12 +99,7 @@ def plan_rules(
     if seated not in seating.tables:
         allowed = ", ".join(map(str, seating.sizes))
         raise SessionError("options", f"{seated} sit at the table; these rules seat {allowed}")
-    # a seating option moves who deals next, never a recorded hand's result
-    changed = [
-        name
-        for name in old_values
-        if old_values[name] != new_values[name] and not ruleset.options[name].seating
-    ]
+    changed = _changed(ruleset, old_values, new_values)
     rows = db.session.execute(
         select(Hand.id, Hand.options, Hand.deleted_at).where(Hand.session_id == session.id)
     ).all()
@@ -128,6 +123,12 @@ def plan_rules(
     if resettle:
         _check_resettled(session, options, changed)
     return options, pins
+
+
+def _changed(ruleset: Ruleset, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """The options whose value changes and that settle hands: a seating option moves who
+    deals next, never a recorded hand's result."""
+    return [n for n in old if old[n] != new[n] and not ruleset.options[n].seating]
 
 
 def _settling(ruleset: Ruleset, options: Any) -> dict[str, Any]:
@@ -168,7 +169,7 @@ def rules_preview(session: GameSession, raw: Any, lang: str = "hu") -> dict[str,
     ruleset = only_ruleset(session_engine(session))
     old_values = ruleset.normalize_options(session.options)
     new_values = ruleset.normalize_options(options)
-    changed = [n for n in old_values if old_values[n] != new_values[n]]
+    changed = _changed(ruleset, old_values, new_values)
     summary = session_summary(session, lang)
     players = list(seat_names(session))
     before = dict(summary["totals"]["units"])
