@@ -20,12 +20,13 @@ from sqlalchemy import select
 from ..db import db
 from ..models import GameSession, Hand
 from ..settlement import HandError, LedgerError, Ruleset
-from .checks import check_changes, with_settings
+from .checks import check_changes
 from .errors import SessionError
 from .history import record, settings_state
 from .pinning import only_ruleset, session_engine
 from .reads import seat_names
 from .seating import current_seating
+from .settings_option import with_settings
 from .summary import hand_change_view, session_json, session_summary
 from .txn import bump_hands, lock, transaction
 

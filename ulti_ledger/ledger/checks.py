@@ -23,6 +23,7 @@ from .errors import SessionError
 from .names import UNPRINTABLE, check_players, name_key, refuse_hidden  # noqa: F401  (name_key: kept here too)
 from .pinning import only_ruleset
 from .seat_checks import SeatSpan, check_seatings, plan_seats
+from .settings_option import with_settings
 
 SETTINGS = ("last_declarer_deals",)
 TEXT_LENGTH = 120
@@ -255,38 +256,6 @@ def _unit_value(raw: Any) -> tuple[str, str]:
         return parse_stake(raw["amount"], raw.get("currency", ""))
     except MoneyInputError as exc:
         raise SessionError(f"unit_value.{exc.key}", str(exc)) from None
-
-
-def legacy_settings(seating: Seating) -> dict[str, bool]:
-    """The ``settings`` object of earlier revisions, read from the seating (for their readers)."""
-    return {"last_declarer_deals": seating.last_declarer_deals}
-
-
-def with_settings(
-    options: Mapping[str, Any], settings: Mapping[str, Any], ruleset: Ruleset
-) -> dict[str, Any]:
-    """``options`` with an earlier revision's ``settings`` moved into them.
-
-    ``{"last_declarer_deals": true}`` was a session setting; it is the seating option of
-    that name now (``"on"``). Given both ways, they must agree; the option's default
-    (``false``: off) is nothing to move, and nothing to refuse for a ruleset without it.
-    """
-    out = dict(options)
-    for name, on in settings.items():
-        if name not in ruleset.options:
-            if on:
-                raise SessionError(
-                    f"settings.{name}", f"{ruleset.id} has no house-rule option of that name"
-                )
-            continue
-        value = "on" if on else "off"
-        if name in out and ruleset.options[name].normalize(out[name]) != value:
-            raise SessionError(
-                f"settings.{name}", f"says {on}, and options.{name} says {out[name]!r}"
-            )
-        if value != ruleset.options[name].default:
-            out.setdefault(name, value)
-    return out
 
 
 def _settings(raw: Any) -> dict[str, Any]:

@@ -18,13 +18,13 @@ from sqlalchemy import func, select
 from ..audit import current_actor
 from ..db import db
 from ..models import AuditEntry, GameSession, Hand, utcnow
-from .checks import legacy_settings
 from .errors import Conflict, NotFound
 from .facts import hand_heads, read_facts
 from .limits import check_hand_count
 from .pinning import only_ruleset, session_engine
 from .reads import hand_count, hand_id_at, live_hands
 from .seating import seating_at
+from .settings_option import legacy_settings
 from .txn import lock, transaction
 
 

@@ -20,13 +20,14 @@ from ..settlement.money import balances
 from ..settlement.seating import LastHand
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
-from .checks import check_all_pass, check_hand, dealer_named, legacy_settings
+from .checks import check_all_pass, check_hand, dealer_named
 from .facts import hand_heads, hand_keys, read_facts
 from .history import edited_hand_ids, iso, was_edited
 from .notation import kontras, lost_parts, notation, silent_results
 from .pinning import only_ruleset, result_cache, session_engine
 from .reads import hand_key_at, last_hand, seat_names
 from .seating import changed, current_seating, first_seating, last_seating, seating_changes
+from .settings_option import legacy_settings
 
 
 def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:

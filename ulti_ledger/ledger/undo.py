@@ -17,13 +17,13 @@ from sqlalchemy import select, update
 
 from ..db import db
 from ..models import AuditEntry, GameSession, Hand, Seat
-from .checks import with_settings
 from .errors import Conflict, NotFound
 from .history import record, settings_state
 from .names import one_name
 from .pinning import only_ruleset, session_engine
 from .players import _player_id, players_state, repoint
 from .reads import live_hands, seat_names
+from .settings_option import with_settings
 from .summary import session_json
 from .txn import bump_hands, lock, transaction
 
