@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from sqlalchemy import text
 
 from ulti_ledger import ledger
 from ulti_ledger.db import db
+from ulti_ledger.texts import TEXTS
 
 from .test_backup import FIRST_SCHEMA, OLD_HANDS, first_schema_evening
 
@@ -121,3 +123,13 @@ def test_the_evening_page_turns_it_on_and_off_in_one_step_after_hands(scorer):
     off = scorer.client.post(scorer.edit_url + "/evening", data=fields)
     assert off.status_code == 303
     assert summary(scorer)["options"] == {}
+
+
+def test_the_change_list_says_it_once(scorer):
+    from .test_ui_evening import read_form, settings_page
+
+    fields = {k: v[0] for k, v in read_form(settings_page(scorer), "evening-form").items()}
+    scorer.client.post(scorer.edit_url + "/evening", data={**fields, "last_declarer_deals": "y"})
+    page = unescape(settings_page(scorer))
+    assert page.count("Az utolsó felvevő oszt") == 1 + 1  # the checkbox, and the change
+    assert TEXTS["rule.last_declarer_deals.on"][0].split(" (")[0] not in page  # not twice
