@@ -264,6 +264,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Igen: úgy fizet és kap, mint egy harmadik védő.",
         "Yes: he pays and receives like a third defender.",
     ),
+    "rule.last_declarer_deals": (
+        "Ki oszt a következő leosztásban?",
+        "Who deals the next hand?",
+    ),
+    "rule.last_declarer_deals.off": (
+        "Aki az előző osztótól jobbra ül: az osztás körben halad.",
+        "The player on the last dealer's right: the deal passes round the table.",
+    ),
+    "rule.last_declarer_deals.on": (
+        "Az előző leosztás felvevője (ha mindenki passzolt, az, aki bedobta).",
+        "The last hand's declarer (after an all pass, the player who threw in).",
+    ),
     "rule.negy_asz_enabled": (
         "Játsszátok-e a négy ászt?",
         "Do you play four aces?",

@@ -121,8 +121,7 @@ def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:
 
 
 def _player_range(ruleset: Ruleset) -> list[int]:
-    rules = ruleset.rules
-    return list(range(rules.active_players, rules.active_players + rules.max_sitting_out + 1))
+    return list(ruleset.seating().sizes)
 
 
 def _option(option: Option, hu: bool) -> dict[str, Any]:
@@ -131,6 +130,7 @@ def _option(option: Option, hu: bool) -> dict[str, Any]:
         "label": option.label if hu else option.label_en,
         "help": next(iter((option.help if hu else option.help_en).splitlines()), ""),
         "default": option.default,
+        "seating": option.seating,
     }
     if option.choices is None:
         out["minimum"], out["maximum"] = option.minimum, option.maximum

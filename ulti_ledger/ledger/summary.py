@@ -13,12 +13,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .. import rotation
 from ..models import GameSession
 from ..money_format import currency_code, rounding_moves
 from ..settlement import Engine
 from ..settlement.money import balances
 from ..settlement.result import result_extras
+from ..settlement.seating import LastHand
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
 from .checks import check_all_pass, check_hand, dealer_named
@@ -27,6 +27,7 @@ from .history import edited_hand_ids, iso, was_edited
 from .pinning import only_ruleset, result_cache, session_engine
 from .reads import hand_key_at, last_hand, seat_names
 from .seating import changed, current_seating, first_seating, last_seating, seating_changes
+from .settings_option import legacy_settings
 
 
 def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
@@ -117,8 +118,9 @@ def preview_hand(
     engine = session_engine(session)
     seats = seats or current_seating(session)
     checked = check_hand(data, engine, session.options, seats)
-    dealer = checked.dealer or dealer_named(checked, seats, next_hand(session)["dealer"])
-    check_all_pass(checked, seats, dealer)
+    seating = only_ruleset(session_engine(session)).seating(session.options)
+    dealer = checked.dealer or dealer_named(checked, seats, next_hand(session)["dealer"], seating)
+    check_all_pass(checked, seats, dealer, seating)
     return _view(engine, session.options, checked.facts, dealer, lang, seat_names(session))
 
 
@@ -140,11 +142,10 @@ def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[
     if last is None:
         previous = last_hand(session)
     else:
-        previous = rotation.LastHand(last["dealer"], last["declarer"], last["outcome"])
-    engine = session_engine(session)
-    active = only_ruleset(engine).resolve(session.options).active_players
+        previous = LastHand(last["dealer"], last["declarer"], last["outcome"])
+    seating = only_ruleset(session_engine(session)).seating(session.options)
     before = last_seating(session) if changed(session) else ()
-    deal = rotation.next_deal(seats, previous, session.last_declarer_deals, active, before)
+    deal = seating.next_deal(seats, previous, before)
     return {
         "dealer": deal.dealer,
         "players": list(deal.players),
@@ -180,7 +181,7 @@ def session_info(session: GameSession, lang: str = "hu") -> dict[str, Any]:
         "players": list(seat_names(session)),
         "seated": list(current_seating(session)),
         "seating": seating_changes(session),
-        "settings": {"last_declarer_deals": session.last_declarer_deals},
+        "settings": legacy_settings(ruleset.seating(session.options)),
     }
 
 

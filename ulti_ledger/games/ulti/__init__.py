@@ -8,6 +8,7 @@ from .json_schema import hand_schema
 from .random_hands import random_hand
 from .row import columns, row
 from .score import settle
+from .seating import upgrade_ruleset
 from .storage import canonical, roles
 from .table import rules_table
 
@@ -32,4 +33,5 @@ __all__ = [
     "row",
     "rules_table",
     "settle",
+    "upgrade_ruleset",
 ]
