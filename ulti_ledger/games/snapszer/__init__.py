@@ -1,0 +1,26 @@
+"""Snapszer at three and four players (RULES.md section 3): its ruleset, and parse, settle,
+explain, store and draw a hand."""
+
+from .build import SECTIONS, Rules, build_rules
+from .explain import describe
+from .facts import canonical, roles
+from .hand import Hand, parse_hand
+from .sample import random_hand
+from .score import settle
+
+NAME = "snapszer"
+"""The id that ruleset files name in ``scorer``."""
+
+__all__ = [
+    "NAME",
+    "SECTIONS",
+    "Hand",
+    "Rules",
+    "build_rules",
+    "canonical",
+    "describe",
+    "parse_hand",
+    "random_hand",
+    "roles",
+    "settle",
+]

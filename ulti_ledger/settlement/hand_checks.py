@@ -1,0 +1,131 @@
+"""The checks every game's hand shares: names, players, keys, and what a value may be.
+
+Each refusal is a `HandError` naming the key at fault, worded once here for every game,
+so that a hand of any game says "players[2]: must be a non-empty name" the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import HandError, Msg
+from .schema import suggestion
+
+_STR = frozenset((str,))
+_KEYSETS: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def names(raw: Any, key: str, required: bool) -> tuple[str, ...]:
+    """A list of distinct, non-blank player names (``players``, ``sitting_out``)."""
+    # The happy path in three C-level passes: all strings, none blank, no repeats.
+    if type(raw) is list and _STR.issuperset(map(type, raw)):
+        if all(map(str.strip, raw)) and len(set(raw)) == len(raw):
+            return tuple(raw)
+    if raw is None:
+        if required:
+            raise HandError(key, "is required: the names of the players, in seating order")
+        return ()
+    if not isinstance(raw, list):
+        raise HandError(key, "must be a list of names, not {kind}", kind=kind(raw))
+    seen: set[str] = set()
+    for index, name in enumerate(raw):
+        if not isinstance(name, str) or not name.strip():
+            raise HandError(
+                f"{key}[{index}]", "must be a non-empty name, not {value!r}", value=name
+            )
+        if name in seen:
+            raise HandError(key, "{name} is named twice", name=name)
+        seen.add(name)
+    return tuple(raw)
+
+
+def player(raw: Any, key: str, players: tuple[str, ...], sitting_out: tuple[str, ...]) -> str:
+    """A name that must be one of the hand's players."""
+    if raw is None:
+        raise HandError(key, "is required: the name of a player of this hand")
+    if raw in players:
+        return raw
+    if raw in sitting_out:
+        raise HandError(key, "{name} sits out this hand", name=raw)
+    shown = raw if isinstance(raw, str) else repr(raw)
+    raise HandError(
+        key,
+        "{name} is not playing this hand; players: {players}",
+        name=shown,
+        players=", ".join(players),
+    )
+
+
+def check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str, what: Msg) -> None:
+    """Refuse, naming it, the first key of ``obj`` that is not in ``allowed``."""
+    keyset = _KEYSETS.get(allowed)
+    if keyset is None:
+        keyset = _KEYSETS.setdefault(allowed, frozenset(allowed))
+    if obj.keys() <= keyset:
+        return
+    for key in obj:
+        if key not in allowed:
+            full = f"{where}.{key}" if where else str(key)
+            raise HandError(
+                full,
+                "is not a key of {what}{hint}; allowed: {allowed}",
+                what=what,
+                hint=suggestion(str(key), allowed),
+                allowed=", ".join(allowed),
+            )
+
+
+def not_one_of(value: Any, allowed: Iterable[str]) -> Msg:
+    """'"x" is not allowed (did you mean ...); allowed: a, b'."""
+    allowed = list(allowed)
+    shown = f'"{value}"' if isinstance(value, str) else repr(value)
+    hint = suggestion(value, allowed) if isinstance(value, str) else Msg("")
+    return Msg(
+        "{value} is not allowed{hint}; allowed: {allowed}",
+        {"value": shown, "hint": hint, "allowed": ", ".join(allowed)},
+    )
+
+
+def kind(value: Any) -> Msg | str:
+    """What a JSON value is, in the reader's language: a list, an object, null ..."""
+    found = {
+        list: "a list",
+        dict: "an object",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value))
+    return Msg(found) if found else type(value).__name__
+
+
+def check_sitting_out(players: tuple[str, ...], sitting_out: tuple[str, ...], most: int) -> None:
+    """Nobody both plays and sits out, and no more sit out than the table allows."""
+    for name in sitting_out:
+        if name in players:
+            raise HandError(
+                "sitting_out", "{name} is named twice: playing and sitting out", name=name
+            )
+    if len(sitting_out) > most:
+        raise HandError(
+            "sitting_out",
+            "at most {n} players sit out, not {given}",
+            n=most,
+            given=len(sitting_out),
+        )
+
+
+def renonsz(
+    raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...], outcome: str
+) -> str | None:
+    """The offender of a ``renonsz`` (``{"player": NAME}``), or None where there is none."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise HandError("renonsz", 'must be {{"player": NAME}} or null, not {kind}', kind=kind(raw))
+    check_keys(raw, ("player",), "renonsz", Msg("a renonsz"))
+    if outcome != "played":
+        raise HandError("renonsz", "a hand with outcome {outcome} has no renonsz", outcome=outcome)
+    return player(raw.get("player"), "renonsz.player", players, sitting_out)
