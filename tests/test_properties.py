@@ -12,7 +12,7 @@ from tests.engine_helpers import ENGINE
 from ulti_ledger.games.ulti import describe
 from ulti_ledger.samples import legal_levels, random_hand
 
-RULESETS = sorted(ENGINE.rulesets)
+RULESETS = sorted(r.id for r in ENGINE.rulesets.values() if r.scorer == "ulti")
 
 
 @st.composite

@@ -1,18 +1,49 @@
-"""The checks every game's hand shares: names, players, keys, and what a value may be.
+"""What every game's hand shares: the common keys, and the checks of names, players, keys
+and values.
 
 Each refusal is a `HandError` naming the key at fault, worded once here for every game,
-so that a hand of any game says "players[2]: must be a non-empty name" the same way.
+so that a hand of any game says "players[2]: must be a non-empty name" the same way. The
+common keys (spec "Other games": ruleset, options, players, sitting_out, declarer,
+outcome, renonsz) are `HandBase`, and `common_json` writes them back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import HandError, Msg
 from .schema import suggestion
 
 _STR = frozenset((str,))
+
+
+@dataclass(frozen=True, slots=True)
+class HandBase:
+    """The keys every game's hand has; a game's hand adds its own fields."""
+
+    ruleset: str
+    options: Mapping[str, Any]
+    """Only the options the hand (or its session) set; the rest are the ruleset's defaults."""
+    players: tuple[str, ...]
+    sitting_out: tuple[str, ...]
+    declarer: str
+    outcome: str
+
+
+def common_json(hand: HandBase) -> dict[str, Any]:
+    """The common keys of a hand in the format's order, minus ``ruleset`` and ``options``:
+    ``sitting_out`` where somebody sits out, ``outcome`` where it is not ``played``."""
+    out: dict[str, Any] = {"players": list(hand.players)}
+    if hand.sitting_out:
+        out["sitting_out"] = list(hand.sitting_out)
+    out["declarer"] = hand.declarer
+    if hand.outcome != "played":
+        out["outcome"] = hand.outcome
+    return out
+
+
 _KEYSETS: dict[tuple[str, ...], frozenset[str]] = {}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...settlement.schema import Table
+from ...settlement.schema import Table, identity
 
 SECTIONS = ("table", "points", "settlement")
 TIERS = ("no_trick", "below_33", "reached_33")
@@ -64,10 +64,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     mode = settlement.choice("mode", MODES)
     settlement.finish()
     return Rules(
-        id=raw["id"],
-        label=raw["label"],
-        label_en=raw.get("label_en", raw["label"]),
-        scorer=raw["scorer"],
+        **identity(raw),
         sizes=tuple(sorted(sizes)),
         max_sitting_out=max_out,
         tiers=tiers,

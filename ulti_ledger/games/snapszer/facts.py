@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...settlement.hand_checks import common_json
 from .hand import Hand
 
 
@@ -14,12 +15,7 @@ def canonical(hand: Hand) -> dict[str, Any]:
     starter held the chosen card), as the format requires it there; ``outcome`` only
     when it is not ``played``. ``parse_hand(canonical(h), rules, {})`` gives ``h`` back.
     """
-    out: dict[str, Any] = {"players": list(hand.players)}
-    if hand.sitting_out:
-        out["sitting_out"] = list(hand.sitting_out)
-    out["declarer"] = hand.declarer
-    if hand.outcome != "played":
-        out["outcome"] = hand.outcome
+    out = common_json(hand)
     if hand.winner is not None:
         out["winner"] = hand.winner
     elif len(hand.players) == 4:

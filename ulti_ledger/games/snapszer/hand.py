@@ -10,10 +10,12 @@ reached 66 before the chosen card was seen, alone against the other three.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import (
+    HandBase,
     check_keys,
     check_sitting_out,
     kind,
@@ -40,19 +42,12 @@ HAND_KEYS = (
 )
 OUTCOMES = ("played", "redeal")
 """A snapszer hand is played or dealt again; nobody throws in and there is no auction."""
-_new = tuple.__new__
 
 
-class Hand(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Hand(HandBase):
     """The facts of one snapszer hand, validated against its ruleset."""
 
-    ruleset: str
-    options: Mapping[str, Any]
-    """Only the options the hand (or its session) set; the rest are the ruleset's defaults."""
-    players: tuple[str, ...]
-    sitting_out: tuple[str, ...]
-    declarer: str
-    outcome: str
     partner: str | None
     """Four players: the chosen card's holder; None when the starter held it (or at three)."""
     won: bool | None
@@ -88,7 +83,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             "players",
             "{ruleset} is played by {n}, not {given}",
             ruleset=rules.label,
-            n=" or ".join(map(str, rules.sizes)),
+            n=_sizes(rules.sizes),
             given=len(players),
         )
     sitting_out = names(get("sitting_out"), "sitting_out", required=False)
@@ -133,24 +128,21 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     else:
         side = (declarer,)
     others = tuple(p for p in players if p not in side)
-    return _new(
-        Hand,
-        (
-            rules.id,
-            options or {},
-            players,
-            sitting_out,
-            declarer,
-            outcome,
-            partner,
-            won,
-            winner,
-            loser,
-            announcer,
-            offender,
-            side,
-            others,
-        ),
+    return Hand(
+        rules.id,
+        options or {},
+        players,
+        sitting_out,
+        declarer,
+        outcome,
+        partner,
+        won,
+        winner,
+        loser,
+        announcer,
+        offender,
+        side,
+        others,
     )
 
 
@@ -265,3 +257,10 @@ def _loser(data: dict[str, Any], announcer: str | None) -> str | None:
     if raw not in TIERS:
         raise HandError("loser", not_one_of(raw, TIERS))
     return raw
+
+
+def _sizes(sizes: tuple[int, ...]) -> int | Msg:
+    """How many play, as the refusal says it: 3, or "3 or 4"."""
+    if len(sizes) == 1:
+        return sizes[0]
+    return Msg("{first} or {last}", {"first": ", ".join(map(str, sizes[:-1])), "last": sizes[-1]})
