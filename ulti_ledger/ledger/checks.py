@@ -17,6 +17,7 @@ from typing import Any
 from .. import rotation
 from ..money_input import MoneyInputError, parse_stake
 from ..settlement import Engine, HandError, Ruleset
+from ..settlement.errors import Msg
 from ..settlement.session import check_session_header
 from .errors import SessionError
 from .names import UNPRINTABLE, check_players, name_key, refuse_hidden  # noqa: F401  (name_key: kept here too)
@@ -147,6 +148,15 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
     ruleset.normalize_options(raw_options)  # names the unknown option or bad value
     options = {n: ruleset.options[n].normalize(v) for n, v in raw_options.items()}
     rules = ruleset.resolve(options)
+    if not hasattr(rules, "active_players"):  # until storage is any game's (issue 12, 2 and 4)
+        raise SessionError(
+            "ruleset",
+            Msg(
+                "{ruleset} hands can be settled (ulti-ledger settle, the engine), but not yet "
+                "kept as an evening",
+                {"ruleset": ruleset.id},
+            ),
+        )
     players = check_players(data.get("players"), rules.active_players, rules.max_sitting_out)
     seatings = check_seatings(data, players, rules.active_players, rules.max_sitting_out)
     amount, currency = _unit_value(data.get("unit_value"))

@@ -41,7 +41,7 @@ class HandError(LedgerError):
     ``problem`` is an English template with ``params`` (or a ready `Msg`).
     """
 
-    def __init__(self, key: str, problem: str | Msg, **params: Any) -> None:
+    def __init__(self, key: str, problem: str | Msg, /, **params: Any) -> None:
         self.key = key
         self.message = problem if isinstance(problem, Msg) else Msg(problem, params)
         self.problem = self.message.text()

@@ -234,6 +234,9 @@ HU: dict[str, str] = {
     "ezek egyike: {allowed}",
     "a renonsz decides the hand: leave {key} out": "a renonsz eldönti a leosztást: {key} "
     "maradjon ki",
+    "{ruleset} hands can be settled (ulti-ledger settle, the engine), but not yet kept as an "
+    "evening": "{ruleset} leosztásokat már el lehet számolni (ulti-ledger settle, a motor), "
+    "de estét még nem lehet belőlük vezetni",
 }
 
 
