@@ -10,12 +10,11 @@ reached 66 before the chosen card was seen, alone against the other three.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import (
-    HandBase,
+    COMMON_FIELDS,
     check_keys,
     check_sitting_out,
     kind,
@@ -40,29 +39,37 @@ HAND_KEYS = (
     "snapszer",
     "renonsz",
 )
+_new = tuple.__new__
 OUTCOMES = ("played", "redeal")
 """A snapszer hand is played or dealt again; nobody throws in and there is no auction."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hand(HandBase):
-    """The facts of one snapszer hand, validated against its ruleset."""
+_FIELDS = [
+    *COMMON_FIELDS,
+    ("partner", str | None),
+    ("won", bool | None),
+    ("winner", str | None),
+    ("loser", str | None),
+    ("snapszer", str | None),
+    ("renonsz", str | None),
+    ("side", tuple[str, ...]),
+    ("others", tuple[str, ...]),
+]
 
-    partner: str | None
-    """Four players: the chosen card's holder; None when the starter held it (or at three)."""
-    won: bool | None
-    """Whether the starter's side won; None for a ``winner`` hand, a renonsz or a redeal."""
-    winner: str | None
-    """Four players: who reached 66 alone before the chosen card was seen."""
-    loser: str | None
-    """The losing side's cards (``TIERS``); None for a snapszer, a renonsz or a redeal."""
-    snapszer: str | None
-    """Who announced a snapszer (``won`` says whether it was made)."""
-    renonsz: str | None
-    side: tuple[str, ...]
-    """The starter's side (or the lone ``winner``)."""
-    others: tuple[str, ...]
-    """The players against ``side``."""
+
+class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
+    """The facts of one snapszer hand, validated against its ruleset.
+
+    Beyond the common fields: ``partner``, at four players the chosen card's holder (None
+    when the starter held it, and at three); ``won``, whether the starter's side won (None
+    for a ``winner`` hand, a renonsz or a redeal); ``winner``, at four who reached 66 alone
+    before the chosen card was seen; ``loser``, the losing side's cards (`TIERS`; None for
+    a snapszer, a renonsz or a redeal); ``snapszer``, who announced one (``won`` says
+    whether it was made); ``renonsz``, the offender. ``side`` is the starter's side (or
+    the lone ``winner``), ``others`` the players against it.
+    """
+
+    __slots__ = ()
 
 
 def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
@@ -128,21 +135,24 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     else:
         side = (declarer,)
     others = tuple(p for p in players if p not in side)
-    return Hand(
-        rules.id,
-        options or {},
-        players,
-        sitting_out,
-        declarer,
-        outcome,
-        partner,
-        won,
-        winner,
-        loser,
-        announcer,
-        offender,
-        side,
-        others,
+    return _new(
+        Hand,
+        (
+            rules.id,
+            options or {},
+            players,
+            sitting_out,
+            declarer,
+            outcome,
+            partner,
+            won,
+            winner,
+            loser,
+            announcer,
+            offender,
+            side,
+            others,
+        ),
     )
 
 
