@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from ulti_ledger.settlement import HandError, RulesetError
 
 THREE = ["Anna", "Béla", "Csaba"]
 FOUR = ["Anna", "Béla", "Csaba", "Dóra"]
+REGISTRY_FILE = Path(game.__file__).parent / "rulesets" / "snapszer.toml"
 
 
 def snap(**keys: Any) -> dict[str, Any]:
@@ -311,3 +313,24 @@ def test_cli_refuses_a_bad_snapszer_hand_naming_the_key(tmp_path):
     result = CliRunner().invoke(main, ["settle", str(path)])
     assert result.exit_code != 0
     assert "colour: is not a key of a snapszer hand" in result.output
+
+
+def test_cli_rules_list_check_and_show_a_game_without_contracts():
+    listed = CliRunner().invoke(main, ["rules", "list"])
+    assert listed.exit_code == 0, listed.output
+    assert "snapszer           Snapszer  (3 house-rule options)" in listed.output
+    path = str(REGISTRY_FILE)
+    checked = CliRunner().invoke(main, ["rules", "check", path])
+    assert checked.output == "ok: snapszer (Snapszer): 3 house-rule options\n"
+    shown = CliRunner().invoke(main, ["rules", "show", "snapszer"])
+    assert shown.exit_code == 1 and "no contracts to tabulate" in shown.output
+
+
+def test_cli_text_format_settles_a_snapszer_list(tmp_path):
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps([snap(), snap(won=False)]), encoding="utf-8")
+    result = CliRunner().invoke(main, ["settle", str(path), "--format", "text", "--lang", "hu"])
+    assert result.exit_code == 0, result.output
+    assert "   Anna +4, Béla −2, Csaba −2" in result.output
+    assert "Anna mindkét ellenfelének 2-t fizet, összesen 4-et" in result.output
+    assert " · \n" not in result.output

@@ -203,11 +203,7 @@ def rules() -> None:
 def rules_list() -> None:
     """The rulesets that ship with the app."""
     for ruleset in _engine().rulesets.values():
-        rules_ = ruleset.rules
-        click.echo(
-            f"{ruleset.id:<18} {ruleset.label_en}  "
-            f"({len(rules_.contracts)} contracts, {len(ruleset.options)} house-rule options)"
-        )
+        click.echo(f"{ruleset.id:<18} {ruleset.label_en}  ({_holds(ruleset)})")
 
 
 @rules.command("show")
@@ -225,6 +221,11 @@ def rules_show(ruleset_id: str, as_json: bool, lang: str) -> None:
         raise click.ClickException(error_text(exc, lang)) from None
     from .rules_table import render_text, value_table
 
+    if not hasattr(ruleset.rules, "contracts"):
+        raise click.ClickException(
+            f"{ruleset.id} has no contracts to tabulate; its game points and house rules are "
+            f"in its ruleset file ({ruleset.source})"
+        )
     table = value_table(ruleset, lang)
     if as_json:
         _dump(table)
@@ -240,10 +241,14 @@ def rules_check(path: str) -> None:
         ruleset = load_ruleset_file(path)
     except LedgerError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(
-        f"ok: {ruleset.id} ({ruleset.label_en}): {len(ruleset.rules.contracts)} contracts, "
-        f"{len(ruleset.options)} house-rule options"
-    )
+    click.echo(f"ok: {ruleset.id} ({ruleset.label_en}): {_holds(ruleset)}")
+
+
+def _holds(ruleset: Any) -> str:
+    """'40 contracts, 9 house-rule options', or only the options for a game of no contracts."""
+    options = f"{len(ruleset.options)} house-rule options"
+    contracts = getattr(ruleset.rules, "contracts", None)
+    return options if contracts is None else f"{len(contracts)} contracts, {options}"
 
 
 def database_app():
