@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.engine_helpers import ENGINE
+from tests.engine_helpers import ENGINE, renamed
 from ulti_ledger.games import REGISTRY
 
 GAME = REGISTRY["snapszer"]
@@ -36,13 +36,7 @@ def snapszer_hands(draw, with_options: bool = True):
 
 
 def _rename(value):
-    if isinstance(value, str):
-        return RENAME.get(value, value)
-    if isinstance(value, list):
-        return [_rename(v) for v in value]
-    if isinstance(value, dict):
-        return {_rename(k): _rename(v) for k, v in value.items()}
-    return value
+    return renamed(value, RENAME)
 
 
 @settings(max_examples=500, deadline=None)

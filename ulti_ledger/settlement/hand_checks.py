@@ -31,6 +31,10 @@ COMMON_FIELDS: list[tuple[str, Any]] = [
 build (a frozen dataclass of fourteen fields took half of a snapszer hand's parse)."""
 
 
+COMMON_KEYS = tuple(name for name, _ in COMMON_FIELDS)
+"""The hand-format keys every game's hand may hold first (``renonsz`` is the game's to place)."""
+
+
 def common_json(hand: Any) -> dict[str, Any]:
     """The common keys of a hand in the format's order, minus ``ruleset`` and ``options``:
     ``sitting_out`` where somebody sits out, ``outcome`` where it is not ``played``."""

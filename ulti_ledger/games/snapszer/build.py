@@ -56,9 +56,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     table.finish()
     points = top.table("points")
     tiers = {tier: points.int(tier, minimum=1) for tier in TIERS}
-    snapszer = points.int("snapszer", minimum=1)
-    failed = points.int("failed_snapszer", minimum=1)
-    renonsz = points.int("renonsz", minimum=1)
+    values = {key: points.int(key, minimum=1) for key in ("snapszer", "failed_snapszer", "renonsz")}
     points.finish()
     settlement = top.table("settlement")
     mode = settlement.choice("mode", MODES)
@@ -68,8 +66,6 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         sizes=tuple(sorted(sizes)),
         max_sitting_out=max_out,
         tiers=tiers,
-        snapszer=snapszer,
-        failed_snapszer=failed,
-        renonsz=renonsz,
+        **values,
         mode=mode,
     )

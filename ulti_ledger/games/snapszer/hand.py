@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import (
     COMMON_FIELDS,
+    COMMON_KEYS,
     check_keys,
     check_sitting_out,
     kind,
@@ -26,12 +27,7 @@ from ...settlement.hand_checks import (
 from .build import TIERS, Rules
 
 HAND_KEYS = (
-    "ruleset",
-    "options",
-    "players",
-    "sitting_out",
-    "declarer",
-    "outcome",
+    *COMMON_KEYS,
     "partner",
     "won",
     "winner",
