@@ -119,15 +119,9 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         loser = _loser(data, announcer)
     if winner is not None:
         side = (winner,)
-    elif partner is not None:
-        side = (
-            (declarer, partner)
-            if players.index(declarer) < players.index(partner)
-            else (
-                partner,
-                declarer,
-            )
-        )
+    elif partner is not None:  # in seating order
+        first = players.index(declarer) < players.index(partner)
+        side = (declarer, partner) if first else (partner, declarer)
     else:
         side = (declarer,)
     others = tuple(p for p in players if p not in side)
