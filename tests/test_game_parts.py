@@ -16,10 +16,9 @@ from ulti_ledger.pdf_table import NOTE_MM
 RULESETS = sorted(ENGINE.rulesets)
 
 
-def _tables(rules):
-    """Every table size the rules allow, players named from the first bidder on."""
-    sizes = range(rules.active_players, rules.active_players + rules.max_sitting_out + 1)
-    return [tuple(f"P{i}" for i in range(n)) for n in sizes]
+def _tables(ruleset):
+    """Every table size the ruleset seats (its ``[seating]``), named from the starter on."""
+    return [tuple(f"P{i}" for i in range(n)) for n in ruleset.seating().sizes]
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -27,11 +26,12 @@ def test_random_hands_are_legal_at_every_table_size(ruleset_id):
     ruleset = ENGINE.rulesets[ruleset_id]
     game, rules = ruleset.scorer_module, ruleset.rules
     rng = random.Random(2026)
-    for table in _tables(rules):
+    for table in _tables(ruleset):
+        play = ruleset.seating().table(len(table)).play
         for _ in range(300):
             facts = game.random_hand(rng, rules, table)
             named = [*facts["players"], *facts.get("sitting_out", ())]
-            assert sorted(named) == sorted(table) and len(facts["players"]) == rules.active_players
+            assert sorted(named) == sorted(table) and len(facts["players"]) == play
             settlement = ENGINE.settle(facts)
             assert sum(settlement.payments.values()) == 0
             assert set(settlement.payments) == set(table)
@@ -41,8 +41,9 @@ def test_random_hands_are_legal_at_every_table_size(ruleset_id):
 def test_a_table_the_rules_do_not_allow_is_refused(ruleset_id):
     ruleset = ENGINE.rulesets[ruleset_id]
     rules = ruleset.rules
-    too_many = tuple(f"P{i}" for i in range(rules.active_players + rules.max_sitting_out + 1))
-    for table in (too_many[: rules.active_players - 1], too_many):
+    seating = ruleset.seating()
+    too_many = tuple(f"P{i}" for i in range(seating.largest + 1))
+    for table in (too_many[: seating.smallest - 1], too_many):
         with pytest.raises(ValueError, match="table of"):
             ruleset.scorer_module.random_hand(random.Random(1), rules, table)
 
@@ -58,8 +59,9 @@ def test_every_row_fills_the_games_columns(ruleset_id, lang):
     assert len(set(keys)) == len(keys)
     rng = random.Random(7)
     filled = set()
-    for _ in range(300):
-        facts = game.random_hand(rng, rules, _tables(rules)[0])
+    tables = _tables(ruleset)
+    for i in range(300):
+        facts = game.random_hand(rng, rules, tables[i % len(tables)])
         row = game.row(facts, game.parse_hand(facts, rules, {}), rules, lang)
         sheet = row["sheet"]
         assert isinstance(row["notation"], str) and sheet["game"].startswith(row["notation"])
@@ -114,7 +116,7 @@ def test_the_hand_schema_describes_the_games_hands(name):
     _check(example, schema)
     for ruleset in (r for r in ENGINE.rulesets.values() if r.scorer == name):
         rng = random.Random(5)
-        for table in _tables(ruleset.rules):
+        for table in _tables(ruleset):
             for _ in range(200):
                 _check(game.random_hand(rng, ruleset.rules, table), schema)
 

@@ -8,12 +8,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.engine_helpers import ENGINE
+from tests.engine_helpers import ENGINE, renamed
 from ulti_ledger.games.ulti import describe
 from ulti_ledger.games.ulti.random_hands import legal_levels
 from ulti_ledger.samples import random_hand
 
-RULESETS = sorted(ENGINE.rulesets)
+RULESETS = sorted(r.id for r in ENGINE.rulesets.values() if r.scorer == "ulti")
 
 
 @st.composite
@@ -55,13 +55,7 @@ RENAME = {"A": "Árpád", "B": "Bözsi", "C": "Cecília", "D": "Dezső"}
 
 
 def _rename(value):
-    if isinstance(value, str):
-        return RENAME.get(value, value)
-    if isinstance(value, list):
-        return [_rename(v) for v in value]
-    if isinstance(value, dict):
-        return {_rename(k): _rename(v) for k, v in value.items()}
-    return value
+    return renamed(value, RENAME)
 
 
 @settings(max_examples=300, deadline=None)

@@ -317,6 +317,46 @@ TEXTS: dict[str, tuple[str, str]] = {
         " no-trump durchmars.",
     ),
     "rule.silent_100_in_durchmars.no": ("Egyik durchmarsban sem jár.", "In no durchmars."),
+    # snapszer's house rules (games/snapszer/rulesets/snapszer.toml)
+    "rule.snapszer_settlement": (
+        "Hogyan lesz a játékpontokból fizetség?",
+        "How do the game points become payments?",
+    ),
+    "rule.snapszer_settlement.transfer": (
+        "A vesztesek fizetnek: aki egyedül játszik, minden ellenfelétől megkapja vagy minden "
+        "ellenfelének kifizeti a pontokat; kettő kettő ellen mindenki egyszer.",
+        "The losers pay: a player alone receives or pays the points once per opponent; at two "
+        "against two each player once.",
+    ),
+    "rule.snapszer_settlement.scoresheet": (
+        "Pontverseny: a győztesek pontot írnak fel, senki sem fizet.",
+        "A race: the winners score the points and nobody pays.",
+    ),
+    "rule.failed_snapszer_value": (
+        "Mennyit ér a másik oldalnak a bemondott, de bukott snapszer?",
+        "What is an announced snapszer that fails worth to the other side?",
+    ),
+    "rule.failed_snapszer_value.6": (
+        "6 pontot, annyit, amennyit a snapszer ért volna.",
+        "6 points, what the snapszer would have been worth.",
+    ),
+    "rule.failed_snapszer_value.3": (
+        "3 pontot, mint egy győzelem, amelyben a vesztesek nem ütöttek.",
+        "3 points, as a win in which the losers took no trick.",
+    ),
+    "rule.renonsz_value": (
+        "Hány pontot veszít a renonszot vétő játékos oldala?",
+        "How many game points does the side of a renonsz offender lose?",
+    ),
+    "rule.renonsz_value.1": ("1 pontot", "1 point"),
+    "rule.renonsz_value.2": ("2 pontot", "2 points"),
+    "rule.renonsz_value.3": (
+        "3 pontot, egy ütés nélküli győzelem árát",
+        "3 points, a win in which the losers took no trick",
+    ),
+    "rule.renonsz_value.4": ("4 pontot", "4 points"),
+    "rule.renonsz_value.5": ("5 pontot", "5 points"),
+    "rule.renonsz_value.6": ("6 pontot, egy snapszer árát", "6 points, what a snapszer is worth"),
     "stakes": ("Tét", "Stakes"),
     "unit_value": ("Egy egység értéke", "Value of one unit"),
     "currency": ("Pénznem", "Currency"),

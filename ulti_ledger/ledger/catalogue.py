@@ -17,7 +17,9 @@ from .pinning import builtin_engine, only_ruleset, session_engine
 def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict[str, Any]]:
     """The rulesets a new session can use, each with its options (for the session form)."""
     engine = engine or builtin_engine()
-    return [_ruleset(r, lang) for r in engine.rulesets.values()]
+    # Only the rulesets the evening's pages can keep today: those with contracts (the hand
+    # form is still Ulti's); the game-described form of issue 12 (point 3) lifts this.
+    return [_ruleset(r, lang) for r in engine.rulesets.values() if hasattr(r.rules, "contracts")]
 
 
 def session_ruleset_choice(session: GameSession, lang: str = "hu") -> dict[str, Any]:

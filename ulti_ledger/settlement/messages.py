@@ -196,6 +196,47 @@ HU: dict[str, str] = {
     "{count} leosztásos lenne: a további leosztásokhoz kezdj új estét",
     "at most {limit} evenings are settled together, not {count}": "legfeljebb {limit} estét "
     "lehet együtt elszámolni, nem {count} estét",
+    # snapszer hands (games/snapszer/hand.py)
+    "a snapszer hand": "a snapszerleosztás",
+    "a snapszer": "a snapszer",
+    "{first} or {last}": "{first} vagy {last}",
+    "scoresheet credits the winners without debiting anyone, and results do not keep a score "
+    "column yet; settle with transfer": "a scoresheet elszámolás a győzteseknek jóváír, "
+    "senkitől sem von le, az eredmények pedig még nem vezetnek pontoszlopot; válaszd a "
+    "transfer elszámolást",
+    "only at four players: who reached 66 alone, before the chosen card was seen": "csak "
+    "négy játékosnál: aki a választott lap előtt egyedül elérte a 66-ot",
+    "leave {key} out when winner is given: the winner played alone against the other "
+    "three": "ha winner meg van adva, {key} maradjon ki: a győztes egyedül játszott a másik "
+    "három ellen",
+    "a hand with a renonsz or a redeal has no winner": "renonszos vagy újraosztott "
+    "leosztásban nincs winner",
+    "at three players the starting player plays alone: leave partner out": "három "
+    "játékosnál a kezdőjátékos egyedül játszik: partner maradjon ki",
+    "is required at four players: the holder of the chosen card, or null when the starting "
+    "player held it himself": "négy játékosnál kötelező: a választott lap gazdája, vagy "
+    "null, ha a lap a kezdőjátékosnál volt",
+    "{name} is the starting player; when he held the chosen card himself, partner is "
+    "null": "{name} a kezdőjátékos; ha a választott lap nála volt, a partner null",
+    'must be {{"by": NAME}} or null, not {kind}': 'ilyen legyen: {{"by": NÉV}}, vagy null; '
+    "nem {kind}",
+    "an announced snapszer is played by its side, not won alone with winner": "a bemondott "
+    "snapszert az oldala játssza: nem lehet winner mellett, egyedül megnyerve",
+    "only the starting player or the chosen card's holder announces a snapszer ({allowed}), "
+    "not {name}": "snapszert csak a kezdőjátékos vagy a választott lap gazdája mondhat "
+    "({allowed}), {name} nem",
+    "is required: true when the starting player's side won": "kötelező: true, ha a "
+    "kezdőjátékos oldala nyert",
+    "must be true or false, not {kind}": "true vagy false legyen, nem {kind}",
+    "a snapszer is worth the same however the losers played: leave loser out": "a snapszer "
+    "ugyanannyit ér, akárhogy játszottak a vesztesek: loser maradjon ki",
+    "is required: the losing side's cards, {allowed}": "kötelező: a vesztes oldal lapjai, "
+    "ezek egyike: {allowed}",
+    "a renonsz decides the hand: leave {key} out": "a renonsz eldönti a leosztást: {key} "
+    "maradjon ki",
+    "{ruleset} hands can be settled (ulti-ledger settle, the engine), but not yet kept as an "
+    "evening": "{ruleset} leosztásokat már el lehet számolni (ulti-ledger settle, a motor), "
+    "de estét még nem lehet belőlük vezetni",
 }
 
 
