@@ -87,7 +87,7 @@ def test_a_broken_section_is_refused_naming_the_key(section, key, problem):
 
 
 def test_ulti_states_todays_table_as_data():
-    for ruleset in builtin_engine().rulesets.values():
+    for ruleset in (r for r in builtin_engine().rulesets.values() if r.scorer == "ulti"):
         seating = ruleset.seating()
         assert seating == Seating.standard(3, 5)  # 3 play; the dealer, then his left
         assert seating.tables[5].sits_out == (0, -1) and seating.deal_passes == "right"
@@ -95,6 +95,18 @@ def test_ulti_states_todays_table_as_data():
         assert ruleset.options["last_declarer_deals"].default == "off"
         assert ruleset.options["last_declarer_deals"].seating
         assert not ruleset.options["max_kontra_level"].seating
+
+
+def test_snapszer_seats_three_four_or_five():
+    """Three play alone-against-two, four all play, at five the dealer sits out (0)."""
+    seating = builtin_engine().ruleset("snapszer").seating()
+    assert {n: (t.play, t.sits_out) for n, t in seating.tables.items()} == {
+        3: (3, ()),
+        4: (4, ()),
+        5: (4, (0,)),
+    }
+    deal = seating.deal(("A", "B", "C", "D", "E"), "C")
+    assert deal.sitting_out == ("C",) and deal.players == ("D", "E", "A", "B")
 
 
 @pytest.mark.parametrize("name", ["ulti-before-issue-10.toml", "ulti-before-issue-12.toml"])
