@@ -57,7 +57,7 @@ def make_hands(n: int, rng: random.Random) -> tuple[list[dict], int]:
     dealer = 0
     for _ in range(n):
         players, out = seating(dealer)
-        hand = random_hand(rng, rules, players=players, sitting_out=out)
+        hand = random_hand(rng, rules, (*players, *out))
         hand.pop("ruleset", None)
         hands.append(hand)
         if hand.get("outcome") != "redeal":

@@ -51,3 +51,14 @@ def betli_lost() -> dict[str, Any]:
         "declarer": "Dóra",
         "components": [{"name": "betli", "won": False, "kontra": {"Béla": 1}}],
     }
+
+
+def renamed(value: Any, names: dict[str, str]) -> Any:
+    """A hand (or any JSON value) with every player's name replaced by ``names``."""
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, list):
+        return [renamed(v, names) for v in value]
+    if isinstance(value, dict):
+        return {renamed(k, names): renamed(v, names) for k, v in value.items()}
+    return value

@@ -106,3 +106,26 @@ def roles(hand: Hand) -> dict[str, str]:
         p: "declarer" if p == hand.declarer else "partner" if p in side else "opponent"
         for p in hand.players
     }
+
+
+def random_hand(rng: Any, rules: Rules, players: Any) -> dict[str, Any]:
+    table = list(players)
+    declarer, partner = rng.sample(table, 2)
+    return {"players": table, "declarer": declarer, "partner": partner, "value": 9, "won": True}
+
+
+def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
+    return [{"key": "value", "label": "value", "kind": "note"}]
+
+
+def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> dict[str, Any]:
+    game = f"{hand.value} {'won' if hand.won else 'lost'}"
+    return {"notation": game, "sheet": {"game": game, "tags": [], "cells": {"value": game}}}
+
+
+def hand_schema() -> dict[str, Any]:
+    return {"type": "object", "examples": []}
+
+
+def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
+    return {"table": {"lost_factor": rules.lost_factor}, "text": [], "summary": "a list game"}

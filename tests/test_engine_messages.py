@@ -19,6 +19,7 @@ from ulti_ledger.settlement.messages import HU
 RAISERS = {"HandError", "OptionError", "Msg"}
 SOURCES = [
     *(REPO / "ulti_ledger" / "settlement").rglob("*.py"),
+    *(REPO / "ulti_ledger" / "games").rglob("*.py"),
     REPO / "ulti_ledger/ledger/checks.py",
 ]
 

@@ -23,6 +23,7 @@ PLAYED = {"players": ["Béla", "Csaba", "Dóra"], "sitting_out": ["Anna"], "decl
 SCORER = [
     *(REPO / "ulti_ledger/games/ulti").glob("*.py"),
     REPO / "ulti_ledger/settlement/engine.py",
+    REPO / "ulti_ledger/settlement/hand_checks.py",  # the checks every game's hand shares
     REPO / "ulti_ledger/settlement/loader.py",
     REPO / "ulti_ledger/ledger/checks.py",
 ]

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from ulti_ledger import ledger
 from ulti_ledger.db import db
-from ulti_ledger.ledger.notation import with_lost
+from ulti_ledger.games.ulti.row import with_lost
 
 
 def row_counts() -> dict[str, int]:
@@ -58,8 +58,12 @@ def test_json_export_is_session_at_1_with_every_fact(evening, hand_kinds):
         "format name date place ruleset options unit_value players settings hands"
     )
     assert document["format"] == "ulti-ledger/session@1"
-    assert document["options"] == {"max_kontra_level": 3, "silent_100_vs_parti": "replaces"}
-    assert document["settings"] == {"last_declarer_deals": True}
+    assert document["options"] == {
+        "max_kontra_level": 3,
+        "silent_100_vs_parti": "replaces",
+        "last_declarer_deals": "on",  # the seating option (a session setting before)
+    }
+    assert document["settings"] == {"last_declarer_deals": True}  # for older readers
     assert len(document["hands"]) == len(hand_kinds)
     assert document["hands"][3]["dealer"] == "Csaba"
     assert all(list(h)[0] == "dealer" for h in document["hands"])

@@ -8,11 +8,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.engine_helpers import ENGINE
+from tests.engine_helpers import ENGINE, renamed
 from ulti_ledger.games.ulti import describe
-from ulti_ledger.samples import legal_levels, random_hand
+from ulti_ledger.games.ulti.random_hands import legal_levels
+from ulti_ledger.samples import random_hand
 
-RULESETS = sorted(ENGINE.rulesets)
+RULESETS = sorted(r.id for r in ENGINE.rulesets.values() if r.scorer == "ulti")
 
 
 @st.composite
@@ -29,7 +30,7 @@ def legal_hands(draw, four_players: bool | None = None, with_options: bool = Tru
     rules = ruleset.resolve(options)
     four = draw(st.booleans()) if four_players is None else four_players
     rng = random.Random(draw(st.integers(0, 2**32)))
-    hand = random_hand(rng, rules, sitting_out=("D",) if four else ())
+    hand = random_hand(rng, rules, ("A", "B", "C", "D") if four else ("A", "B", "C"))
     if options:
         hand["options"] = options
     return hand
@@ -54,13 +55,7 @@ RENAME = {"A": "Árpád", "B": "Bözsi", "C": "Cecília", "D": "Dezső"}
 
 
 def _rename(value):
-    if isinstance(value, str):
-        return RENAME.get(value, value)
-    if isinstance(value, list):
-        return [_rename(v) for v in value]
-    if isinstance(value, dict):
-        return {_rename(k): _rename(v) for k, v in value.items()}
-    return value
+    return renamed(value, RENAME)
 
 
 @settings(max_examples=300, deadline=None)

@@ -368,7 +368,7 @@ def test_the_samples_play_negy_asz_durchmars_and_only_legal_hands():
     rng = random.Random(10)
     seen = set()
     for _ in range(3000):
-        data = random_hand(rng, rules)
+        data = random_hand(rng, rules, ("A", "B", "C"))
         hand_, _ = ENGINE.parse(data)
         if hand_.contract is not None:
             seen.add(hand_.contract.id)

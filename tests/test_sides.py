@@ -414,6 +414,7 @@ def two_v_two_view():
         "sitting_out": [],
         "changes": payments,
         "result": result,
+        "sheet": {"game": "66", "tags": [], "cells": {}},
     }
 
 

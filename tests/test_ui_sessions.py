@@ -166,8 +166,8 @@ def test_creating_a_session_redirects_to_the_edit_page_with_links_and_qr(client,
     with app.app_context():
         session = ledger.session_by_token(location.rsplit("/", 1)[1], "edit")
         assert ledger.seat_names(session) == tuple(PLAYERS)
-        assert session.options == {"max_kontra_level": 2}  # only what differs from default
-        assert session.last_declarer_deals is True
+        # only what differs from default; the checkbox is the seating option
+        assert session.options == {"max_kontra_level": 2, "last_declarer_deals": "on"}
         assert session.currency == "HUF" and session.unit_amount == "10"
 
 

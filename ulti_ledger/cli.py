@@ -210,12 +210,10 @@ def rules() -> None:
 @rules.command("list")
 def rules_list() -> None:
     """The rulesets that ship with the app."""
+    from .rules_table import summary
+
     for ruleset in _engine().rulesets.values():
-        rules_ = ruleset.rules
-        click.echo(
-            f"{ruleset.id:<18} {ruleset.label_en}  "
-            f"({len(rules_.contracts)} contracts, {len(ruleset.options)} house-rule options)"
-        )
+        click.echo(f"{ruleset.id:<18} {ruleset.label_en}  ({summary(ruleset)})")
 
 
 @rules.command("show")
@@ -231,13 +229,12 @@ def rules_show(ruleset_id: str, as_json: bool, lang: str) -> None:
         ruleset = _engine().ruleset(ruleset_id)
     except LedgerError as exc:
         raise click.ClickException(error_text(exc, lang)) from None
-    from .rules_table import render_text, value_table
+    from .rules_table import rules_text, value_table
 
-    table = value_table(ruleset, lang)
     if as_json:
-        _dump(table)
+        _dump(value_table(ruleset, lang))
     else:
-        click.echo(render_text(table, lang))
+        click.echo(rules_text(ruleset, lang))
 
 
 @rules.command("check")
@@ -248,10 +245,9 @@ def rules_check(path: str) -> None:
         ruleset = load_ruleset_file(path)
     except LedgerError as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(
-        f"ok: {ruleset.id} ({ruleset.label_en}): {len(ruleset.rules.contracts)} contracts, "
-        f"{len(ruleset.options)} house-rule options"
-    )
+    from .rules_table import summary
+
+    click.echo(f"ok: {ruleset.id} ({ruleset.label_en}): {summary(ruleset)}")
 
 
 def database_app():

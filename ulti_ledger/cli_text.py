@@ -43,7 +43,7 @@ def hand_text(
     head.append(_contract(hand, rules, w))
     changes = ", ".join(f"{p} {signed(u)}" for p, u in settlement.payments.items())
     describe = game.describe
-    out = [" · ".join(head), f"   {changes}"]
+    out = [" · ".join(h for h in head if h), f"   {changes}"]
     out += [f"   {describe(line, lang)}" for line in settlement.lines]
     if plural_sides(settlement.payments):
         out.append(f"   {pairs_line(hand_pairs(settlement.payments), lang)}")
@@ -94,6 +94,8 @@ def signed(units: int) -> str:
 def _contract(hand: Any, rules: Any, w: Mapping[str, str]) -> str:
     if hand.outcome in ("all_pass", "redeal"):
         return w[f"outcome_{hand.outcome}"]
+    if not hasattr(hand, "contract"):  # a game of no contracts: its explanation says it all
+        return ""
     colour = rules.colours[hand.colour].label if hand.colour else ""
     words = [colour, hand.contract.label if hand.contract else ""]
     if hand.outcome == "conceded":

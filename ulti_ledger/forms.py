@@ -130,9 +130,17 @@ class SessionForm(FlaskForm):
         return parse_stake(self.unit_amount.data, self.currency.data)
 
     def option_fields(self, ruleset_id: str) -> list[tuple[dict[str, Any], Any]]:
-        """The ruleset's options, each with its form field, in the ruleset's order."""
+        """The ruleset's options, each with its form field, in the ruleset's order.
+
+        The seating's own options are not among them: the form offers them as one-tap
+        checkboxes (``last_declarer_deals``) and sends them as ``settings``.
+        """
         ruleset = next(r for r in self.rulesets if r["id"] == ruleset_id)
-        return [(o, self[option_field(ruleset_id, o["name"])]) for o in ruleset["options"]]
+        return [
+            (o, self[option_field(ruleset_id, o["name"])])
+            for o in ruleset["options"]
+            if not o.get("seating")
+        ]
 
     def option_choices(self, option: dict[str, Any]) -> list[tuple[str, str]]:
         """The values an option's select offers, with their meaning; the default marked.

@@ -13,7 +13,6 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
-    Boolean,
     Date,
     DateTime,
     ForeignKey,
@@ -81,8 +80,6 @@ class GameSession(db.Model):
     unit_amount: Mapped[str] = mapped_column(String(32))
     """What one unit is worth, as the decimal string given (never a float)."""
     currency: Mapped[str] = mapped_column(String(8), default="")
-    last_declarer_deals: Mapped[bool] = mapped_column(Boolean, default=False)
-    """House option: the last hand's declarer deals the next hand (see ``rotation``)."""
     edit_token: Mapped[str] = mapped_column(String(64), unique=True)
     view_token: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

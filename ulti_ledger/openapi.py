@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from .games import REGISTRY
+
 NAME = {"type": "string", "minLength": 1, "maxLength": 80}
 NAMES = {"type": "array", "items": {"$ref": "#/components/schemas/Name"}}
 UNITS = {"type": "object", "additionalProperties": {"type": "integer"}}
@@ -46,45 +48,31 @@ def _obj(required: list[str], closed: bool = False, **properties: Any) -> dict[s
     return out
 
 
-COMPONENT = _obj(
-    ["name"],
-    closed=True,
-    name={"type": "string", "maxLength": 32},
-    open={"type": "boolean"},
-    won={"type": "boolean"},
-    kontra={
-        "oneOf": [
-            {"type": "integer", "minimum": 0, "maximum": 4},
-            {"type": "object", "additionalProperties": {"type": "integer"}},
-        ]
-    },
-)
-SILENT = _obj(
-    ["name", "side"],
-    closed=True,
-    name={"type": "string", "maxLength": 32},
-    side={"enum": ["declarer", "defenders"]},
-    won={"type": "boolean"},
-    player=_ref("Name"),
-)
-HAND = {
-    **_obj(
-        ["players", "declarer"],
-        closed=True,
-        ruleset={"type": "string", "maxLength": 64},
-        options=OPTIONS,
-        players={**NAMES, "maxItems": 7},
-        sitting_out={**NAMES, "maxItems": 7},
-        declarer=_ref("Name"),
-        outcome={"enum": ["played", "conceded", "all_pass", "redeal"]},
-        colour={"enum": ["makk", "zold", "tok", "piros"]},
-        components={"type": "array", "items": _ref("Component"), "maxItems": 8},
-        silent={"type": "array", "items": _ref("Silent"), "maxItems": 8},
-        renonsz={"oneOf": [{"type": "null"}, _obj(["player"], closed=True, player=_ref("Name"))]},
-        dealer=_ref("Name"),
-    ),
-    "description": "A hand in the hand format (docs/hand-format.md), plus its dealer.",
-}
+def hand_schema() -> dict[str, Any]:
+    """A hand of any registered game (each game's ``hand_schema``), plus its dealer.
+
+    ``anyOf``, not ``oneOf``: the games' hands share their common keys, so a hand of
+    one game with only those (``players``, ``declarer``, an ``all_pass``) is also a
+    valid hand of another, and ``oneOf`` would refuse it.
+    """
+    games = []
+    for name in REGISTRY:
+        schema = REGISTRY[name].hand_schema()
+        schema.pop("examples", None)
+        schema["properties"]["dealer"] = _ref("Name")
+        games.append({"title": name, **schema})
+    return {
+        "anyOf": games,
+        "description": "A hand in the hand format (docs/hand-format.md), plus its dealer.",
+    }
+
+
+def example_hand() -> dict[str, Any]:
+    """The first registered game's example hand (its ``hand_schema``'s ``examples``)."""
+    return REGISTRY[next(iter(REGISTRY))].hand_schema()["examples"][0]
+
+
+HAND = hand_schema()
 RESULT = _obj(
     ["payments", "lines"],
     payments=UNITS,
@@ -210,8 +198,6 @@ CONFLICT = _obj(
 )
 SCHEMAS = {
     "Name": NAME,
-    "Component": COMPONENT,
-    "Silent": SILENT,
     "Hand": HAND,
     "Result": RESULT,
     "HandEntry": HAND_ENTRY,
@@ -290,18 +276,13 @@ SCHEMAS = {
     "Conflict": CONFLICT,
 }
 
-PARTI = {
-    "players": ["Béla", "Csaba", "Dóra"],
-    "sitting_out": ["Anna"],
-    "declarer": "Béla",
-    "colour": "piros",
-    "components": [{"name": "parti", "won": True}],
-}
+EXAMPLE = example_hand()
+PARTI = {key: value for key, value in EXAMPLE.items() if key != "ruleset"}
 EXAMPLES = {
     "Hand": PARTI,
     "SessionBody": {
         "format": "ulti-ledger/session@1",
-        "ruleset": "ulti",
+        "ruleset": EXAMPLE["ruleset"],
         "options": {},
         "unit_value": {"amount": "10", "currency": "HUF"},
         "players": ["Anna", "Béla", "Csaba", "Dóra"],
@@ -560,10 +541,10 @@ DOCUMENT = {
         "title": "Ulti ledger API",
         "version": "1",
         "description": (
-            "Sessions and hands of Ulti in the hand format. Writes need the edit token; reads "
-            "take the view token too. A write may name the version it saw (If-Match, or "
-            "`version` in the body); when it moved on the answer is 409 with the current "
-            "state. Without a version the last writer wins."
+            "Sessions and hands of every registered game in the hand format. Writes need the "
+            "edit token; reads take the view token too. A write may name the version it saw "
+            "(If-Match, or `version` in the body); when it moved on the answer is 409 with the "
+            "current state. Without a version the last writer wins."
         ),
     },
     "paths": PATHS,

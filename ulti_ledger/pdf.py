@@ -38,7 +38,6 @@ LONG_TRANSFER = 40
 """Nor does a transfer longer than this (both names and the amount) fit beside them."""
 
 WORDS = words("pdf")
-"""The scoresheet's words by language (the catalogues' context "pdf")."""
 
 
 def html_to_pdf(html: str, static_folder: Path = STATIC) -> bytes:
@@ -142,7 +141,8 @@ def scoresheet_context(
         "hands": rows(summary, columns, short, option_text),
         "labels": [short[p] for p in players],
         "legend": [(short[p], p) for p in players if short[p] != p],
-        "landscape": columns.landscape(len(players)),
+        "landscape": columns.landscape(len(players), summary["columns"]),
+        "note_columns": summary["columns"],
         "stacked": any(len(p) > LONG_NAME for p in players)
         or any(len(t["from"] + t["to"] + t["amount"]) > LONG_TRANSFER for t in transfers),
         "any_edited": any(h["edited"] for h in summary["hands"]),

@@ -5,8 +5,9 @@ and draws, and a 300-hand evening with a cell per value (15 a row) took twice th
 allow. So the values that are short and tabular, the hand's number, dealer and declarer,
 and every player's change and running total, are set as two texts per row in a
 monospaced face, padded to fixed widths; columns exactly that many characters wide keep
-them under their headers. The game, the kontras, the silent results and the renonsz stay
-cells of their own (they wrap), and neighbouring empty ones are one cell.
+them under their headers. The game and the game's own columns (``summary["columns"]``:
+Ulti's kontras, silent results and renonsz) stay cells of their own (they wrap), and
+neighbouring empty ones are one cell.
 
 Why short labels for long names: a full name of 60 to 80 characters, wrapped in a
 column a fifth of the page wide, makes a six-line header on every page and a row of
@@ -27,7 +28,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from .ledger.notation import with_lost
 from .settlement.who_pays import shown_lines
 
 MONO_EM = Decimal("0.60205")
@@ -40,8 +40,8 @@ SHORT = 10
 """The longest name the hand table prints whole; a longer one goes by its initials."""
 PORTRAIT_MM = Decimal(186)
 """A4's width inside the stylesheet's margins (210 - 2 x 12 mm); landscape has 273."""
-NOTES_MM = Decimal(24 + 24 + 13)
-"""The kontra, silent and renonsz columns (the stylesheet's ``.c-note``, ``.c-name``)."""
+NOTE_MM = {"note": Decimal(24), "name": Decimal(13)}
+"""A game column's width by its kind (the stylesheet's ``.c-note``, ``.c-name``)."""
 GAME_MM = Decimal(24)
 """The least room left for the game column: "piros 40-100 ulti (bukott: ulti)" on two lines."""
 DIGRAPHS = ("dzs", "cs", "dz", "gy", "ly", "ny", "sz", "ty", "zs")
@@ -80,7 +80,7 @@ def _initials(name: str) -> str:
 
 
 def shortened(text: str, short: Mapping[str, str]) -> str:
-    """``text`` (a kontra, silent or renonsz cell) with the long names in it as labels."""
+    """``text`` (a cell of the game's columns) with the long names in it as labels."""
     for name in sorted(short, key=len, reverse=True):
         if short[name] != name:
             text = text.replace(name, short[name])
@@ -126,11 +126,13 @@ class Columns:
     def player_width(self) -> str:
         return _points(GAP + self.change + 2 + self.total)
 
-    def landscape(self, players: int) -> bool:
-        """Whether the table needs a landscape page to leave the game column its room."""
+    def landscape(self, players: int, notes: Sequence[Mapping[str, str]]) -> bool:
+        """Whether the table needs a landscape page to leave the game column its room
+        beside the game's own columns ``notes``."""
         chars = self.number + 2 + 2 * self.name + 2 + 1
         chars += players * (GAP + self.change + 2 + self.total)
-        return _mm(chars) + NOTES_MM + GAME_MM > PORTRAIT_MM
+        notes_mm = sum((NOTE_MM[note["kind"]] for note in notes), Decimal(0))
+        return _mm(chars) + notes_mm + GAME_MM > PORTRAIT_MM
 
 
 def rows(
@@ -142,31 +144,29 @@ def rows(
     """One dict per hand: ``lead``, ``notation``, ``edited``, ``own_options``, ``notes``,
     ``players``.
 
-    ``notes`` are the kontra, silent and renonsz cells as (text, colspan). "·" marks a
-    player sitting the hand out. Names are written as ``short`` gives them; a hand's own
-    house rules (kept when the evening's changed) as ``option_text`` words them.
+    ``notes`` are the cells of the game's columns (``summary["columns"]``) as (text,
+    colspan). "·" marks a player sitting the hand out. Names are written as ``short``
+    gives them; a hand's own house rules (kept when the evening's changed) as
+    ``option_text`` words them.
     """
     words = option_text or (lambda name, value: f"{name}: {value}")
     players = summary["players"]
+    keys = [column["key"] for column in summary["columns"]]
     out = []
     for hand in summary["hands"]:
         playing = set(hand["players"])
         changes, totals = hand["changes"], hand["totals"]
         own = hand["hand"].get("options")
-        kontra = hand["kontras"]
+        sheet = hand["sheet"]
         out.append(
             {
                 "lead": columns.lead(
                     hand["number"], _label(short, hand["dealer"]), _label(short, hand["declarer"])
                 ),
-                "notation": with_lost(hand),
+                "notation": sheet["game"],
                 "edited": hand["edited"],
                 "own_options": "; ".join(words(k, v) for k, v in own.items()) if own else "",
-                "notes": _notes(
-                    shortened(", ".join(f"{k['label']} {k['text']}" for k in kontra), short),
-                    shortened(", ".join(s["text"] for s in hand["silent"]), short),
-                    _label(short, hand["renonsz"]) if hand["renonsz"] else "",
-                ),
+                "notes": _notes(*(shortened(sheet["cells"][key], short) for key in keys)),
                 "players": "".join(
                     columns.player(
                         signed(changes[p]) if p in playing or changes[p] else "·",
@@ -186,7 +186,7 @@ def explanations(summary: Mapping[str, Any], lang: str = "hu") -> list[dict[str,
     return [
         {
             "number": hand["number"],
-            "notation": with_lost(hand),
+            "notation": hand["sheet"]["game"],
             "declarer": hand["declarer"],
             "edited": hand["edited"],
             "lines": shown_lines(hand["result"], lang),

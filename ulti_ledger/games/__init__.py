@@ -10,9 +10,9 @@ from functools import cache
 from pathlib import Path
 
 from ..settlement import Engine, Registry, Ruleset
-from . import ulti
+from . import snapszer, ulti
 
-REGISTRY = Registry([ulti])
+REGISTRY = Registry([ulti, snapszer])
 
 
 @cache

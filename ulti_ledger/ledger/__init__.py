@@ -64,7 +64,8 @@ Errors: ``LedgerError`` (the engine's ``HandError``, or ``SessionError`` with ``
 
 A hand posted to a session may carry one key beyond the hand format: ``dealer`` (a
 seated player); without it the rotation (``ulti_ledger.rotation``) picks the dealer.
-A session body may carry ``settings``: ``{"last_declarer_deals": true}``.
+A session body may carry the ``settings`` of earlier revisions, ``{"last_declarer_deals":
+true}``: read as the seating option ``last_declarer_deals`` (``checks.with_settings``).
 """
 
 from ..settlement import HandError, LedgerError

@@ -17,7 +17,9 @@ from .pinning import builtin_engine, only_ruleset, session_engine
 def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict[str, Any]]:
     """The rulesets a new session can use, each with its options (for the session form)."""
     engine = engine or builtin_engine()
-    return [_ruleset(r, lang) for r in engine.rulesets.values()]
+    # Only the rulesets the evening's pages can keep today: those with contracts (the hand
+    # form is still Ulti's); the game-described form of issue 12 (point 3) lifts this.
+    return [_ruleset(r, lang) for r in engine.rulesets.values() if hasattr(r.rules, "contracts")]
 
 
 def session_ruleset_choice(session: GameSession, lang: str = "hu") -> dict[str, Any]:
@@ -121,8 +123,7 @@ def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:
 
 
 def _player_range(ruleset: Ruleset) -> list[int]:
-    rules = ruleset.rules
-    return list(range(rules.active_players, rules.active_players + rules.max_sitting_out + 1))
+    return list(ruleset.seating().sizes)
 
 
 def _option(option: Option, hu: bool) -> dict[str, Any]:
@@ -131,6 +132,7 @@ def _option(option: Option, hu: bool) -> dict[str, Any]:
         "label": option.label if hu else option.label_en,
         "help": next(iter((option.help if hu else option.help_en).splitlines()), ""),
         "default": option.default,
+        "seating": option.seating,
     }
     if option.choices is None:
         out["minimum"], out["maximum"] = option.minimum, option.maximum

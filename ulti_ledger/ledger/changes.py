@@ -19,17 +19,18 @@ from sqlalchemy import select
 
 from ..db import db
 from ..models import GameSession, Hand
-from ..settlement import HandError, LedgerError
+from ..settlement import HandError, LedgerError, Ruleset
 from .checks import check_changes
 from .errors import SessionError
 from .history import record, settings_state
 from .pinning import only_ruleset, session_engine
 from .reads import seat_names
 from .seating import current_seating
+from .settings_option import with_settings
 from .summary import hand_change_view, session_json, session_summary
 from .txn import bump_hands, lock, transaction
 
-COLUMNS = ("name", "date", "place", "unit_amount", "currency", "last_declarer_deals")
+COLUMNS = ("name", "date", "place", "unit_amount", "currency")
 
 
 def update_session(
@@ -45,9 +46,18 @@ def update_session(
     """
     changes = check_changes(data)
     expected = changes.pop("version", expected_version)
+    ruleset = only_ruleset(session_engine(session))
+    if "settings" in changes:  # an earlier revision's settings: the seating option now
+        given = changes["settings"]
+        own = {n: v for n, v in (session.options or {}).items() if n not in given}
+        base = changes.get("options", own)
+        if not isinstance(base, dict):
+            raise SessionError("options", "must be an object of option names and values")
+        changes["options"] = with_settings(base, changes.pop("settings"), ruleset)
     with transaction(current=lambda: session_json(session)):
         version = lock(session, expected)
         before = settings_state(session)
+        settling = _settling(ruleset, session.options)
         pins: dict[str, tuple[Any, Any]] = {}
         if "options" in changes:
             options, pins = plan_rules(session, changes["options"], changes.get("resettle"))
@@ -58,7 +68,7 @@ def update_session(
             if column in changes:
                 setattr(session, column, changes[column])
         db.session.flush()
-        if before["options"] != session.options:
+        if settling != _settling(ruleset, session.options):
             version = bump_hands(session, version)  # every result may have moved
         after = settings_state(session)
         if pins or "resettle" in changes:
@@ -84,15 +94,13 @@ def plan_rules(
         key, problem = getattr(exc, "key", "options"), getattr(exc, "problem", str(exc))
         raise SessionError(key, problem) from None
     options = {name: ruleset.options[name].normalize(value) for name, value in raw.items()}
-    rules = ruleset.resolve(options)
-    most = rules.active_players + rules.max_sitting_out
+    ruleset.resolve(options)
+    seating = ruleset.seating(options)
     seated = len(current_seating(session))
-    if not rules.active_players <= seated <= most:
-        raise SessionError(
-            "options",
-            f"{seated} sit at the table; these rules allow {rules.active_players} to {most}",
-        )
-    changed = [name for name in old_values if old_values[name] != new_values[name]]
+    if seated not in seating.tables:
+        allowed = ", ".join(map(str, seating.sizes))
+        raise SessionError("options", f"{seated} sit at the table; these rules seat {allowed}")
+    changed = _changed(ruleset, old_values, new_values)
     rows = db.session.execute(
         select(Hand.id, Hand.options, Hand.deleted_at).where(Hand.session_id == session.id)
     ).all()
@@ -116,6 +124,18 @@ def plan_rules(
     if resettle:
         _check_resettled(session, options, changed)
     return options, pins
+
+
+def _changed(ruleset: Ruleset, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """The options whose value changes and that settle hands: a seating option moves who
+    deals next, never a recorded hand's result."""
+    return [n for n in old if old[n] != new[n] and not ruleset.options[n].seating]
+
+
+def _settling(ruleset: Ruleset, options: Any) -> dict[str, Any]:
+    """The option values that settle hands (every option but the seating's)."""
+    values = ruleset.normalize_options(options)
+    return {name: v for name, v in values.items() if not ruleset.options[name].seating}
 
 
 def _check_resettled(session: GameSession, options: dict[str, Any], changed: list[str]) -> None:
@@ -150,7 +170,7 @@ def rules_preview(session: GameSession, raw: Any, lang: str = "hu") -> dict[str,
     ruleset = only_ruleset(session_engine(session))
     old_values = ruleset.normalize_options(session.options)
     new_values = ruleset.normalize_options(options)
-    changed = [n for n in old_values if old_values[n] != new_values[n]]
+    changed = _changed(ruleset, old_values, new_values)
     summary = session_summary(session, lang)
     players = list(seat_names(session))
     before = dict(summary["totals"]["units"])

@@ -17,11 +17,13 @@ from typing import Any
 from .. import rotation
 from ..money_input import MoneyInputError, parse_stake
 from ..settlement import Engine, HandError, Ruleset
+from ..settlement.seating import Seating
 from ..settlement.session import check_session_header
 from .errors import SessionError
 from .names import UNPRINTABLE, check_players, name_key, refuse_hidden  # noqa: F401  (name_key: kept here too)
 from .pinning import only_ruleset
 from .seat_checks import SeatSpan, check_seatings, plan_seats
+from .settings_option import with_settings
 
 SETTINGS = ("last_declarer_deals",)
 TEXT_LENGTH = 120
@@ -56,7 +58,6 @@ class SessionPlan:
     name: str = ""
     date: dt.date | None = None
     place: str = ""
-    last_declarer_deals: bool = False
     hands: tuple[tuple[CheckedHand, str], ...] = field(default=())
     """Each hand with its dealer (given, or proposed by the rotation)."""
     seatings: tuple[tuple[str, ...], ...] = field(default=())
@@ -107,7 +108,9 @@ def check_hand(
     return CheckedHand(facts, dealer, hand, game.roles(hand))
 
 
-def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> None:
+def check_all_pass(
+    checked: CheckedHand, seats: Sequence[str], dealer: str, seating: Seating
+) -> None:
     """An all pass is thrown in by the first bidder of the deal (RULES.md §1.10), and only him.
 
     The first bidder is the first of the hand's own players on ``dealer``'s right, round
@@ -117,7 +120,7 @@ def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> N
     """
     if checked.hand.outcome != "all_pass":
         return
-    first = rotation.first_bidder(seats, dealer, checked.hand.players)
+    first = seating.first_bidder(seats, dealer, checked.hand.players)
     declarer = checked.facts["declarer"]
     if declarer != first:
         raise HandError(
@@ -129,14 +132,15 @@ def check_all_pass(checked: CheckedHand, seats: Sequence[str], dealer: str) -> N
         )
 
 
-def dealer_named(checked: CheckedHand, seats: Sequence[str], proposed: str) -> str:
+def dealer_named(
+    checked: CheckedHand, seats: Sequence[str], proposed: str, seating: Seating
+) -> str:
     """The dealer of a hand that names none: the one its sitting-out players name, if they
     do (at four the dealer sits out; at five he and the player on his left), else the
     rotation's ``proposed`` dealer. A hand recorded with another sitter-out than the
     rotation expected was dealt by him, so its all pass is thrown in by his first bidder.
     """
-    active = len(checked.hand.players)
-    named = rotation.dealer_of(seats, checked.facts.get("sitting_out", ()), active)
+    named = seating.dealer_of(seats, checked.facts.get("sitting_out", ()))
     return named or proposed
 
 
@@ -150,13 +154,14 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
     raw_options = data.get("options") or {}
     if not isinstance(raw_options, dict):
         raise SessionError("options", "must be an object of option names and values")
+    raw_options = with_settings(raw_options, _settings(data.get("settings")), ruleset)
     ruleset.normalize_options(raw_options)  # names the unknown option or bad value
     options = {n: ruleset.options[n].normalize(v) for n, v in raw_options.items()}
-    rules = ruleset.resolve(options)
-    players = check_players(data.get("players"), rules.active_players, rules.max_sitting_out)
-    seatings = check_seatings(data, players, rules.active_players, rules.max_sitting_out)
+    seating = ruleset.seating(options)
+    fewest, most_out = seating.smallest, seating.largest - seating.smallest
+    players = check_players(data.get("players"), fewest, most_out)
+    seatings = check_seatings(data, players, fewest, most_out)
     amount, currency = _unit_value(data.get("unit_value"))
-    settings = _settings(data.get("settings"))
     plan = SessionPlan(
         ruleset=ruleset,
         options=options,
@@ -166,7 +171,6 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
         name=_text(data, "name"),
         date=_date(data.get("date")),
         place=_text(data, "place"),
-        last_declarer_deals=settings["last_declarer_deals"],
         seatings=seatings,
         seats=plan_seats(seatings),
     )
@@ -180,6 +184,7 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
     if not isinstance(raw, list):
         raise SessionError("hands", "must be a list of hand objects")
     engine = Engine({plan.ruleset.id: plan.ruleset})
+    seating = plan.ruleset.seating(plan.options)
     checked: list[tuple[CheckedHand, str]] = []
     last: rotation.LastHand | None = None
     before: tuple[str, ...] = ()
@@ -190,11 +195,11 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
         except HandError as exc:
             key = f"hands[{index}].{exc.key}" if exc.key else f"hands[{index}]"
             raise SessionError(key, exc.message) from None
-        proposed = rotation.next_dealer(seats, last, plan.last_declarer_deals, before)
-        dealer = hand.dealer or dealer_named(hand, seats, proposed)
+        proposed = seating.next_dealer(seats, last, before)
+        dealer = hand.dealer or dealer_named(hand, seats, proposed, seating)
         before = seats
         try:
-            check_all_pass(hand, seats, dealer)
+            check_all_pass(hand, seats, dealer, seating)
         except HandError as exc:
             raise SessionError(f"hands[{index}].{exc.key}", exc.message) from None
         checked.append((hand, dealer))
@@ -226,7 +231,7 @@ def check_changes(data: Any) -> dict[str, Any]:
         out["unit_amount"], out["currency"] = _unit_value(data["unit_value"])
     if "settings" in data:
         given = data["settings"]
-        out.update((k, v) for k, v in _settings(given).items() if k in (given or {}))
+        out["settings"] = {k: v for k, v in _settings(given).items() if k in (given or {})}
     if "options" in data:
         out["options"] = data["options"]
     if "resettle" in data:
@@ -260,7 +265,7 @@ def _unit_value(raw: Any) -> tuple[str, str]:
 
 
 def _settings(raw: Any) -> dict[str, Any]:
-    settings: dict[str, Any] = {"last_declarer_deals": False}
+    settings: dict[str, Any] = {}
     if raw is None:
         return settings
     if not isinstance(raw, dict):

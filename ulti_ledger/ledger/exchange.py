@@ -14,8 +14,10 @@ anything is written, and a bad file is rejected naming the hand and the problem.
 The CSV is for spreadsheets, Hungarian Excel first: UTF-8 with a byte-order mark (without
 one Excel reads UTF-8 as the local code page and mangles ő and ű), ``;`` between fields
 (with a decimal-comma locale Excel expects ``;``, and a ``,`` file would open as one
-column), CRLF line ends. One row per hand; per player first the hand's change, then the
-running total, all in units (whole numbers, so no decimal separator is ever needed).
+column), CRLF line ends. One row per hand: its number, dealer, declarer, the game (as
+the game writes it) and the game's own columns (Ulti's kontra, silent, renonsz); then
+per player first the hand's change, then the running total, all in units (whole
+numbers, so no decimal separator is ever needed).
 A text cell that a spreadsheet would read as a formula (a name such as ``=HYPERLINK(...)``)
 is written with a leading ``'``, as OWASP's CSV-injection advice says; the units stay
 numbers, negative ones included (``-4``).
@@ -36,7 +38,6 @@ from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .evenings import origin_of
-from .notation import with_lost
 from .seating import first_seating
 from .summary import session_summary
 from .writes import create_session
@@ -45,9 +46,9 @@ CSV_DELIMITER = ";"
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet take a cell as a formula (OWASP, "CSV Injection")."""
-CSV_COLUMNS = ("hand", "dealer", "declarer", "game", "kontra", "silent", "renonsz", "total")
+CSV_COLUMNS = ("hand", "dealer", "declarer", "game", "total")
 CSV_WORDS = WordTuples("csv", CSV_COLUMNS)
-"""The header's words by language (the catalogues' context "csv")."""
+"""The CSV's own headers; the game's columns (``summary["columns"]``) go after "Game"."""
 
 
 def session_document(session: GameSession, summary: Mapping[str, Any] | None = None) -> dict:
@@ -88,17 +89,22 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, delimiter=CSV_DELIMITER, lineterminator="\r\n")
-    header = [*words[:7], *players, *(f"{p} {words[7]}" for p in players)]
+    columns = summary["columns"]
+    header = [
+        *words[:4],
+        *(c["label"] for c in columns),
+        *players,
+        *(f"{p} {words[4]}" for p in players),
+    ]
     writer.writerow([csv_cell(cell) for cell in header])
     for hand in summary["hands"]:
+        sheet = hand["sheet"]
         row = [
             hand["number"],
             hand["dealer"],
             hand["declarer"],
-            with_lost(hand),
-            ", ".join(f"{k['label']} {k['text']}" for k in hand["kontras"]),
-            ", ".join(s["text"] for s in hand["silent"]),
-            hand["renonsz"] or "",
+            sheet["game"],
+            *(sheet["cells"][c["key"]] for c in columns),
             *(hand["changes"][p] for p in players),
             *(hand["totals"][p] for p in players),
         ]

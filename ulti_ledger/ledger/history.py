@@ -21,9 +21,10 @@ from ..models import AuditEntry, GameSession, Hand, utcnow
 from .errors import Conflict, NotFound
 from .facts import hand_heads, in_order, stored
 from .limits import check_hand_count
-from .pinning import session_engine
+from .pinning import only_ruleset, session_engine
 from .reads import hand_count, hand_id_at, live_hands
 from .seating import seating_at
+from .settings_option import legacy_settings
 from .txn import lock, transaction
 
 
@@ -69,7 +70,7 @@ def settings_state(session: GameSession) -> dict[str, Any]:
         "date": session.date.isoformat() if session.date else None,
         "place": session.place,
         "unit_value": {"amount": session.unit_amount, "currency": session.currency},
-        "settings": {"last_declarer_deals": session.last_declarer_deals},
+        "settings": legacy_settings(only_ruleset(session_engine(session)).seating(session.options)),
         "options": dict(sorted((session.options or {}).items())),
     }
 

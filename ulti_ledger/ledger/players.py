@@ -140,8 +140,7 @@ def _join(session: GameSession, body: Any) -> tuple[str, dict[str, Any]]:
     _clash(session, name, "add.name")
     boundary = boundary_for(session, body.get("from_hand"))
     seating = list(seating_at(session, boundary))
-    rules = only_ruleset(session_engine(session)).resolve(session.options)
-    most = rules.active_players + rules.max_sitting_out
+    most = only_ruleset(session_engine(session)).seating(session.options).largest
     if len(seating) >= most:
         raise SessionError(
             "add", f"{len(seating)} sit at the table already, and at most {most} can"
@@ -183,10 +182,10 @@ def _leave(session: GameSession, body: Any) -> tuple[str, dict[str, Any]]:
     number = _number_at(session, boundary)
     if name not in seating:
         raise SessionError("remove.name", f"{name} is not at the table at hand {number}")
-    active = only_ruleset(session_engine(session)).resolve(session.options).active_players
-    if len(seating) - 1 < active:
+    fewest = only_ruleset(session_engine(session)).seating(session.options).smallest
+    if len(seating) - 1 < fewest:
         raise SessionError(
-            "remove", f"{active} play every hand: {name} cannot leave a table of {len(seating)}"
+            "remove", f"{fewest} play every hand: {name} cannot leave a table of {len(seating)}"
         )
     seat = next(s for s in session.seats if s.player.name == name)
     played = _plays_from(session, seat.player_id, boundary)

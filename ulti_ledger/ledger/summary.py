@@ -13,32 +13,34 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .. import rotation
 from ..models import GameSession
 from ..money_format import currency_code, rounding_moves
 from ..settlement import Engine
 from ..settlement.money import balances
 from ..settlement.result import result_extras
+from ..settlement.seating import LastHand
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
 from .checks import check_all_pass, check_hand, dealer_named
 from .facts import hand_heads, hand_keys, in_order, read_facts
 from .history import edited_hand_ids, iso, was_edited
-from .notation import kontras, lost_parts, notation, silent_results
 from .pinning import only_ruleset, result_cache, session_engine
 from .reads import hand_key_at, last_hand, seat_names
 from .seating import changed, current_seating, first_seating, last_seating, seating_changes
+from .settings_option import legacy_settings
 
 
 def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     """The scoreboard: every hand with its result and running totals, and the balances.
 
-    Each hand: number, dealer, declarer, players, sitting_out, outcome, colour,
-    contract (id), notation ("piros 40-100 ulti"), kontras, silent, renonsz, the hand
-    dict, result (payments, lines, breakdown), changes (every seated player's units,
-    0 for those not named), totals (running), version (what an edit form sends back as
-    ``expected_version``) and edited (changed after it was recorded: ``hand_history``).
-    Then totals in units and money, and ``next``: the rotation's proposal for the next hand.
+    Each hand: number, dealer, declarer, players, sitting_out, outcome, what the game's
+    ``row`` gives (``notation``, "piros 40-100 ulti"; ``sheet``, the game column, tags and
+    cells of the sheets; and the game's own keys: Ulti's contract, kontras, silent...),
+    the hand dict, result (payments, lines, breakdown), changes (every seated player's
+    units, 0 for those not named), totals (running), version (what an edit form sends back
+    as ``expected_version``) and edited (changed after it was recorded: ``hand_history``).
+    ``columns`` are the game's columns of the sheets (``sheet_columns``). Then totals in
+    units and money, and ``next``: the rotation's proposal for the next hand.
     ``players`` is everyone who played that evening (the totals' keys); ``seated`` who
     sits now, and ``seating`` the seating changes (``seating.seating_changes``).
     """
@@ -63,6 +65,7 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     last = hands[-1] if hands else None
     return {
         **session_info(session, lang),
+        "columns": sheet_columns(session, lang),
         "hands": hands,
         "totals": totals(session, running),
         "next": next_hand(session, last),
@@ -115,8 +118,9 @@ def preview_hand(
     engine = session_engine(session)
     seats = seats or current_seating(session)
     checked = check_hand(data, engine, session.options, seats)
-    dealer = checked.dealer or dealer_named(checked, seats, next_hand(session)["dealer"])
-    check_all_pass(checked, seats, dealer)
+    seating = only_ruleset(session_engine(session)).seating(session.options)
+    dealer = checked.dealer or dealer_named(checked, seats, next_hand(session)["dealer"], seating)
+    check_all_pass(checked, seats, dealer, seating)
     return _view(engine, session.options, checked.facts, dealer, lang, seat_names(session))
 
 
@@ -138,17 +142,23 @@ def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[
     if last is None:
         previous = last_hand(session)
     else:
-        previous = rotation.LastHand(last["dealer"], last["declarer"], last["outcome"])
-    engine = session_engine(session)
-    active = only_ruleset(engine).resolve(session.options).active_players
+        previous = LastHand(last["dealer"], last["declarer"], last["outcome"])
+    seating = only_ruleset(session_engine(session)).seating(session.options)
     before = last_seating(session) if changed(session) else ()
-    deal = rotation.next_deal(seats, previous, session.last_declarer_deals, active, before)
+    deal = seating.next_deal(seats, previous, before)
     return {
         "dealer": deal.dealer,
         "players": list(deal.players),
         "sitting_out": list(deal.sitting_out),
         "first_bidder": deal.first_bidder,
     }
+
+
+def sheet_columns(session: GameSession, lang: str = "hu") -> list[dict[str, str]]:
+    """The columns of the session's game on its sheets, after the game column (the game's
+    ``columns``): each a key into a hand's ``sheet["cells"]``, a label and a kind."""
+    ruleset = only_ruleset(session_engine(session))
+    return ruleset.scorer_module.columns(ruleset.resolve(session.options), lang)
 
 
 def session_info(session: GameSession, lang: str = "hu") -> dict[str, Any]:
@@ -171,7 +181,7 @@ def session_info(session: GameSession, lang: str = "hu") -> dict[str, Any]:
         "players": list(seat_names(session)),
         "seated": list(current_seating(session)),
         "seating": seating_changes(session),
-        "settings": {"last_declarer_deals": session.last_declarer_deals},
+        "settings": legacy_settings(ruleset.seating(session.options)),
     }
 
 
@@ -242,20 +252,13 @@ def _view(
     facts, hand, rules = in_order(engine, options, facts)
     game = engine.game(rules.scorer)
     settlement = game.settle(hand, rules)
-    renonsz = facts.get("renonsz")
     return {
         "dealer": dealer,
         "declarer": facts["declarer"],
         "players": facts["players"],
         "sitting_out": facts.get("sitting_out", []),
         "outcome": facts.get("outcome", "played"),
-        "colour": facts.get("colour"),
-        "contract": hand.contract.id if hand.contract else None,
-        "notation": notation(facts, hand.contract, rules, lang),
-        "lost": lost_parts(facts, rules, lang),
-        "kontras": kontras(facts, rules),
-        "silent": silent_results(facts, rules, lang),
-        "renonsz": renonsz["player"] if renonsz else None,
+        **game.row(facts, hand, rules, lang),
         "hand": facts,
         "result": _result(settlement, game, lang),
         "changes": {name: settlement.payments.get(name, 0) for name in seats},

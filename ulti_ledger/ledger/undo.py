@@ -20,9 +20,11 @@ from ..models import AuditEntry, GameSession, Hand, Seat
 from .errors import Conflict, NotFound
 from .history import record, settings_state
 from .names import one_name
+from .pinning import only_ruleset, session_engine
 from .players import _player_id, players_state
 from .reads import live_hands, seat_names
 from .renames import repoint
+from .settings_option import with_settings
 from .summary import session_json
 from .txn import bump_hands, lock, transaction
 
@@ -106,8 +108,9 @@ def _undo_settings(session: GameSession, entry: AuditEntry) -> None:
         value = old[key]
         if key == "unit_value":
             session.unit_amount, session.currency = value["amount"], value["currency"]
-        elif key == "settings":
-            session.last_declarer_deals = value["last_declarer_deals"]
+        elif key == "settings":  # the seating option; ``options`` restores it when it changed too
+            if "options" not in keys:
+                session.options = _with_option(session, value)
         elif key == "date":
             session.date = dt.date.fromisoformat(value) if value else None
         else:
@@ -116,6 +119,13 @@ def _undo_settings(session: GameSession, entry: AuditEntry) -> None:
         row = db.session.get(Hand, int(hand_id))
         if row is not None:
             row.options = own or None
+
+
+def _with_option(session: GameSession, settings: dict[str, Any]) -> dict[str, Any]:
+    """The session's options with an older audit entry's ``settings`` put back."""
+    ruleset = only_ruleset(session_engine(session))
+    own = {n: v for n, v in (session.options or {}).items() if n not in settings}
+    return with_settings(own, settings, ruleset)
 
 
 def _undo_rename(session: GameSession, entry: AuditEntry) -> None:

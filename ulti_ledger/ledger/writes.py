@@ -14,7 +14,6 @@ from typing import Any
 
 from sqlalchemy import func, select, update
 
-from .. import rotation
 from ..db import db
 from ..models import GameSession, Hand, Player, Seat, StoredRuleset, utcnow
 from ..settlement import Engine, Ruleset
@@ -23,7 +22,7 @@ from .errors import NotFound
 from .facts import write_facts
 from .history import hand_state, record, settings_state
 from .limits import check_hand_count
-from .pinning import builtin_engine, session_engine
+from .pinning import builtin_engine, only_ruleset, session_engine
 from .reads import hand_count, hand_key_at, last_hand
 from .seating import current_seating, last_seating, seating_of_hand
 from .summary import hand_entry, session_json
@@ -60,7 +59,6 @@ def create_session(
             options=plan.options,
             unit_amount=plan.amount,
             currency=plan.currency,
-            last_declarer_deals=plan.last_declarer_deals,
             edit_token=new_token(),
             view_token=new_token(),
             version=max(1, len(plan.hands)),
@@ -103,6 +101,7 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
     engine = session_engine(session)
     seats = current_seating(session)
     checked = check_hand(data, engine, session.options, seats)
+    seating = only_ruleset(engine).seating(session.options)
     with transaction(current=lambda: session_json(session)):
         version = lock(session, expected_version)
         top = db.session.scalar(
@@ -112,11 +111,9 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
         dealer = checked.dealer
         if dealer is None:
             previous = last_hand(session)
-            proposed = rotation.next_dealer(
-                seats, previous, session.last_declarer_deals, last_seating(session)
-            )
-            dealer = dealer_named(checked, seats, proposed)
-        check_all_pass(checked, seats, dealer)
+            proposed = seating.next_dealer(seats, previous, last_seating(session))
+            dealer = dealer_named(checked, seats, proposed, seating)
+        check_all_pass(checked, seats, dealer, seating)
         row = _insert_hand(session, (top or 0) + 1, checked, ids[dealer], ids, version)
         db.session.flush()
         number = hand_count(session)
@@ -143,7 +140,8 @@ def replace_hand(
         version = lock(session)
         hand_id = _hand_at(session, number, expected_version)
         before = hand_state(session, hand_id)
-        check_all_pass(checked, seats, checked.dealer or before["dealer"])
+        seating = only_ruleset(session_engine(session)).seating(session.options)
+        check_all_pass(checked, seats, checked.dealer or before["dealer"], seating)
         row = db.session.get(Hand, hand_id)
         ids = _seat_ids(session)
         write_facts(row, checked.facts, checked.roles, ids)

@@ -47,7 +47,7 @@ class HandError(LedgerError):
     that has its own code keeps it unless ``code`` is given.
     """
 
-    def __init__(self, key: str, problem: str | Msg, *, code: str = "", **params: Any) -> None:
+    def __init__(self, key: str, problem: str | Msg, /, *, code: str = "", **params: Any) -> None:
         self.key = key
         message = problem if isinstance(problem, Msg) else Msg(problem, params)
         self.message = message._replace(code=code) if code else message

@@ -24,6 +24,7 @@ from typing import Any
 
 from .errors import Msg, OptionError, RulesetError
 from .schema import Table, suggestion
+from .seating import Seating, read_seating
 
 FORMAT = 1
 OptionValue = str | int
@@ -65,6 +66,15 @@ class Option:
     minimum: int = 0
     maximum: int = 0
     target: str = ""
+
+    @property
+    def seating(self) -> bool:
+        """Whether the option changes only the seating (``seating.*`` keys): it moves who
+        deals next, never a hand's result, so the hands recorded need no decision."""
+        if self.choices is None:
+            return self.target.startswith("seating.")
+        paths = [path for choice in self.choices.values() for path in choice.sets]
+        return bool(paths) and all(path.startswith("seating.") for path in paths)
 
     def normalize(self, value: Any) -> OptionValue:
         """The option's value as stored, or an OptionError that says what is allowed."""
@@ -114,6 +124,10 @@ class Ruleset:
     def __init__(
         self, raw: dict[str, Any], source: str, text: str, games: Mapping[str, ModuleType]
     ) -> None:
+        game = games.get(raw["scorer"]) if isinstance(raw.get("scorer"), str) else None
+        upgrade = getattr(game, "upgrade_ruleset", None)
+        if upgrade is not None:  # a file of an older revision, as pinned sessions keep it
+            raw = upgrade(raw)
         top = Table(raw, "", source)
         self.raw = raw
         self.source = source
@@ -131,8 +145,9 @@ class Ruleset:
         self.options = _read_options(top.table("options", {}), source)
         self.scorer_module = games[self.scorer]
         top.seen.update(self.scorer_module.SECTIONS)  # the scorer reads and checks those
+        top.table("seating")  # required; read with the options applied (``seating``)
         top.finish()
-        self._cache: OrderedDict[OptionKey, Any] = OrderedDict()
+        self._cache: OrderedDict[OptionKey, tuple[Any, Seating]] = OrderedDict()
         self._cache_lock = threading.Lock()
         self.defaults: dict[str, OptionValue] = {n: o.default for n, o in self.options.items()}
         self.rules = self.resolve({})
@@ -168,6 +183,13 @@ class Ruleset:
         Kept by the checked values, in a bounded LRU (``RESOLVED_CACHE_SIZE``): ``"on"`` and
         ``true`` share one entry, and no number of distinct option sets grows it further.
         """
+        return self._resolved(options)[0]
+
+    def seating(self, options: Mapping[str, Any] | None = None) -> Seating:
+        """The ``[seating]`` section with these option values: who plays, deals, starts."""
+        return self._resolved(options)[1]
+
+    def _resolved(self, options: Mapping[str, Any] | None) -> tuple[Any, Seating]:
         if options is not None and not isinstance(options, Mapping):
             raise OptionError(
                 "options",
@@ -177,32 +199,33 @@ class Ruleset:
         values = self.normalize_options(options)
         key = tuple(values.values())
         with self._cache_lock:
-            rules = self._cache.get(key)
-            if rules is not None:
+            found = self._cache.get(key)
+            if found is not None:
                 self._cache.move_to_end(key)
-        if rules is None:
-            raw = copy.deepcopy(self.raw)
-            for name, value in values.items():
-                option = self.options[name]
-                if option.choices is None:
-                    _set_path(raw, option.target, value, self.source, name)
-                else:
-                    for path, new in option.choices[value].sets.items():
-                        _set_path(raw, path, new, self.source, f"{name} = {value}")
-            try:
-                rules = self.scorer_module.build_rules(raw, self.source)
-            except RulesetError as exc:
-                if not options:
-                    raise
-                given = ", ".join(f"options.{n} = {v}" for n, v in options.items())
-                raise RulesetError(self.source, f"{given} sets {exc.key}", exc.problem) from None
-            if values != self.defaults and hasattr(rules, "memo_size"):
-                object.__setattr__(rules, "memo_size", min(rules.memo_size, RESOLVED_MEMO_SIZE))
-            with self._cache_lock:
-                self._cache[key] = rules
-                while len(self._cache) > RESOLVED_CACHE_SIZE:
-                    self._cache.popitem(last=False)
-        return rules
+                return found
+        raw = copy.deepcopy(self.raw)
+        for name, value in values.items():
+            option = self.options[name]
+            if option.choices is None:
+                _set_path(raw, option.target, value, self.source, name)
+            else:
+                for path, new in option.choices[value].sets.items():
+                    _set_path(raw, path, new, self.source, f"{name} = {value}")
+        try:
+            rules = self.scorer_module.build_rules(raw, self.source)
+            seating = read_seating(raw.get("seating"), self.source)
+        except RulesetError as exc:
+            if not options:
+                raise
+            given = ", ".join(f"options.{n} = {v}" for n, v in options.items())
+            raise RulesetError(self.source, f"{given} sets {exc.key}", exc.problem) from None
+        if values != self.defaults and hasattr(rules, "memo_size"):
+            object.__setattr__(rules, "memo_size", min(rules.memo_size, RESOLVED_MEMO_SIZE))
+        with self._cache_lock:
+            self._cache[key] = (rules, seating)
+            while len(self._cache) > RESOLVED_CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return rules, seating
 
     def cached_count(self) -> int:
         """How many resolved rule sets are kept (at most ``RESOLVED_CACHE_SIZE``)."""

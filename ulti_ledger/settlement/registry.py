@@ -28,6 +28,11 @@ PARTS: dict[str, str] = {
     "hand_form": "hand_form(rules, lang): the hand form as data (fields, presets, rules)",
     "canonical": "canonical(hand): the hand-format JSON storage keeps (no ruleset, options)",
     "roles": "roles(hand): each named player's role (declarer, partner, opponent, sitting_out)",
+    "random_hand": "random_hand(rng, rules, players): a random legal hand (hand format)",
+    "columns": "columns(rules, lang): the sheets' columns of the game (key, label, kind)",
+    "hand_schema": "hand_schema(): the game's hand as JSON Schema, with an example hand",
+    "rules_table": "rules_table(rules, lang): the game's values for `rules show` and `list`",
+    "row": "row(facts, hand, rules, lang): a hand's notation and its sheet cells and tags",
 }
 """Every part a game must provide; ``Registry`` refuses a game that lacks one."""
 

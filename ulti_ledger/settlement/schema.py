@@ -108,6 +108,16 @@ class Table:
                 raise self.error(key, "is not a known key" + suggest(key, self.seen))
 
 
+def identity(raw: Mapping[str, Any]) -> dict[str, str]:
+    """A checked ruleset file's identity, as every game's rules carry it."""
+    return {
+        "id": raw["id"],
+        "label": raw["label"],
+        "label_en": raw.get("label_en", raw["label"]),
+        "scorer": raw["scorer"],
+    }
+
+
 def names_known(
     table: Table, key: str, names: Iterable[str], known: Mapping[str, Any], what: str
 ) -> frozenset[str]:

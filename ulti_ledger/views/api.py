@@ -107,7 +107,8 @@ def add_hand(session_id: int):
 @bp.post(f"/sessions/<{ID}:session_id>/preview")
 def preview_hand(session_id: int):
     session = authorized(session_id, "edit")
-    return ledger.preview_hand(session, json_body(), _lang())
+    view = ledger.preview_hand(session, json_body(), _lang())
+    return {key: value for key, value in view.items() if key != "sheet"}  # the sheets' markup
 
 
 @bp.get(f"/sessions/<{ID}:session_id>/hands/<{ID}:number>")

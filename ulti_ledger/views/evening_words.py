@@ -117,7 +117,8 @@ def _settings_parts(
         parts.append(t("change_deals", after=t("yes") if on else t("no")))
     if "options" in before and before["options"] != after.get("options"):
         old, new = before["options"], after.get("options") or {}
-        names = sorted(n for n in {*old, *new} if old.get(n) != new.get(n))
+        seating = {o["name"] for o in ruleset["options"] if o.get("seating")}  # said above
+        names = sorted(n for n in {*old, *new} if old.get(n) != new.get(n) and n not in seating)
         default = {o["name"]: o["default"] for o in ruleset["options"]}
         what = ", ".join(
             option_words(ruleset, n, new[n] if n in new else default.get(n)) for n in names
@@ -125,5 +126,6 @@ def _settings_parts(
         key = "change_rules"
         if "resettle" in after:
             key = "change_rules_resettle" if after["resettle"] else "change_rules_keep"
-        parts.append(t(key, what=what or "—"))
+        if names or "resettle" in after:
+            parts.append(t(key, what=what or "—"))
     return parts

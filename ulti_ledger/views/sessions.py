@@ -42,7 +42,7 @@ from ..settlement.errors import Msg
 from ..texts import TEXTS
 from . import remembered
 from .methods import scoreboard_settle
-from .sheet import Sheet, hand_rows, row_tags
+from .sheet import Sheet, hand_rows
 from .transfers_text import transfers_text
 
 bp = Blueprint("sessions", __name__)
@@ -216,7 +216,7 @@ def _state_view(
     except (ledger.LedgerError, KeyError, TypeError, ValueError):
         return out
     out["notation"] = view.get("notation")
-    out["tags"] = [text for _, text in row_tags(view)]  # an edit that raised a kontra shows
+    out["tags"] = [text for _, text in view["sheet"]["tags"]]  # an edit that raised a kontra shows
     out["declarer"] = view.get("declarer") or out["declarer"]
     out["changes"] = view.get("changes")
     return out

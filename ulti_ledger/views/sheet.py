@@ -10,7 +10,7 @@ number, the running totals and the links. ``sessions/scoreboard.html`` wraps the
 rows; their classes and test ids are the page's CSS and the browser tests' handles.
 
 Every text that is not a number or a class name of ours is escaped: names, notation,
-kontras, silent results, renonsz and the explanation lines.
+the tags the game gives (``row``: Ulti's kontras, silent results...) and the explanation.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class Facts(NamedTuple):
     """A row's markup that only the hand's facts decide: the same on every page showing it."""
 
     game: str
-    """The game cell's opening: the contract and its tags (the edited badge goes after)."""
+    """The game cell's opening: the notation and the game's tags (the edited badge after)."""
     people: str
     """Declarer and dealer, closing the game cell."""
     cells: tuple[str, ...]
@@ -151,20 +151,9 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
     )
 
 
-def row_tags(hand: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """What a row says beside the contract, as (CSS class, text): what the declarer lost,
-    the kontras, the silent results, the renonsz (the history page shows the same)."""
-    tags = [("tag tag-lost", hand["lost"])] if hand.get("lost") else []
-    tags += [("tag", f"{k['label']}: {k['text']}") for k in hand.get("kontras", ())]
-    tags += [("tag tag-silent", s["text"]) for s in hand.get("silent", ())]
-    if hand.get("renonsz"):
-        tags.append(("tag tag-renonsz", f"renonsz: {hand['renonsz']}"))
-    return tags
-
-
 def hand_facts(sheet: Sheet, hand: Mapping[str, Any]) -> Facts:
     """The escaped markup of what the hand's facts decide (see ``Facts``)."""
-    tags = [f'<em class="{cls}">{escape(text)}</em>' for cls, text in row_tags(hand)]
+    tags = [f'<em class="{cls}">{escape(text)}</em>' for cls, text in hand["sheet"]["tags"]]
     return Facts(
         game=f'<span class="c-game"><span class="contract">{escape(hand["notation"])}</span>'
         + "".join(tags),

@@ -4,8 +4,13 @@ from .build import SECTIONS, build_rules
 from .explain import describe
 from .form import hand_form
 from .hand import Component, Hand, SilentResult, parse_hand
+from .json_schema import hand_schema
+from .random_hands import random_hand
+from .row import columns, row
 from .score import settle
+from .seating import upgrade_ruleset
 from .storage import canonical, roles
+from .table import rules_table
 
 NAME = "ulti"
 """The id that ruleset files name in ``scorer``."""
@@ -18,9 +23,15 @@ __all__ = [
     "SilentResult",
     "build_rules",
     "canonical",
+    "columns",
     "describe",
     "hand_form",
+    "hand_schema",
     "parse_hand",
+    "random_hand",
     "roles",
+    "row",
+    "rules_table",
     "settle",
+    "upgrade_ruleset",
 ]

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...settlement.errors import Msg
+from ...settlement.errors import Msg, RulesetError
 from ...settlement.schema import Table, names_known
+from ...settlement.seating import Seating, read_seating
 from .rules import (
     Colour,
     ComponentRule,
@@ -41,10 +42,9 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     """Check the whole file's game data and turn it into `Rules`."""
     top = Table(raw, "", source)
     table = top.table("table")
-    active = table.int("active_players", minimum=2)
-    max_out = table.int("max_sitting_out")
     out_pays = table.bool("sitting_out_pays")
     table.finish()
+    active, max_out = _players(read_seating(raw.get("seating"), source), source)
 
     colours = {}
     for name, t in top.tables("colours"):
@@ -304,3 +304,13 @@ def contract_problem(
 
 def _not_with(label: str, other: str) -> Msg:
     return Msg("{label} cannot be combined with {other}", {"label": label, "other": other})
+
+
+def _players(seating: Seating, source: str) -> tuple[int, int]:
+    """Who plays an Ulti hand: the same number at every table size (three), and how many
+    sit out at the largest table."""
+    plays = {table.play for table in seating.tables.values()}
+    if len(plays) != 1:
+        raise RulesetError(source, "seating.tables", "Ulti plays one number at every size")
+    (play,) = plays
+    return play, seating.largest - play

@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ...settlement.form_rules import all_of, leaf, show
 from ...settlement.hungarian import article as number_article
 from ...settlement.words import GamePairs, GameWords
 from .rules import Contract, Rules
@@ -32,8 +33,8 @@ WORDS = GamePairs(GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     """The hand form of ``rules`` in ``lang`` ("hu" or "en"), as data for any renderer."""
     say = _say(lang)
-    bid = _leaf("outcome", {"not": {"enum": ENDLESS}})
-    known = _all(_leaf("outcome", {"const": "played"}), _leaf("renonsz", {"const": ""}))
+    bid = leaf("outcome", {"not": {"enum": ENDLESS}})
+    known = all_of(leaf("outcome", {"const": "played"}), leaf("renonsz", {"const": ""}))
     ids = [c.id for c in rules.contracts]
     fields: list[dict[str, Any]] = [
         {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer")},
@@ -49,7 +50,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "choice",
             "label": say("colour"),
             "options": _colour_options(rules, lang),
-            "rule": _show(_all(bid, _contract_in(ids))),
+            "rule": show(all_of(bid, _contract_in(ids))),
         },
     ]
     fields += _component_fields(rules, bid, known, say)
@@ -67,7 +68,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "of": "players",
             "optional": say("nobody"),
             "label": "renonsz",
-            "rule": _show(_all(_leaf("outcome", {"const": "played"}), _contract_in(ids))),
+            "rule": show(all_of(leaf("outcome", {"const": "played"}), _contract_in(ids))),
         },
     ]
     return {"fields": fields, "presets": presets(rules), "forces": _forces(rules, lang)}
@@ -103,7 +104,7 @@ def _colour_options(rules: Rules, lang: str) -> list[dict[str, Any]]:
     ]
     for option in options:
         name = option.pop("colour")
-        option["rule"] = _show(_contract_in([cid for cid, cs in allowed.items() if name in cs]))
+        option["rule"] = show(_contract_in([cid for cid, cs in allowed.items() if name in cs]))
     return options
 
 
@@ -128,7 +129,7 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                     {"value": "1", "label": say("made")},
                     {"value": "0", "label": say("lost")},
                 ],
-                "rule": _show(_all(known, with_it)),
+                "rule": show(all_of(known, with_it)),
             }
         )
         out.append(
@@ -138,7 +139,7 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                 "label": rule.label,
                 "per": "defender" if individual else None,
                 "options": levels,
-                "rule": _show(_all(bid, with_it)),
+                "rule": show(all_of(bid, with_it)),
             }
         )
     return out
@@ -150,7 +151,7 @@ def _silent_fields(rules: Rules, known: dict, say: Any) -> list[dict[str, Any]]:
         if not s.enabled:
             continue
         allowed = [c.id for c in rules.contracts if name in rules.silent_allowed(c)]
-        shown = _show(_all(known, _contract_in(allowed)))
+        shown = show(all_of(known, _contract_in(allowed)))
         sides = [{"value": "", "label": "—"}, {"value": "declarer", "label": say("side_declarer")}]
         everyone = s.defender_scope == "everyone"
         if s.defenders and not everyone:
@@ -172,7 +173,7 @@ def _forces(rules: Rules, lang: str) -> list[dict[str, Any]]:
     other, and the engine says so.
     """
     sweeps = [
-        _leaf(f"silent-{n}", {"not": {"const": "declarer"}})
+        leaf(f"silent-{n}", {"not": {"const": "declarer"}})
         for n, s in rules.silent.items()
         if s.enabled and s.takes_all_tricks
     ]
@@ -186,7 +187,7 @@ def _forces(rules: Rules, lang: str) -> list[dict[str, Any]]:
             label = _article(rule.label, lang)
             out.append(
                 {
-                    "when": _all(_leaf(f"silent-{name}", {"pattern": "^defenders"}), *sweeps),
+                    "when": all_of(leaf(f"silent-{name}", {"pattern": "^defenders"}), *sweeps),
                     "set": {f"won-{component}": "0"},
                     "note": _say(lang)("forced_lost").format(a_component=label),
                 }
@@ -210,17 +211,5 @@ def _say(lang: str) -> Any:
     return lambda key: WORDS[key][1 if lang == "en" else 0]
 
 
-def _leaf(scope: str, schema: dict[str, Any]) -> dict[str, Any]:
-    return {"scope": scope, "schema": schema}
-
-
-def _all(*conditions: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "AND", "conditions": list(conditions)}
-
-
 def _contract_in(ids: list[str]) -> dict[str, Any]:
-    return _leaf("contract", {"enum": ids})
-
-
-def _show(condition: dict[str, Any]) -> dict[str, Any]:
-    return {"effect": "SHOW", "condition": condition}
+    return leaf("contract", {"enum": ids})

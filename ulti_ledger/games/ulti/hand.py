@@ -14,7 +14,13 @@ from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from ...settlement.errors import HandError, Msg
-from ...settlement.schema import suggestion
+from ...settlement.hand_checks import check_keys as _check_keys
+from ...settlement.hand_checks import check_sitting_out
+from ...settlement.hand_checks import kind as _kind
+from ...settlement.hand_checks import names as _names
+from ...settlement.hand_checks import not_one_of as _not_one_of
+from ...settlement.hand_checks import player as _player
+from ...settlement.hand_checks import renonsz as _renonsz
 from .build import contract_problem
 from .kontra import levels as kontra_levels
 from .rules import ComponentRule, Contract, Rules, SilentRule
@@ -37,8 +43,6 @@ OUTCOMES = ("played", "conceded", "all_pass", "redeal")
 SIDES = ("declarer", "defenders")
 _COMPONENT_KEYSET = frozenset(COMPONENT_KEYS)
 _HAND_KEYSET = frozenset(HAND_KEYS)
-_ALLOWED = {keys: frozenset(keys) for keys in (HAND_KEYS, COMPONENT_KEYS, SILENT_KEYS, ("player",))}
-_STR = frozenset((str,))
 _new = tuple.__new__
 """What ``Hand(...)`` calls, minus a Python-level frame (speed: see ``MEMO_SIZE``)."""
 _Rule = TypeVar("_Rule", ComponentRule, SilentRule)
@@ -220,7 +224,7 @@ def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules) -> tup
         )
     sitting_out = _names(sitting_out, "sitting_out", required=False)
     if sitting_out:
-        _check_sitting_out(players, sitting_out, rules)
+        check_sitting_out(players, sitting_out, rules.max_sitting_out)
     if declarer not in players:
         _player(declarer, "declarer", players, sitting_out)
     seat = players.index(declarer)
@@ -310,27 +314,6 @@ def _per_defender_key(raw: list[Any], needs_result: bool, defenders: tuple[str, 
     except (TypeError, AttributeError):
         return None
     return key
-
-
-def _check_sitting_out(
-    players: tuple[str, ...], sitting_out: tuple[str, ...], rules: Rules
-) -> None:
-    for name in sitting_out:
-        if name in players:
-            raise HandError(
-                "sitting_out",
-                "{name} is named twice: playing and sitting out",
-                code="sitting_out_plays",
-                name=name,
-            )
-    if len(sitting_out) > rules.max_sitting_out:
-        raise HandError(
-            "sitting_out",
-            "at most {n} players sit out, not {given}",
-            code="sitting_out_count",
-            n=rules.max_sitting_out,
-            given=len(sitting_out),
-        )
 
 
 def _components(
@@ -655,96 +638,6 @@ def _check_side_result(
             )
 
 
-def _names(raw: Any, key: str, required: bool) -> tuple[str, ...]:
-    # The happy path in three C-level passes: all strings, none blank, no repeats.
-    if type(raw) is list and _STR.issuperset(map(type, raw)):
-        if all(map(str.strip, raw)) and len(set(raw)) == len(raw):
-            return tuple(raw)
-    if raw is None:
-        if required:
-            raise HandError(
-                key,
-                "is required: the names of the players, in seating order",
-                code="players_missing",
-            )
-        return ()
-    if not isinstance(raw, list):
-        raise HandError(
-            key, "must be a list of names, not {kind}", code="not_a_list", kind=_kind(raw)
-        )
-    seen: set[str] = set()
-    for index, name in enumerate(raw):
-        if not isinstance(name, str) or not name.strip():
-            raise HandError(
-                f"{key}[{index}]",
-                "must be a non-empty name, not {value!r}",
-                code="not_a_name",
-                value=name,
-            )
-        if name in seen:
-            raise HandError(key, "{name} is named twice", code="named_twice", name=name)
-        seen.add(name)
-    return tuple(raw)
-
-
-def _player(raw: Any, key: str, players: tuple[str, ...], sitting_out: tuple[str, ...]) -> str:
-    if raw is None:
-        raise HandError(
-            key, "is required: the name of a player of this hand", code="player_missing"
-        )
-    if raw in players:
-        return raw
-    if raw in sitting_out:
-        raise HandError(key, "{name} sits out this hand", code="player_sits_out", name=raw)
-    shown = raw if isinstance(raw, str) else repr(raw)
-    raise HandError(
-        key,
-        "{name} is not playing this hand; players: {players}",
-        code="player_not_playing",
-        name=shown,
-        players=", ".join(players),
-    )
-
-
-def _renonsz(
-    raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...], outcome: str
-) -> str | None:
-    if raw is None:
-        return None
-    if not isinstance(raw, dict):
-        raise HandError(
-            "renonsz",
-            'must be {{"player": NAME}} or null, not {kind}',
-            code="not_a_renonsz",
-            kind=_kind(raw),
-        )
-    _check_keys(raw, ("player",), "renonsz", Msg("a renonsz"))
-    if outcome != "played":
-        raise HandError(
-            "renonsz",
-            "a hand with outcome {outcome} has no renonsz",
-            code="outcome_has_no",
-            outcome=outcome,
-        )
-    return _player(raw.get("player"), "renonsz.player", players, sitting_out)
-
-
-def _check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str, what: Msg) -> None:
-    if obj.keys() <= _ALLOWED[allowed]:
-        return
-    for key in obj:
-        if key not in allowed:
-            full = f"{where}.{key}" if where else str(key)
-            raise HandError(
-                full,
-                "is not a key of {what}{hint}; allowed: {allowed}",
-                code="unknown_key",
-                what=what,
-                hint=suggestion(str(key), allowed),
-                allowed=", ".join(allowed),
-            )
-
-
 def _named_rule(
     item: Any, key: str, keys: tuple[str, ...], what: Msg, known: Mapping[str, _Rule], off: str
 ) -> _Rule:
@@ -779,26 +672,3 @@ def _why(text: str) -> Msg:
 
 def _label(rule: ComponentRule, open_: bool) -> str:
     return rule.open.label if open_ and rule.open else rule.label
-
-
-def _not_one_of(value: Any, allowed: Any) -> Msg:
-    allowed = list(allowed)
-    shown = f'"{value}"' if isinstance(value, str) else repr(value)
-    hint = suggestion(value, allowed) if isinstance(value, str) else Msg("")
-    return Msg(
-        "{value} is not allowed{hint}; allowed: {allowed}",
-        {"value": shown, "hint": hint, "allowed": ", ".join(allowed)},
-    )
-
-
-def _kind(value: Any) -> Msg | str:
-    kind = {
-        list: "a list",
-        dict: "an object",
-        str: "a string",
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        type(None): "null",
-    }.get(type(value))
-    return Msg(kind) if kind else type(value).__name__

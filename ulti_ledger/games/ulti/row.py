@@ -1,21 +1,78 @@
-"""How a scoresheet writes a hand: "piros 40-100 ulti", "rebetli", kontras, silent results.
+"""How a scoresheet writes an Ulti hand: "piros 40-100 ulti", "rebetli", kontras, silent results.
 
-Game terms stay Hungarian in both languages (the ruleset's labels); only the few words
-around them are translated.
+Ulti's row notation, a part of the game contract (``games/README.md``): ``columns`` are
+the sheet's columns of its own (kontra, silent, renonsz) and ``row`` the hand's cells in
+them, its name and its tags; the scoreboard, the PDF and the CSV draw whatever a game
+gives. Game terms stay Hungarian in both languages (the ruleset's labels); only the few
+words around them are translated.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from ..games.ulti.rules import Contract, Rules
-from ..messages import words
+from ...settlement.words import GameWords
+from .hand import Hand
+from .rules import Contract, Rules
 
-WORDS = words("notation")
+WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en"), "row")
+COLUMN_WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en"), "columns")
+"""The headers of Ulti's own columns in the PDF and the CSV."""
+COLUMNS = (("kontra", "note"), ("silent", "note"), ("renonsz", "name"))
+"""Ulti's own columns, in order, with their kind: ``note`` a text that wraps, ``name`` a
+player's name."""
 
 
 def words(lang: str) -> dict[str, str]:
     return WORDS["en" if lang == "en" else "hu"]
+
+
+def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
+    """The sheet's columns of this game, after the game column: key, label and kind."""
+    labels = COLUMN_WORDS["en" if lang == "en" else "hu"]
+    return [{"key": key, "label": labels[key], "kind": kind} for key, kind in COLUMNS]
+
+
+def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> dict[str, Any]:
+    """What the scoresheet shows of a hand, beyond its payments.
+
+    ``notation`` names what was played; ``sheet`` is what every sheet draws: ``game`` (the
+    game column of the PDF and the CSV, with what was lost), ``tags`` (the scoreboard's
+    marks beside the notation, as (CSS class, text)) and ``cells`` (by ``columns`` key).
+    The other keys are Ulti's own (colour, contract, lost, kontras, silent, renonsz).
+    """
+    renonsz = facts.get("renonsz")
+    out: dict[str, Any] = {
+        "colour": facts.get("colour"),
+        "contract": hand.contract.id if hand.contract else None,
+        "notation": notation(facts, hand.contract, rules, lang),
+        "lost": lost_parts(facts, rules, lang),
+        "kontras": kontras(facts, rules),
+        "silent": silent_results(facts, rules, lang),
+        "renonsz": renonsz["player"] if renonsz else None,
+    }
+    out["sheet"] = {
+        "game": with_lost(out),
+        "tags": row_tags(out),
+        "cells": {
+            "kontra": ", ".join(f"{k['label']} {k['text']}" for k in out["kontras"]),
+            "silent": ", ".join(s["text"] for s in out["silent"]),
+            "renonsz": out["renonsz"] or "",
+        },
+    }
+    return out
+
+
+def row_tags(hand: dict[str, Any]) -> list[tuple[str, str]]:
+    """What a row says beside the contract, as (CSS class, text): what the declarer lost,
+    the kontras, the silent results, the renonsz (the history page shows the same)."""
+    tags = [("tag tag-lost", hand["lost"])] if hand.get("lost") else []
+    tags += [("tag", f"{k['label']}: {k['text']}") for k in hand.get("kontras", ())]
+    tags += [("tag tag-silent", s["text"]) for s in hand.get("silent", ())]
+    if hand.get("renonsz"):
+        tags.append(("tag tag-renonsz", f"renonsz: {hand['renonsz']}"))
+    return tags
 
 
 def notation(

@@ -1,0 +1,71 @@
+"""Reading the snapszer sections of a ruleset file into `Rules`, with every check.
+
+The generic part of the file (identity, options) is read by ``settlement/loader.py``;
+this module knows what a snapszer ruleset must hold: the table sizes, the game points
+and the settlement mode. None of Ulti's sections is asked for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...settlement.schema import Table, identity
+
+SECTIONS = ("table", "points", "settlement")
+TIERS = ("no_trick", "below_33", "reached_33")
+"""The losing side's cards, the hand format's ``loser`` values, highest value first."""
+MODES = ("transfer", "scoresheet")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One snapszer ruleset with its house rules resolved."""
+
+    id: str
+    label: str
+    label_en: str
+    scorer: str
+    sizes: tuple[int, ...]
+    """How many may play a hand (3, 4)."""
+    max_sitting_out: int
+    tiers: dict[str, int]
+    """Game points by the losing side's cards (``loser``)."""
+    snapszer: int
+    failed_snapszer: int
+    renonsz: int
+    mode: str
+    """``transfer`` (the losers pay) or ``scoresheet`` (the winners are credited)."""
+
+
+def build_rules(raw: dict[str, Any], source: str) -> Rules:
+    """Check the file's snapszer data and turn it into `Rules`."""
+    top = Table(raw, "", source)
+    table = top.table("table")
+    sizes = table.get(
+        "players",
+        lambda v: (
+            isinstance(v, list)
+            and v != []
+            and all(type(n) is int and 3 <= n <= 4 for n in v)
+            and len(set(v)) == len(v)
+        ),
+        "a list of distinct table sizes, each 3 or 4",
+    )
+    max_out = table.int("max_sitting_out")
+    table.finish()
+    points = top.table("points")
+    tiers = {tier: points.int(tier, minimum=1) for tier in TIERS}
+    values = {key: points.int(key, minimum=1) for key in ("snapszer", "failed_snapszer", "renonsz")}
+    points.finish()
+    settlement = top.table("settlement")
+    mode = settlement.choice("mode", MODES)
+    settlement.finish()
+    return Rules(
+        **identity(raw),
+        sizes=tuple(sorted(sizes)),
+        max_sitting_out=max_out,
+        tiers=tiers,
+        **values,
+        mode=mode,
+    )

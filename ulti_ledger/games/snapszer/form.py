@@ -1,0 +1,106 @@
+"""Snapszer's hand form as data: the fields, the one-tap presets, and when each applies.
+
+A common hand is: the starter, at four the partner (the chosen card's holder), who won,
+and the losers' tier. Rarer facts (an announced snapszer, a 66 reached alone before the
+chosen card was seen, a renonsz) are fields that apply only where they can happen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...settlement.form_rules import all_of, leaf, show
+from .build import TIERS, Rules
+
+WORDS: dict[str, tuple[str, str]] = {
+    "dealer": ("Osztó", "Dealer"),
+    "declarer": ("Kezdőjátékos", "Starting player"),
+    "partner": ("Társ (a választott lap gazdája)", "Partner (holder of the chosen card)"),
+    "alone": ("egyedül (nála volt a lap)", "alone (he held the card)"),
+    "won": ("Ki nyert?", "Who won?"),
+    "side_won": ("a kezdő oldala", "the starter's side"),
+    "side_lost": ("az ellenfelek", "the opponents"),
+    "loser": ("A vesztesek lapjai", "The losers' cards"),
+    "no_trick": ("ütés nélkül (3)", "no trick (3)"),
+    "below_33": ("33 alatt (2)", "below 33 (2)"),
+    "reached_33": ("33 vagy több (1)", "33 or more (1)"),
+    "snapszer": ("Snapszert mondott", "Announced a snapszer"),
+    "winner": ("66 a lap előtt, egyedül", "66 before the card, alone"),
+    "renonsz": ("Renonsz", "Renonsz"),
+    "preset_won": ("nyert", "won"),
+    "preset_lost": ("vesztett", "lost"),
+}
+
+
+def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
+    """The hand form of ``rules`` in ``lang`` ("hu" or "en"), as data for any renderer."""
+    say = _say(lang)
+    four = leaf("players", {"minItems": 4})
+    plain = all_of(leaf("renonsz", {"const": ""}), leaf("winner", {"const": ""}))
+    tiers = [{"value": t, "label": say(t)} for t in TIERS]
+    fields: list[dict[str, Any]] = [
+        {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer")},
+        {"name": "declarer", "kind": "player", "of": "players", "label": say("declarer")},
+        {
+            "name": "partner",
+            "kind": "player",
+            "of": "players",
+            "label": say("partner"),
+            "options": [{"value": "", "label": say("alone")}],
+            "rule": show(all_of(four, leaf("winner", {"const": ""}))),
+        },
+        {
+            "name": "won",
+            "kind": "side",
+            "label": say("won"),
+            "options": [
+                {"value": "true", "label": say("side_won")},
+                {"value": "false", "label": say("side_lost")},
+            ],
+            "rule": show(leaf("renonsz", {"const": ""})),
+        },
+        {
+            "name": "loser",
+            "kind": "choice",
+            "label": say("loser"),
+            "options": tiers,
+            "rule": show(all_of(leaf("renonsz", {"const": ""}), leaf("snapszer", {"const": ""}))),
+        },
+        {
+            "name": "snapszer",
+            "kind": "player",
+            "of": "players",
+            "label": say("snapszer"),
+            "rule": show(plain),
+        },
+        {
+            "name": "winner",
+            "kind": "player",
+            "of": "players",
+            "label": say("winner"),
+            "rule": show(all_of(four, leaf("renonsz", {"const": ""}))),
+        },
+        {"name": "renonsz", "kind": "player", "of": "players", "label": say("renonsz")},
+    ]
+    return {"fields": fields, "presets": presets(rules, lang), "forces": []}
+
+
+def presets(rules: Rules, lang: str) -> list[dict[str, Any]]:
+    """One tap for the most common results: the starter's side won or lost, at each tier."""
+    say = _say(lang)
+    out = []
+    for won in (True, False):
+        for tier in TIERS:
+            word = say("preset_won" if won else "preset_lost")
+            out.append(
+                {
+                    "id": f"{'won' if won else 'lost'}-{tier}",
+                    "label": f"{word}, {say(tier)}",
+                    "set": {"won": "true" if won else "false", "loser": tier},
+                }
+            )
+    return out
+
+
+def _say(lang: str) -> Any:
+    return lambda key: WORDS[key][1 if lang == "en" else 0]

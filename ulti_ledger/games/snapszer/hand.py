@@ -1,0 +1,266 @@
+"""A snapszer hand as recorded at the table (hand format, "Snapszer"), and its validation.
+
+Parsing is where impossible hands are refused: every check raises a `HandError` that
+names the key and says what is allowed, so nothing half-valid reaches the scorer. The
+sides are worked out here, once: the starter alone (three players, or four when he held
+the chosen card), the starter and the card's holder (two against two), or the player who
+reached 66 before the chosen card was seen, alone against the other three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ...settlement.errors import HandError, Msg
+from ...settlement.hand_checks import (
+    COMMON_FIELDS,
+    COMMON_KEYS,
+    check_keys,
+    check_sitting_out,
+    kind,
+    names,
+    not_one_of,
+    player,
+    renonsz,
+)
+from .build import TIERS, Rules
+
+HAND_KEYS = (
+    *COMMON_KEYS,
+    "partner",
+    "won",
+    "winner",
+    "loser",
+    "snapszer",
+    "renonsz",
+)
+_new = tuple.__new__
+OUTCOMES = ("played", "redeal")
+"""A snapszer hand is played or dealt again; nobody throws in and there is no auction."""
+
+
+_FIELDS = [
+    *COMMON_FIELDS,
+    ("partner", str | None),
+    ("won", bool | None),
+    ("winner", str | None),
+    ("loser", str | None),
+    ("snapszer", str | None),
+    ("renonsz", str | None),
+    ("side", tuple[str, ...]),
+    ("others", tuple[str, ...]),
+]
+
+
+class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
+    """The facts of one snapszer hand, validated against its ruleset.
+
+    Beyond the common fields: ``partner``, at four players the chosen card's holder (None
+    when the starter held it, and at three); ``won``, whether the starter's side won (None
+    for a ``winner`` hand, a renonsz or a redeal); ``winner``, at four who reached 66 alone
+    before the chosen card was seen; ``loser``, the losing side's cards (`TIERS`; None for
+    a snapszer, a renonsz or a redeal); ``snapszer``, who announced one (``won`` says
+    whether it was made); ``renonsz``, the offender. ``side`` is the starter's side (or
+    the lone ``winner``), ``others`` the players against it.
+    """
+
+    __slots__ = ()
+
+
+def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
+    """Validate a snapszer hand (a decoded JSON object) against ``rules``."""
+    if type(data) is not dict:
+        raise HandError("", "a hand must be a JSON object, not {kind}", kind=kind(data))
+    check_keys(data, HAND_KEYS, "", Msg("a snapszer hand"))
+    if rules.mode == "scoresheet":
+        raise HandError(
+            "options.snapszer_settlement",
+            "scoresheet credits the winners without debiting anyone, and results do not "
+            "keep a score column yet; settle with transfer",
+        )
+    get = data.get
+    players = names(get("players"), "players", required=True)
+    if len(players) not in rules.sizes:
+        raise HandError(
+            "players",
+            "{ruleset} is played by {n}, not {given}",
+            ruleset=rules.label,
+            n=_sizes(rules.sizes),
+            given=len(players),
+        )
+    sitting_out = names(get("sitting_out"), "sitting_out", required=False)
+    if sitting_out:
+        check_sitting_out(players, sitting_out, rules.max_sitting_out)
+    declarer = get("declarer")
+    if declarer not in players:
+        player(declarer, "declarer", players, sitting_out)
+    outcome = get("outcome", "played")
+    if outcome not in OUTCOMES:
+        raise HandError("outcome", not_one_of(outcome, OUTCOMES))
+    offender = renonsz(get("renonsz"), players, sitting_out, outcome)
+    winner = _winner(data, players, sitting_out, outcome, offender)
+    partner = None if winner else _partner(data, players, sitting_out, declarer)
+    if outcome == "redeal":
+        for key in ("won", "loser", "snapszer"):
+            if key in data:
+                raise HandError(
+                    key, "a hand with outcome {outcome} has no {key}", outcome=outcome, key=key
+                )
+        won = loser = announcer = None
+    elif offender is not None:
+        for key in ("won", "loser", "snapszer"):
+            if key in data:
+                raise HandError(key, "a renonsz decides the hand: leave {key} out", key=key)
+        won = loser = announcer = None
+    else:
+        announcer = _snapszer(get("snapszer"), players, sitting_out, declarer, partner, winner)
+        won = None if winner else _won(get("won"))
+        loser = _loser(data, announcer)
+    if winner is not None:
+        side = (winner,)
+    elif partner is not None:  # in seating order
+        first = players.index(declarer) < players.index(partner)
+        side = (declarer, partner) if first else (partner, declarer)
+    else:
+        side = (declarer,)
+    others = tuple(p for p in players if p not in side)
+    return _new(
+        Hand,
+        (
+            rules.id,
+            options or {},
+            players,
+            sitting_out,
+            declarer,
+            outcome,
+            partner,
+            won,
+            winner,
+            loser,
+            announcer,
+            offender,
+            side,
+            others,
+        ),
+    )
+
+
+def _winner(
+    data: dict[str, Any],
+    players: tuple[str, ...],
+    sitting_out: tuple[str, ...],
+    outcome: str,
+    offender: str | None,
+) -> str | None:
+    """The player who reached 66 before the chosen card was seen, where one did."""
+    if "winner" not in data:
+        return None
+    if len(players) != 4:
+        raise HandError(
+            "winner", "only at four players: who reached 66 alone, before the chosen card was seen"
+        )
+    for key in ("won", "partner"):
+        if key in data:
+            raise HandError(
+                key,
+                "leave {key} out when winner is given: the winner played alone against the "
+                "other three",
+                key=key,
+            )
+    if outcome != "played" or offender is not None:
+        raise HandError("winner", "a hand with a renonsz or a redeal has no winner")
+    return player(data["winner"], "winner", players, sitting_out)
+
+
+def _partner(
+    data: dict[str, Any], players: tuple[str, ...], sitting_out: tuple[str, ...], declarer: str
+) -> str | None:
+    """The chosen card's holder at four players; None when the starter held it himself."""
+    if len(players) == 3:
+        if data.get("partner") is not None:
+            raise HandError(
+                "partner", "at three players the starting player plays alone: leave partner out"
+            )
+        return None
+    if "partner" not in data:
+        raise HandError(
+            "partner",
+            "is required at four players: the holder of the chosen card, or null when the "
+            "starting player held it himself",
+        )
+    raw = data["partner"]
+    if raw is None:
+        return None
+    if raw == declarer:
+        raise HandError(
+            "partner",
+            "{name} is the starting player; when he held the chosen card himself, partner is null",
+            name=declarer,
+        )
+    return player(raw, "partner", players, sitting_out)
+
+
+def _snapszer(
+    raw: Any,
+    players: tuple[str, ...],
+    sitting_out: tuple[str, ...],
+    declarer: str,
+    partner: str | None,
+    winner: str | None,
+) -> str | None:
+    """Who announced a snapszer: the starter, or at four the chosen card's holder."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise HandError("snapszer", 'must be {{"by": NAME}} or null, not {kind}', kind=kind(raw))
+    check_keys(raw, ("by",), "snapszer", Msg("a snapszer"))
+    if winner is not None:
+        raise HandError(
+            "snapszer", "an announced snapszer is played by its side, not won alone with winner"
+        )
+    by = player(raw.get("by"), "snapszer.by", players, sitting_out)
+    if by != declarer and by != partner:
+        allowed = declarer if partner is None else f"{declarer}, {partner}"
+        raise HandError(
+            "snapszer.by",
+            "only the starting player or the chosen card's holder announces a snapszer "
+            "({allowed}), not {name}",
+            allowed=allowed,
+            name=by,
+        )
+    return by
+
+
+def _won(raw: Any) -> bool:
+    if type(raw) is bool:
+        return raw
+    if raw is None:
+        raise HandError("won", "is required: true when the starting player's side won")
+    raise HandError("won", "must be true or false, not {kind}", kind=kind(raw))
+
+
+def _loser(data: dict[str, Any], announcer: str | None) -> str | None:
+    raw = data.get("loser")
+    if announcer is not None:
+        if "loser" in data:
+            raise HandError(
+                "loser", "a snapszer is worth the same however the losers played: leave loser out"
+            )
+        return None
+    if raw is None:
+        raise HandError(
+            "loser",
+            "is required: the losing side's cards, {allowed}",
+            allowed=", ".join(TIERS),
+        )
+    if raw not in TIERS:
+        raise HandError("loser", not_one_of(raw, TIERS))
+    return raw
+
+
+def _sizes(sizes: tuple[int, ...]) -> int | Msg:
+    """How many play, as the refusal says it: 3, or "3 or 4"."""
+    if len(sizes) == 1:
+        return sizes[0]
+    return Msg("{first} or {last}", {"first": ", ".join(map(str, sizes[:-1])), "last": sizes[-1]})

@@ -1,0 +1,69 @@
+"""Settling a snapszer hand: game points into zero-sum payments (RULES.md 3.3, transfer).
+
+A player of the smaller side receives or pays the points once per opponent, and each
+player of the larger side once: 1 v 2 is ±2N and ∓N, 1 v 3 ±3N and ∓N; at 2 v 2 each
+loser pays one winner N. One line explains the hand (`explain.describe` words it).
+"""
+
+from __future__ import annotations
+
+from ...settlement.result import Line, Settlement
+from .build import Rules
+from .hand import Hand
+
+
+def settle(hand: Hand, rules: Rules) -> Settlement:
+    """The hand's payments (+ receives) and the line that explains them."""
+    if hand.outcome == "redeal":
+        payments = dict.fromkeys(hand.players, 0)
+        line = Line("redeal", {}, dict(payments))
+    else:
+        key, params, winners, losers, points = _result(hand, rules)
+        payments = _transfer(hand.players, winners, losers, points)
+        params.update(winners=winners, losers=losers, n=points)
+        line = Line(key, params, dict(payments))
+    lines = [line]
+    for name in hand.sitting_out:
+        payments[name] = 0
+        lines.append(Line("sits_out", {"player": name}, {name: 0}))
+    return Settlement(payments, tuple(lines))
+
+
+def _result(hand: Hand, rules: Rules) -> tuple[str, dict, tuple, tuple, int]:
+    """The line's key and words, the winning and losing players, and the game points."""
+    side, others = hand.side, hand.others
+    if hand.renonsz is not None:
+        if hand.renonsz in side:
+            side, others = others, side
+        return "renonsz", {"player": hand.renonsz}, side, others, rules.renonsz
+    if hand.winner is not None:
+        return (
+            "alone_66",
+            {"winner": hand.winner, "tier": hand.loser},
+            side,
+            others,
+            (
+                rules.tiers[hand.loser]  # type: ignore[index]
+            ),
+        )
+    if hand.snapszer is not None:
+        if hand.won:
+            return "snapszer_made", {"by": hand.snapszer}, side, others, rules.snapszer
+        return "snapszer_failed", {"by": hand.snapszer}, others, side, rules.failed_snapszer
+    points = rules.tiers[hand.loser]  # type: ignore[index]
+    if hand.won:
+        return "won", {"tier": hand.loser}, side, others, points
+    return "won", {"tier": hand.loser}, others, side, points
+
+
+def _transfer(
+    players: tuple[str, ...], winners: tuple[str, ...], losers: tuple[str, ...], points: int
+) -> dict[str, int]:
+    """Each player of the smaller side settles with every opponent; at 2 v 2 each once."""
+    if len(winners) == len(losers):
+        win, lose = points, -points
+    elif len(winners) == 1:
+        win, lose = points * len(losers), -points
+    else:
+        win, lose = points, -points * len(winners)
+    return {p: win if p in winners else lose for p in players}

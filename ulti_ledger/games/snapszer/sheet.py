@@ -1,0 +1,157 @@
+"""What the scoresheets show of a snapszer hand, the API's hand schema, and ``rules show``.
+
+The game column says how the hand ended ("nyert, 33 alatt (2)", "snapszer"); the game's
+own columns name the partner and a renonsz offender.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .build import TIERS, Rules
+from .hand import Hand
+
+COLUMNS = (("partner", "name"), ("renonsz", "name"))
+WORDS: dict[str, dict[str, str]] = {
+    "hu": {
+        "partner": "társ",
+        "renonsz": "renonsz",
+        "won": "nyert",
+        "lost": "vesztett",
+        "no_trick": "ütés nélkül",
+        "below_33": "33 alatt",
+        "reached_33": "33 fölött",
+        "snapszer_made": "snapszer",
+        "snapszer_failed": "bukott snapszer",
+        "alone_66": "{name}: 66 a lap előtt",
+        "redeal": "újraosztás",
+        "alone": "egyedül",
+        "points": "játékpontok",
+        "settlement": "elszámolás",
+        "summary": "{n} játékérték",
+    },
+    "en": {
+        "partner": "partner",
+        "renonsz": "renonsz",
+        "won": "won",
+        "lost": "lost",
+        "no_trick": "no trick",
+        "below_33": "below 33",
+        "reached_33": "33 or more",
+        "snapszer_made": "snapszer",
+        "snapszer_failed": "failed snapszer",
+        "alone_66": "{name}: 66 before the card",
+        "redeal": "redeal",
+        "alone": "alone",
+        "points": "game points",
+        "settlement": "settlement",
+        "summary": "{n} game values",
+    },
+}
+
+
+def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
+    """The sheets' snapszer columns after the game column: the partner and a renonsz."""
+    w = WORDS["en" if lang == "en" else "hu"]
+    return [{"key": key, "label": w[key], "kind": kind} for key, kind in COLUMNS]
+
+
+def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> dict[str, Any]:
+    """The hand's notation and its sheet cells (games/README.md, part ``row``)."""
+    w = WORDS["en" if lang == "en" else "hu"]
+    game = _notation(hand, rules, w)
+    partner = hand.partner or ("" if len(hand.players) < 4 or hand.winner else w["alone"])
+    tags = [("tag tag-renonsz", f"renonsz: {hand.renonsz}")] if hand.renonsz else []
+    return {
+        "notation": game,
+        "sheet": {
+            "game": game,
+            "tags": tags,
+            "cells": {"partner": partner, "renonsz": hand.renonsz or ""},
+        },
+    }
+
+
+def _notation(hand: Hand, rules: Rules, w: dict[str, str]) -> str:
+    if hand.outcome == "redeal":
+        return w["redeal"]
+    if hand.renonsz is not None:
+        return f"renonsz ({rules.renonsz})"
+    if hand.snapszer is not None:
+        made = w["snapszer_made"] if hand.won else w["snapszer_failed"]
+        value = rules.snapszer if hand.won else rules.failed_snapszer
+        return f"{made} ({value})"
+    tier = f"{w[hand.loser]} ({rules.tiers[hand.loser]})"
+    if hand.winner is not None:
+        return f"{w['alone_66'].format(name=hand.winner)}, {tier}"
+    return f"{w['won' if hand.won else 'lost']}, {tier}"
+
+
+def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
+    """The game's part of ``rules show``: its game points and settlement mode."""
+    w = WORDS["hu" if lang == "hu" else "en"]
+    points = {**{t: rules.tiers[t] for t in TIERS}, "snapszer": rules.snapszer}
+    points |= {"failed_snapszer": rules.failed_snapszer, "renonsz": rules.renonsz}
+    text = [f"{w['points']}:"]
+    text += [f"  {key:<16} {value}" for key, value in points.items()]
+    text.append(f"{w['settlement']}: {rules.mode}")
+    return {
+        "table": {"points": points, "settlement": rules.mode},
+        "text": text,
+        "summary": w["summary"].format(n=len(points)),
+    }
+
+
+def hand_schema() -> dict[str, Any]:
+    """A snapszer hand as JSON Schema (spec "Snapszer"), for the API description."""
+    name = {"$ref": "#/components/schemas/Name"}
+    names = {"type": "array", "items": name}
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["ruleset", "players", "declarer"],
+        "properties": {
+            "ruleset": {"type": "string"},
+            "options": {"type": "object"},
+            "players": {**names, "minItems": 3, "maxItems": 4},
+            "sitting_out": {**names, "maxItems": 1},
+            "declarer": name,
+            "outcome": {"enum": ["played", "redeal"]},
+            "partner": {"anyOf": [name, {"type": "null"}]},
+            "won": {"type": "boolean"},
+            "winner": name,
+            "loser": {"enum": list(TIERS)},
+            "snapszer": {
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["by"],
+                        "properties": {"by": name},
+                    },
+                    {"type": "null"},
+                ]
+            },
+            "renonsz": {
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["player"],
+                        "properties": {"player": name},
+                    },
+                    {"type": "null"},
+                ]
+            },
+        },
+        "examples": [
+            {
+                "ruleset": "snapszer",
+                "players": ["Anna", "Béla", "Csaba", "Dóra"],
+                "declarer": "Anna",
+                "partner": "Csaba",
+                "won": True,
+                "loser": "below_33",
+            }
+        ],
+    }

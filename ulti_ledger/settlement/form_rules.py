@@ -1,0 +1,24 @@
+"""The conditions of a hand form described as data (JSON Forms' UI-schema rules).
+
+Every game's ``hand_form`` says when a field applies with these shapes; the server
+(``handform/conditions.py``) and the browser (``static/js/form-conditions.js``) evaluate
+them, so a game builds them here instead of spelling the dicts itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def leaf(scope: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """Holds when field ``scope``'s value satisfies the JSON Schema ``schema``."""
+    return {"scope": scope, "schema": schema}
+
+
+def all_of(*conditions: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "AND", "conditions": list(conditions)}
+
+
+def show(condition: dict[str, Any]) -> dict[str, Any]:
+    """The field shows (and applies) only while ``condition`` holds."""
+    return {"effect": "SHOW", "condition": condition}
