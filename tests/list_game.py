@@ -25,6 +25,10 @@ scorer = "{NAME}"
 
 [list]
 lost_factor = 2
+
+[seating.tables]
+3 = {{ play = 3 }}
+4 = {{ play = 4 }}
 """
 
 
