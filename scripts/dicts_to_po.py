@@ -55,6 +55,8 @@ SOURCES = (
     ("ulti_ledger/games/ulti/row.py", "COLUMN_WORDS", "columns", "langs", game("ulti")),
     ("ulti_ledger/games/ulti/table.py", "WORDS", "table", "langs", game("ulti")),
     ("ulti_ledger/games/ulti/form.py", "WORDS", "form", "pairs", game("ulti")),
+    ("ulti_ledger/games/snapszer/sheet.py", "WORDS", "row", "langs", game("snapszer")),
+    ("ulti_ledger/games/snapszer/form.py", "WORDS", "form", "pairs", game("snapszer")),
     # the engine's refusals: English msgids, as gettext has them, and their Hungarian
     ("ulti_ledger/settlement/messages.py", "HU", None, "msgids", CORE),
 )

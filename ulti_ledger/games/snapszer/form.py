@@ -7,29 +7,14 @@ chosen card was seen, a renonsz) are fields that apply only where they can happe
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...settlement.form_rules import all_of, leaf, show
+from ...settlement.words import GamePairs, GameWords
 from .build import TIERS, Rules
 
-WORDS: dict[str, tuple[str, str]] = {
-    "dealer": ("Osztó", "Dealer"),
-    "declarer": ("Kezdőjátékos", "Starting player"),
-    "partner": ("Társ (a választott lap gazdája)", "Partner (holder of the chosen card)"),
-    "alone": ("egyedül (nála volt a lap)", "alone (he held the card)"),
-    "won": ("Ki nyert?", "Who won?"),
-    "side_won": ("a kezdő oldala", "the starter's side"),
-    "side_lost": ("az ellenfelek", "the opponents"),
-    "loser": ("A vesztesek lapjai", "The losers' cards"),
-    "no_trick": ("ütés nélkül (3)", "no trick (3)"),
-    "below_33": ("33 alatt (2)", "below 33 (2)"),
-    "reached_33": ("33 vagy több (1)", "33 or more (1)"),
-    "snapszer": ("Snapszert mondott", "Announced a snapszer"),
-    "winner": ("66 a lap előtt, egyedül", "66 before the card, alone"),
-    "renonsz": ("Renonsz", "Renonsz"),
-    "preset_won": ("nyert", "won"),
-    "preset_lost": ("vesztett", "lost"),
-}
+WORDS = GamePairs(GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en"), "form"))
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:

@@ -6,48 +6,15 @@ own columns name the partner and a renonsz offender.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from ...settlement.words import GameWords
 from .build import TIERS, Rules
 from .hand import Hand
 
 COLUMNS = (("partner", "name"), ("renonsz", "name"))
-WORDS: dict[str, dict[str, str]] = {
-    "hu": {
-        "partner": "társ",
-        "renonsz": "renonsz",
-        "won": "nyert",
-        "lost": "vesztett",
-        "no_trick": "ütés nélkül",
-        "below_33": "33 alatt",
-        "reached_33": "33 fölött",
-        "snapszer_made": "snapszer",
-        "snapszer_failed": "bukott snapszer",
-        "alone_66": "{name}: 66 a lap előtt",
-        "redeal": "újraosztás",
-        "alone": "egyedül",
-        "points": "játékpontok",
-        "settlement": "elszámolás",
-        "summary": "{n} játékérték",
-    },
-    "en": {
-        "partner": "partner",
-        "renonsz": "renonsz",
-        "won": "won",
-        "lost": "lost",
-        "no_trick": "no trick",
-        "below_33": "below 33",
-        "reached_33": "33 or more",
-        "snapszer_made": "snapszer",
-        "snapszer_failed": "failed snapszer",
-        "alone_66": "{name}: 66 before the card",
-        "redeal": "redeal",
-        "alone": "alone",
-        "points": "game points",
-        "settlement": "settlement",
-        "summary": "{n} game values",
-    },
-}
+WORDS = GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en"), "row")
 
 
 def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
