@@ -1,33 +1,22 @@
 """Snapszer at three and four players (RULES.md section 3): its ruleset, and parse, settle,
-explain, store and draw a hand."""
+explain, store and draw a hand. The package gives every part of the game contract
+(``games/README.md``), re-exported here by name (``x as x``)."""
 
-from .build import SECTIONS, Rules, build_rules
-from .explain import describe
-from .facts import canonical, roles
-from .form import hand_form
-from .hand import Hand, parse_hand
-from .sample import random_hand
-from .score import settle
-from .sheet import columns, hand_schema, row, rules_table
+from .build import SECTIONS as SECTIONS
+from .build import Rules as Rules
+from .build import build_rules as build_rules
+from .explain import describe as describe
+from .facts import canonical as canonical
+from .facts import roles as roles
+from .form import hand_form as hand_form
+from .hand import Hand as Hand
+from .hand import parse_hand as parse_hand
+from .sample import random_hand as random_hand
+from .score import settle as settle
+from .sheet import columns as columns
+from .sheet import hand_schema as hand_schema
+from .sheet import row as row
+from .sheet import rules_table as rules_table
 
 NAME = "snapszer"
 """The id that ruleset files name in ``scorer``."""
-
-__all__ = [
-    "NAME",
-    "SECTIONS",
-    "Hand",
-    "Rules",
-    "build_rules",
-    "canonical",
-    "columns",
-    "describe",
-    "hand_form",
-    "hand_schema",
-    "parse_hand",
-    "random_hand",
-    "roles",
-    "row",
-    "rules_table",
-    "settle",
-]
