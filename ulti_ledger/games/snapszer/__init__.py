@@ -4,7 +4,7 @@ explain, store and draw a hand."""
 from .build import SECTIONS, Rules, build_rules
 from .explain import describe
 from .facts import canonical, roles
-from .form import hand_form
+from .form import form_values, hand_form, hand_from_form
 from .hand import Hand, parse_hand
 from .sample import random_hand
 from .score import settle
@@ -22,7 +22,9 @@ __all__ = [
     "canonical",
     "columns",
     "describe",
+    "form_values",
     "hand_form",
+    "hand_from_form",
     "hand_schema",
     "parse_hand",
     "random_hand",
