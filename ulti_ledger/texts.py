@@ -643,6 +643,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "The field “{field}” is not a whole number from 0 to 2147483647: {value}. Nothing "
         "was changed; reload the page.",
     ),
+    "bad_form_twice": (
+        "Egy mező kétszer érkezett ugyanabban a beküldésben. Semmi nem változott; töltsd újra"
+        " az oldalt.",
+        "A field came twice in one submission. Nothing was changed; reload the page.",
+    ),
+    "bad_form_preset": (
+        "Ilyen gyorsgomb nincs ezen az űrlapon. Semmi nem változott; töltsd újra az oldalt.",
+        "This form has no such quick button. Nothing was changed; reload the page.",
+    ),
     "bad_hand_options": (
         "A leosztás házszabályai („options”) nem olvashatók: {reason}. Semmi nem változott; "
         "töltsd újra az oldalt.",

@@ -48,7 +48,14 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     options = entry["hand"].get("options") if entry else None
     game, rules = ledger.form_game(session, options)
     form = game.hand_form(rules, i18n.current())
-    values = generic.read(form, request.form.to_dict(), deal)
+    posted = request.form
+    names = {f["name"] for f in form["fields"]} | {"preset", "action", "expected_version"}
+    if any(len(posted.getlist(name)) > 1 for name in names):
+        abort(400, description=t("bad_form_twice"))
+    known = {p["id"] for p in form["presets"]}
+    if posted.get("preset") and posted["preset"] not in known:
+        abort(400, description=t("bad_form_preset"))
+    values = generic.read(form, posted.to_dict(), deal)
     expected = form_number("expected_version")
     if request.form.get("preset") or request.form.get("action") == "preview":
         return _page(session, token, values, deal, number, expected)

@@ -121,9 +121,11 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     hand: dict[str, Any] = {"players": list(values["players"])}
     if values.get("sitting_out"):
         hand["sitting_out"] = list(values["sitting_out"])
-    for key in ("dealer", "declarer", "winner", "renonsz", "loser"):
+    for key in ("dealer", "declarer", "winner", "loser"):
         if values.get(key):
             hand[key] = values[key]
+    if values.get("renonsz"):
+        hand["renonsz"] = {"player": values["renonsz"]}
     if "partner" in values and "winner" not in hand:
         hand["partner"] = values["partner"] or None
     if values.get("won") and "winner" not in hand:
@@ -142,9 +144,11 @@ def form_values(facts: Mapping[str, Any]) -> dict[str, str]:
         out["partner"] = facts.get("partner") or ""
     if "won" in facts:
         out["won"] = "true" if facts["won"] else "false"
-    for key in ("loser", "winner", "renonsz"):
+    for key in ("loser", "winner"):
         if facts.get(key):
             out[key] = facts[key]
+    if facts.get("renonsz"):
+        out["renonsz"] = facts["renonsz"]["player"]
     if facts.get("snapszer"):
         out["snapszer"] = facts["snapszer"]["by"]
     return out
