@@ -177,3 +177,15 @@ def test_the_preview_route_is_not_the_game_form_s(snapszer):
         400,
         404,
     )
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_landing_page_does_not_call_every_game_ulti(client, lang):
+    html = client.get(f"/?lang={lang}").get_data(as_text=True)
+    assert "ulti" not in html.lower().replace("/static/", "")
+
+
+def test_the_new_evening_page_names_ulti_only_in_the_ulti_rulesets(client):
+    html = client.get("/sessions/new").get_data(as_text=True)
+    head = html.split('class="ruleset-choices"')[0]
+    assert "ulti" not in head.lower().split("<body")[1]

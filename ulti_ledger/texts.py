@@ -7,7 +7,7 @@ ruleset and stay Hungarian in both languages (a table says "kontra", whatever it
 
 TEXTS: dict[str, tuple[str, str]] = {
     # The frame
-    "app_name": ("Ulti jegyzőkönyv", "Ulti scoresheet"),
+    "app_name": ("Kártyajegyzőkönyv", "Card scoresheet"),
     "language": ("Nyelv", "Language"),
     "index_lead": (
         "Írd fel az este leosztásait, a program kiszámolja, ki kinek mennyivel tartozik.",
@@ -39,7 +39,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # New session
     "evening": ("Az este", "The evening"),
     "session_name": ("Megnevezés", "Name"),
-    "session_name_placeholder": ("pl. Pénteki ulti", "e.g. Friday ulti"),
+    "session_name_placeholder": ("pl. Pénteki kártya", "e.g. Friday cards"),
     "date": ("Dátum", "Date"),
     "place": ("Helyszín", "Place"),
     "place_placeholder": ("pl. Béláéknál", "e.g. at Béla's"),
@@ -424,7 +424,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Done! Share the view link (or show the QR code) with the others.",
     ),
     # Scoreboard
-    "untitled_session": ("Ulti este", "Ulti evening"),
+    "untitled_session": ("Kártyaest", "Card evening"),
     "unit_is": ("1 egység = {amount} {currency}", "1 unit = {amount} {currency}"),
     "hand_count": ("{n} leosztás", "{n} hands"),
     "read_only": ("csak olvasható", "read only"),
