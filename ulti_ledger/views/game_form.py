@@ -35,6 +35,8 @@ def edit(session: GameSession, token: str, entry: dict[str, Any]):
     game, _ = ledger.form_game(session, entry["hand"].get("options"))
     deal = _deal(entry["hand"], entry["dealer"])
     values = {**deal, **game.form_values(entry["hand"])}
+    if entry["hand"].get("options"):
+        values["options"] = entry["hand"]["options"]
     return _page(session, token, values, deal, entry["number"], entry["version"])
 
 
@@ -56,6 +58,8 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     if posted.get("preset") and posted["preset"] not in known:
         abort(400, description=t("bad_form_preset"))
     values = generic.read(form, posted.to_dict(), deal)
+    if options:
+        values["options"] = options
     expected = form_number("expected_version")
     if request.form.get("preset") or request.form.get("action") == "preview":
         return _page(session, token, values, deal, number, expected)
@@ -106,7 +110,7 @@ def _page(
     notice: str | None = None,
 ):
     lang = i18n.current()
-    game, rules = ledger.form_game(session)
+    game, rules = ledger.form_game(session, values.get("options"))
     form = game.hand_form(rules, lang)
     seats = tuple(ledger.current_seating(session))
     fields = generic.draw(form, values, seats, t("nobody"))
@@ -133,8 +137,11 @@ def _preview(session: GameSession, game: Any, rules: Any, values: dict, refused:
     out: dict[str, Any] = {"view": None, "error": None, "hints": []}
     if refused:
         return out
+    hand = game.hand_from_form(values, rules)
+    if values.get("options"):
+        hand["options"] = values["options"]
     try:
-        view = ledger.preview_hand(session, game.hand_from_form(values, rules), i18n.current())
+        view = ledger.preview_hand(session, hand, i18n.current())
     except ledger.LedgerError:
         return out
     value = Decimal(session.unit_amount)
