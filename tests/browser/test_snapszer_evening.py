@@ -67,6 +67,7 @@ def test_a_snapszer_evening_of_four_at_390_px(app, phone, live_url):
 
     # 1. The starter and Csaba (the chosen card's holder) won, the losers below 33: 4 taps.
     taps = new_hand(page, board)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the form fits
     starter = page.locator('input[name="declarer"]:checked').get_attribute("value")
     partner = next(p for p in PLAYERS if p != starter)
     taps.tap(f"partner-{partner}")
