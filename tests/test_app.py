@@ -9,7 +9,7 @@ def test_index_is_hungarian_landing_page(client):
     assert response.mimetype == "text/html"
     html = response.get_data(as_text=True)
     assert '<html lang="hu">' in html
-    assert "Ulti jegyzőkönyv" in html
+    assert "Kártyajegyzőkönyv" in html
     assert "Új este" in html
     assert "/static/css/app.css" in html
 

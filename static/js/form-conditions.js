@@ -1,12 +1,17 @@
 // A game's form description evaluated in the browser: which fields apply to the values
 // and what the facts force. The same rules as ulti_ledger/handform/conditions.py (JSON
 // Forms' UI schema rules: {effect: SHOW | HIDE, condition}; a condition is a leaf
-// {scope, schema: {const, enum, not, pattern}} or {type: AND | OR, conditions}); both run
+// {scope, schema: {const, enum, not, pattern, minItems, maxItems}} or {type: AND | OR, conditions}); both run
 // the cases of tests/data/form_conditions.json. Values are strings, "" for nothing chosen.
 (function (root) {
   "use strict";
 
   function matches(schema, value) {
+    if ("minItems" in schema || "maxItems" in schema) {
+      const size = Array.isArray(value) ? value.length : -1;
+      const most = "maxItems" in schema ? schema.maxItems : size;
+      if (size < (schema.minItems || 0) || size > most) return false;
+    }
     if ("const" in schema && value !== schema.const) return false;
     if ("enum" in schema && !schema.enum.includes(value)) return false;
     if ("pattern" in schema && !new RegExp(schema.pattern).test(value)) return false;

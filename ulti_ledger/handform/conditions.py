@@ -3,7 +3,8 @@
 The same rules run in the browser (``static/js/form-conditions.js``); both are tested from
 one set of cases (``tests/data/form_conditions.json``). A rule is JSON Forms' UI schema
 rule: ``{"effect": "SHOW" | "HIDE", "condition": ...}``; a condition is a leaf
-``{"scope": FIELD, "schema": {...}}`` (``const``, ``enum``, ``not``, ``pattern``) or
+``{"scope": FIELD, "schema": {...}}`` (``const``, ``enum``, ``not``, ``pattern``; and
+``minItems``, ``maxItems`` for ``players``, the list of who play) or
 ``{"type": "AND" | "OR", "conditions": [...]}``. Values are strings; "" is nothing chosen.
 """
 
@@ -24,7 +25,11 @@ def holds(condition: Mapping[str, Any], values: Mapping[str, str]) -> bool:
     return _matches(condition["schema"], values.get(condition["scope"], ""))
 
 
-def _matches(schema: Mapping[str, Any], value: str) -> bool:
+def _matches(schema: Mapping[str, Any], value: Any) -> bool:
+    if "minItems" in schema or "maxItems" in schema:
+        size = len(value) if isinstance(value, list | tuple) else -1
+        if size < schema.get("minItems", 0) or size > schema.get("maxItems", size):
+            return False
     if "const" in schema and value != schema["const"]:
         return False
     if "enum" in schema and value not in schema["enum"]:

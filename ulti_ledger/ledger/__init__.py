@@ -70,7 +70,7 @@ true}``: read as the seating option ``last_declarer_deals`` (``checks.with_setti
 
 from ..settlement import HandError, LedgerError
 from ..settlement.session import SESSION_FORMAT
-from .catalogue import hand_form, ruleset_choices, session_ruleset_choice
+from .catalogue import form_game, hand_form, ruleset_choices, session_ruleset_choice
 from .changes import rules_preview, update_session
 from .errors import Conflict, NotFound, SessionError
 from .evenings import imported_from, remembered_evenings
@@ -141,6 +141,7 @@ __all__ = [
     "group_settlement",
     "hand_count",
     "hand_entry",
+    "form_game",
     "hand_form",
     "hand_history",
     "hand_view",

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games.ulti.rules import Contract, Rules
+from ..handform.generic import drawn
 from ..models import GameSession
 from ..settlement import Engine, Option, Ruleset
 from .pinning import builtin_engine, only_ruleset, session_engine
@@ -17,9 +18,21 @@ from .pinning import builtin_engine, only_ruleset, session_engine
 def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict[str, Any]]:
     """The rulesets a new session can use, each with its options (for the session form)."""
     engine = engine or builtin_engine()
-    # Only the rulesets the evening's pages can keep today: those with contracts (the hand
-    # form is still Ulti's); the game-described form of issue 12 (point 3) lifts this.
-    return [_ruleset(r, lang) for r in engine.rulesets.values() if hasattr(r.rules, "contracts")]
+    # Only the rulesets whose hand form the pages can draw: Ulti's own (contracts), or any
+    # game's from its description (``handform.generic``).
+    return [
+        _ruleset(r, lang)
+        for r in engine.rulesets.values()
+        if hasattr(r.rules, "contracts") or drawn(engine.game(r.rules.scorer))
+    ]
+
+
+def form_game(session: GameSession, options: dict[str, Any] | None = None) -> tuple[Any, Any]:
+    """The session's game and its resolved rules (``options``: a hand's own over the
+    session's), for the form drawn from the game's description."""
+    engine = session_engine(session)
+    rules = only_ruleset(engine).resolve({**session.options, **(options or {})})
+    return engine.game(rules.scorer), rules
 
 
 def session_ruleset_choice(session: GameSession, lang: str = "hu") -> dict[str, Any]:

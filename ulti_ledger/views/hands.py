@@ -31,7 +31,7 @@ from ..handform import HandState, Table
 from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
-from . import hand_errors
+from . import game_form, hand_errors
 from .sessions import get_session_or_404, private
 
 bp = Blueprint("hands", __name__, url_prefix="/e/<token>")
@@ -41,6 +41,8 @@ bp.after_request(private)
 @bp.get("/hands/new")
 def new(token: str):
     session = get_session_or_404(token, "edit")
+    if game_form.drawn(session):
+        return game_form.new(session, token)
     table, proposal = _table(session)
     state = handform.initial_state(table, proposal)
     return _page(session, token, table, state, None, session.version, preview=False)
@@ -49,6 +51,8 @@ def new(token: str):
 @bp.post("/hands")
 def create(token: str):
     session = get_session_or_404(token, "edit")
+    if game_form.drawn(session):
+        return game_form.submit(session, token, None)
     table, proposal = _table(session)
     state = _form_state(table, proposal)
     return _submit(session, token, table, proposal, state, None)
@@ -58,6 +62,8 @@ def create(token: str):
 def edit(token: str, number: int):
     session = get_session_or_404(token, "edit")
     entry = _entry_or_404(session, number)
+    if game_form.drawn(session):
+        return game_form.edit(session, token, entry)
     table, _ = _table(session, entry)
     state = handform.state_from_hand(table, entry["hand"], entry["dealer"])
     return _page(session, token, table, state, number, entry["version"])
@@ -67,6 +73,8 @@ def edit(token: str, number: int):
 def update(token: str, number: int):
     session = get_session_or_404(token, "edit")
     entry = _entry_or_404(session, number)
+    if game_form.drawn(session):
+        return game_form.submit(session, token, entry)
     table, proposal = _table(session, entry)
     state = _form_state(table, proposal)
     return _submit(session, token, table, proposal, state, number)
@@ -75,6 +83,8 @@ def update(token: str, number: int):
 @bp.post("/preview")
 def preview(token: str):
     session = get_session_or_404(token, "edit")
+    if game_form.drawn(session):
+        abort(404)  # the game's form previews on its own page (Preview posts the form)
     table, proposal = _table(session)
     try:
         state = handform.state_from_form(table, request.form, proposal)

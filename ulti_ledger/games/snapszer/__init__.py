@@ -8,7 +8,9 @@ from .build import build_rules as build_rules
 from .explain import describe as describe
 from .facts import canonical as canonical
 from .facts import roles as roles
+from .form import form_values as form_values
 from .form import hand_form as hand_form
+from .form import hand_from_form as hand_from_form
 from .hand import Hand as Hand
 from .hand import parse_hand as parse_hand
 from .sample import random_hand as random_hand

@@ -7,6 +7,7 @@ chosen card was seen, a renonsz) are fields that apply only where they can happe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "player",
             "of": "players",
             "label": say("snapszer"),
+            "optional": True,
             "rule": show(plain),
         },
         {
@@ -63,9 +65,16 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "player",
             "of": "players",
             "label": say("winner"),
+            "optional": True,
             "rule": show(all_of(four, leaf("renonsz", {"const": ""}))),
         },
-        {"name": "renonsz", "kind": "player", "of": "players", "label": say("renonsz")},
+        {
+            "name": "renonsz",
+            "kind": "player",
+            "of": "players",
+            "label": say("renonsz"),
+            "optional": True,
+        },
     ]
     return {"fields": fields, "presets": presets(rules, lang), "forces": []}
 
@@ -84,6 +93,49 @@ def presets(rules: Rules, lang: str) -> list[dict[str, Any]]:
                     "set": {"won": "true" if won else "false", "loser": tier},
                 }
             )
+    return out
+
+
+def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+    """The hand (hand format, and the ``dealer``) that the form's ``values`` describe.
+
+    ``values`` holds only the fields that apply (and ``players``, ``sitting_out``); a field
+    left out stays out of the hand, so that the engine names it; a value that is not one
+    of the form's options is passed on as it came, for the engine to refuse.
+    """
+    hand: dict[str, Any] = {"players": list(values["players"])}
+    if values.get("sitting_out"):
+        hand["sitting_out"] = list(values["sitting_out"])
+    for key in ("dealer", "declarer", "winner", "loser"):
+        if values.get(key):
+            hand[key] = values[key]
+    if values.get("renonsz"):
+        hand["renonsz"] = {"player": values["renonsz"]}
+    if "partner" in values and "winner" not in hand:
+        hand["partner"] = values["partner"] or None
+    if values.get("won") and "winner" not in hand:
+        won = values["won"]
+        hand["won"] = {"true": True, "false": False}.get(won, won)
+    if values.get("snapszer"):
+        hand["snapszer"] = {"by": values["snapszer"]}
+        hand.pop("loser", None)
+    return hand
+
+
+def form_values(facts: Mapping[str, Any]) -> dict[str, str]:
+    """The form's values of a recorded hand (its hand-format ``facts``): the edit page."""
+    out = {"declarer": facts["declarer"]}
+    if len(facts["players"]) == 4 and "winner" not in facts:
+        out["partner"] = facts.get("partner") or ""
+    if "won" in facts:
+        out["won"] = "true" if facts["won"] else "false"
+    for key in ("loser", "winner"):
+        if facts.get(key):
+            out[key] = facts[key]
+    if facts.get("renonsz"):
+        out["renonsz"] = facts["renonsz"]["player"]
+    if facts.get("snapszer"):
+        out["snapszer"] = facts["snapszer"]["by"]
     return out
 
 
