@@ -61,7 +61,7 @@ def test_every_page_repeats_the_headers_and_is_numbered(long_sheet):
 
 def test_pages_after_the_first_carry_the_running_title(long_sheet):
     pages, _ = long_sheet
-    assert all("Hosszú este" in text and "Ulti jegyzőkönyv" in text for text in pages[1:])
+    assert all("Hosszú este" in text and "Kártyajegyzőkönyv" in text for text in pages[1:])
 
 
 def test_every_hand_is_on_a_page_once_and_in_order(long_sheet):
