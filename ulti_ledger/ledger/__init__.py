@@ -9,6 +9,7 @@ Writing (each validates through the engine first and commits whole, or raises a
 - ``create_session(data, engine=None) -> GameSession``: a session@1 body
 - ``add_hand(session, data, expected_version=None) -> int``: the new hand's number
 - ``replace_hand(session, number, data, expected_version=None) -> None``
+- ``save_hand(session, number | None, data, expected_version=None) -> int``: either
 - ``delete_hand(session, number, expected_version=None) -> None``: the hand is kept
 - ``undo_last(session) -> int``: the number of the hand removed (kept, too);
   ``undo_last_hand`` gives (number, hand id), for the undo notice's restore button
@@ -118,6 +119,7 @@ from .writes import (
     create_session,
     delete_hand,
     replace_hand,
+    save_hand,
     undo_last,
     undo_last_hand,
 )
@@ -155,6 +157,7 @@ __all__ = [
     "players_state",
     "preview_hand",
     "replace_hand",
+    "save_hand",
     "restore_hand",
     "restore_session",
     "ruleset_choices",

@@ -123,6 +123,17 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
     return number
 
 
+def save_hand(
+    session: GameSession, number: int | None, data: Any, expected_version: int | None = None
+) -> int:
+    """A hand form's save: a new hand when ``number`` is None, else hand ``number``
+    replaced; the saved hand's number (errors as ``add_hand`` and ``replace_hand``)."""
+    if number is None:
+        return add_hand(session, data, expected_version)
+    replace_hand(session, number, data, expected_version)
+    return number
+
+
 def replace_hand(
     session: GameSession, number: int, data: Any, expected_version: int | None = None
 ) -> None:

@@ -67,10 +67,7 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     if options:
         hand["options"] = options
     try:
-        if number is None:
-            number = ledger.add_hand(session, hand, expected)
-        else:
-            ledger.replace_hand(session, number, hand, expected)
+        saved = ledger.save_hand(session, number, hand, expected)
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict as exc:
@@ -80,8 +77,8 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     except ledger.LedgerError as exc:
         errors = {generic.error_field(form, exc.key): _said(exc)}
         return _page(session, token, values, deal, number, expected, errors=errors), 422
-    flash(t("flash_saved", n=number))
-    return redirect(url_for("sessions.edit", token=token, _anchor=f"h{number}"), 303)
+    flash(t("flash_saved", n=saved))
+    return redirect(url_for("sessions.edit", token=token, _anchor=f"h{saved}"), 303)
 
 
 def _said(exc: ledger.LedgerError) -> str:

@@ -205,10 +205,7 @@ def _submit(
         return page(notice=t("review_details"))
     hand = handform.to_hand(table, state)
     try:
-        if number is None:
-            number = ledger.add_hand(session, hand, expected)
-        else:
-            ledger.replace_hand(session, number, hand, expected)
+        saved = ledger.save_hand(session, number, hand, expected)
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict as exc:
@@ -230,8 +227,8 @@ def _submit(
     except ledger.LedgerError as exc:
         area, message = hand_errors.explain(table, state, hand, exc)
         return page(errors={area: message}), 422
-    flash(t("flash_saved", n=number))
-    return redirect(url_for("sessions.edit", token=token, _anchor=f"h{number}"), 303)
+    flash(t("flash_saved", n=saved))
+    return redirect(url_for("sessions.edit", token=token, _anchor=f"h{saved}"), 303)
 
 
 def _page(
