@@ -10,6 +10,7 @@ Then each game's own counts, under ``games``: its marks, dotted paths nested as 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -138,7 +139,8 @@ class _Player:
         self.loss: tuple[int, int, int] | None = None
         self.evenings: dict[int, int] = {}
         self.longest_win = self.longest_loss = self.current = 0
-        self.games: dict[str, dict[str, Any]] = {}
+        self.marks: dict[str, list[str]] = {}
+        """Every mark of each game, counted once at the end (``extend`` is cheap)."""
 
     def add(self, record: HandRecord, role: str, units: int, marks: Iterable[str]) -> None:
         self.units += units
@@ -156,19 +158,25 @@ class _Player:
             self.win = (units, record.session_id, record.number)
         if units < 0 and (self.loss is None or units < self.loss[0]):
             self.loss = (units, record.session_id, record.number)
-        own = self.games.setdefault(record.game, {})
-        for mark in marks:
-            _count(own, mark.split("."))
+        if marks:
+            own = self.marks.get(record.game)
+            if own is None:
+                own = self.marks[record.game] = []
+            own.extend(marks)
 
     def _streak(self, units: int) -> None:
+        current = self.current
         if units > 0:
-            self.current = self.current + 1 if self.current > 0 else 1
+            current = current + 1 if current > 0 else 1
+            if current > self.longest_win:
+                self.longest_win = current
         elif units < 0:
-            self.current = self.current - 1 if self.current < 0 else -1
+            current = current - 1 if current < 0 else -1
+            if -current > self.longest_loss:
+                self.longest_loss = -current
         else:
-            self.current = 0
-        self.longest_win = max(self.longest_win, self.current)
-        self.longest_loss = max(self.longest_loss, -self.current)
+            current = 0
+        self.current = current
 
     def result(self) -> dict[str, Any]:
         return {
@@ -188,15 +196,20 @@ class _Player:
                 "longest_loss": self.longest_loss,
                 "current": self.current,
             },
-            "games": self.games,
+            "games": {game: _nested(Counter(marks)) for game, marks in self.marks.items()},
         }
 
 
-def _count(tree: dict[str, Any], path: list[str]) -> None:
-    """Add one to the leaf at ``path`` of a nested dict of counts."""
-    for part in path[:-1]:
-        tree = tree.setdefault(part, {})
-    tree[path[-1]] = tree.get(path[-1], 0) + 1
+def _nested(counts: Counter[str]) -> dict[str, Any]:
+    """Counts of dotted paths as nested dicts: ``{"a.b": 2}`` is ``{"a": {"b": 2}}``."""
+    tree: dict[str, Any] = {}
+    for mark in sorted(counts):
+        *parents, leaf = mark.split(".")
+        node = tree
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = counts[mark]
+    return tree
 
 
 def _hand(found: tuple[int, int, int] | None) -> dict[str, int] | None:
