@@ -326,3 +326,18 @@ def test_records_read_in_a_fixed_number_of_queries(ctx):
     finally:
         event.remove(db.engine, "before_cursor_execute", count)
     assert cold <= 6 and warm <= 3, (cold, warm)
+
+
+def test_a_rename_and_a_late_arrival_are_seen_at_once_though_the_records_are_cached(ctx):
+    ids = season(8)
+    session = ledger.get_session(ids[0])
+    before = player_stats(records_for(ids))["players"]  # every record now cached
+    old = ledger.session_summary(session)["players"][0]
+    ledger.change_players(session, {"rename": {old: "Zoltán"}})
+    after = player_stats(records_for(ids))["players"]
+    assert "Zoltán" in after
+    hands = stored_hands(ids)
+    for name in ("Zoltán", old):
+        if name in after:
+            assert after[name]["hands"] == direct_common(hands, name)["hands"]
+    assert after["Zoltán"]["hands"] + after.get(old, {"hands": 0})["hands"] == before[old]["hands"]
