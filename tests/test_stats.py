@@ -341,3 +341,21 @@ def test_a_rename_and_a_late_arrival_are_seen_at_once_though_the_records_are_cac
         if name in after:
             assert after[name]["hands"] == direct_common(hands, name)["hands"]
     assert after["Zoltán"]["hands"] + after.get(old, {"hands": 0})["hands"] == before[old]["hands"]
+
+
+def test_a_new_hand_is_read_alone_and_counted(ctx):
+    ids = season(6)
+    records_for(ids)  # cached
+    session = ledger.get_session(ids[0])
+    table = ledger.next_hand(session)
+    ruleset = builtin_engine().rulesets[session.ruleset.ruleset_id]
+    hand = samples.random_hand(
+        random.Random(5), ruleset.rules, [*table["players"], *table["sitting_out"]]
+    )
+    hand.pop("ruleset")
+    ledger.add_hand(session, {"dealer": table["dealer"], **hand})
+    hands = stored_hands(ids)
+    stats = player_stats(records_for(ids))["players"]
+    for name in stats:
+        assert stats[name]["hands"] == direct_common(hands, name)["hands"]
+        assert stats[name]["units"] == direct_common(hands, name)["units"]

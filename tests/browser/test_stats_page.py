@@ -13,7 +13,6 @@ def test_a_number_leads_to_its_hands_and_a_hand_to_its_row(app, live_url, phone,
         body = samples.random_session(SEATS, 14, seed=11, name="Péntek este")
         session = ledger.create_session(body)
         view = session.view_token
-        figures = None
     phone.goto(f"{live_url}/s/{view}")
     phone.get_by_test_id("stats-link").click()
     phone.wait_for_url(f"{live_url}/s/{view}/stats")

@@ -19,6 +19,8 @@ from ..ledger.facts import in_order
 from ..ledger.pinning import result_cache, session_engine
 from ..models import GameSession, Hand, HandSeat, Player
 
+FEW = 200
+"""Up to this many uncached hands are read by id; more, by their sessions."""
 CACHE_TAG = "stats"
 """Keeps this module's entries apart from the scoreboard's in the shared result cache."""
 
@@ -102,16 +104,21 @@ def _sessions(session_ids: Sequence[int]) -> dict[int, GameSession]:
 
 
 def _settle(sessions: Mapping[int, GameSession], hand_ids: list[int]) -> dict[int, _Settled]:
-    """Roles, payments and marks of the hands ``hand_ids``: three queries for any number."""
+    """Roles, payments and marks of the hands ``hand_ids``: two queries for any number.
+
+    A few hands (new since the last read) are read by id; many, by their sessions, whose
+    other rows are skipped here (one scan is cheaper than many IN lists).
+    """
     wanted = set(hand_ids)
     h = Hand.__table__.c
+    if len(hand_ids) <= FEW:
+        which, seat_which = h.id.in_(hand_ids), HandSeat.hand_id.in_(hand_ids)
+    else:
+        which = h.session_id.in_(list(sessions)) & h.deleted_at.is_(None)
+        seat_which = Hand.session_id.in_(list(sessions)) & Hand.deleted_at.is_(None)
     rows = [
         row
-        for row in db.session.execute(
-            select(h.id, h.session_id, h.options, h.facts).where(
-                h.session_id.in_(list(sessions)), h.deleted_at.is_(None)
-            )
-        )
+        for row in db.session.execute(select(h.id, h.session_id, h.options, h.facts).where(which))
         if row.id in wanted
     ]
     roles: dict[int, dict[str, str]] = {i: {} for i in wanted}
@@ -119,7 +126,7 @@ def _settle(sessions: Mapping[int, GameSession], hand_ids: list[int]) -> dict[in
         select(HandSeat.hand_id, Player.name, HandSeat.role)
         .join(Player, Player.id == HandSeat.player_id)
         .join(Hand, Hand.id == HandSeat.hand_id)
-        .where(Hand.session_id.in_(list(sessions)), Hand.deleted_at.is_(None))
+        .where(seat_which)
         .order_by(HandSeat.id)
     )
     for hand_id, name, role in seat_rows:
