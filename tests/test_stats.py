@@ -10,6 +10,7 @@ code with ``ulti_ledger.stats``.
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import random
 from collections import Counter, defaultdict
 
@@ -359,3 +360,28 @@ def test_a_new_hand_is_read_alone_and_counted(ctx):
     for name in stats:
         assert stats[name]["hands"] == direct_common(hands, name)["hands"]
         assert stats[name]["units"] == direct_common(hands, name)["units"]
+
+
+def test_every_games_marks_name_its_players_and_every_part_has_its_words():
+    """Each game with a ``stats`` part, over many random hands of each of its rulesets:
+    marks only for the players named in the hand, and each part of a mark's path worded
+    in Hungarian and English by the game's own catalogue."""
+    engine = builtin_engine()
+    seen = 0
+    for ruleset in engine.rulesets.values():
+        game = REGISTRY[ruleset.scorer]
+        words = importlib.import_module(f"{game.__name__}.stats").WORDS
+        rng = random.Random(4)
+        for size in _tables(ruleset.id):
+            table = [f"P{i}" for i in range(size)]
+            for _ in range(300):
+                facts = game.random_hand(rng, ruleset.rules, table)
+                hand = game.parse_hand(facts, ruleset.rules, {})
+                marks = game.stats(facts, hand, ruleset.rules)
+                assert set(marks) <= set(game.roles(hand)), facts
+                for path in (m for found in marks.values() for m in found):
+                    seen += 1
+                    for part in path.split("."):
+                        assert part in words["hu"] and part in words["en"], (path, part)
+                        assert game.stats_label(part, "hu") == words["hu"][part]
+    assert seen > 1000
