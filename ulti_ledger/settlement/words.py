@@ -90,3 +90,12 @@ class GamePairs(Mapping[str, tuple[str, str]]):
 
     def __len__(self) -> int:
         return len(self.words["en"])
+
+
+def word_or_itself(words: GameWords, key: str, lang: str) -> str:
+    """``words[lang][key]`` (English for a language the game has no catalogue of), or
+    ``key`` itself where the catalogue has no text for it: a word that is its own label."""
+    try:
+        return words[lang if lang in words.languages else "en"][key]
+    except KeyError:
+        return key

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...settlement.words import GameWords
+from ...settlement.words import GameWords, word_or_itself
 from .build import Rules
 from .hand import Hand
 
@@ -36,7 +36,4 @@ def stats(facts: dict, hand: Hand, rules: Rules) -> dict[str, list[str]]:
 
 def stats_label(part: str, lang: str) -> str:
     """One part of a mark's path in ``lang``; a part without a text is shown as it is."""
-    try:
-        return WORDS[lang if lang in WORDS else "en"][part]
-    except KeyError:
-        return part
+    return word_or_itself(WORDS, part, lang)
