@@ -30,7 +30,7 @@ def hand_text(
     defaults: Mapping[str, Any] | None = None,
 ) -> tuple[list[str], Settlement]:
     """The lines of one hand (raises the engine's error for a hand it refuses)."""
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     hand, rules = engine.parse(data, defaults)
     game = engine.game(rules.scorer)
     settlement = game.settle(hand, rules)
@@ -58,7 +58,7 @@ def totals_text(
     lang: str,
 ) -> list[str]:
     """The evening's end: units, money, and who pays whom."""
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     out = [w["totals"], "   " + ", ".join(f"{p} {signed(u)}" for p, u in totals.items())]
     out += [
         w["money"],
@@ -74,7 +74,7 @@ def totals_text(
 
 def session_head(data: Mapping[str, Any], engine: Engine, lang: str) -> list[str]:
     """The evening's name, date, place, ruleset and stake."""
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     ruleset = engine.ruleset(data.get("ruleset"))
     facts = [data.get("name") or "", date_text(data.get("date"), lang), data.get("place") or ""]
     unit = data.get("unit_value") or {}

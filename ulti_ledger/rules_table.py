@@ -23,7 +23,7 @@ def value_table(ruleset: Ruleset, lang: str = "en") -> dict[str, Any]:
 def rules_text(ruleset: Ruleset, lang: str = "en") -> str:
     """The ruleset's table as fixed-width text for the terminal."""
     table, game = _table(ruleset, lang)
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     out = [f"{table['id']}: {table['label']}", table["description"], ""]
     out += [*game["text"], "", w["house_rules"]]
     for o in table["options"]:

@@ -115,7 +115,7 @@ def house_rules(session: GameSession, lang: str = "hu") -> list[dict[str, Any]]:
     Each: name, label, value, help (the chosen value's meaning, one line) and default.
     """
     ruleset = only_ruleset(session_engine(session))
-    hu = lang != "en"
+    hu = lang == "hu"  # German reads the ruleset file's English words
     out = []
     for name, value in sorted((session.options or {}).items()):
         option = ruleset.options[name]
