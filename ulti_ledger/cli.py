@@ -220,7 +220,11 @@ def rules_list() -> None:
 @click.argument("ruleset_id")
 @click.option("--json", "as_json", is_flag=True, help="Print the value table as JSON.")
 @click.option(
-    "--lang", type=click.Choice(["en", "hu", "de"]), default="en", show_default=True, help="Language."
+    "--lang",
+    type=click.Choice(["en", "hu", "de"]),
+    default="en",
+    show_default=True,
+    help="Language.",
 )
 def rules_show(ruleset_id: str, as_json: bool, lang: str) -> None:
     """The value table a player reads: every contract in every colour, made and lost, the

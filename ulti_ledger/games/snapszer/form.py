@@ -15,7 +15,9 @@ from ...settlement.form_rules import all_of, leaf, show
 from ...settlement.words import GamePairs, GameWords
 from .build import TIERS, Rules
 
-WORDS = GamePairs(GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "form"))
+WORDS = GamePairs(
+    GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "form")
+)
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
