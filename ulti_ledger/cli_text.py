@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .dates import date_text
-from .messages import words
+from .messages import ruleset_text, words
 from .money_format import MINUS, money_text
 from .settlement import Engine, Settlement
 from .settlement.hungarian import with_article
@@ -81,7 +81,7 @@ def session_head(data: Mapping[str, Any], engine: Engine, lang: str) -> list[str
     stake = ""
     if unit.get("amount"):
         stake = w["unit"].format(money=money_text(unit["amount"], unit.get("currency"), lang))
-    label = ruleset.label if lang == "hu" else ruleset.label_en
+    label = ruleset_text(ruleset.label, ruleset.label_en, lang)
     lines = [" · ".join(f for f in facts if f), " · ".join(f for f in (label, stake) if f)]
     return [line for line in lines if line]
 

@@ -201,8 +201,8 @@ def _article(label: str, lang: str) -> str:
     vowels = "aáeéiíoóöőuúüű"
     if lang == "en":
         return f"the {label}"
-    if lang == "de":  # a Hungarian game name has no German gender: the sentence avoids one
-        return label
+    if lang == "de":  # a Hungarian game name has no German gender: it is quoted
+        return f"„{label}“"
     number = re.match(r"\d+", label)
     if number:
         return f"{number_article(int(number.group()))} {label}"
