@@ -9,7 +9,8 @@ PDF's, the CSV's, the CLI's ...) keep their keys under a gettext context (``msgc
 The ``.mo`` files are built, not committed: ``make translations`` compiles them (``make run``
 and ``make test`` do it first), and ``ensure_compiled`` rebuilds any that is missing or
 older than its ``.po`` (the app, the CLI and the test suite call it on start).
-German (``de``) is a catalogue already, for Skat: a message it lacks falls back to English.
+German (``de``) is complete as Hungarian and English are; a message merged without its German
+falls back to English (and tests/test_translations.py names it).
 """
 
 from __future__ import annotations
