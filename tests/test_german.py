@@ -256,3 +256,18 @@ def test_every_rulesets_own_words_have_their_german():
     assert messages.ruleset_text("Kontra", "Kontra ceiling", "hu") == "Kontra"
     assert messages.ruleset_text("Kontra", "Kontra ceiling", "en") == "Kontra ceiling"
     assert messages.ruleset_text("x", "not a ruleset's text", "de") == "not a ruleset's text"
+
+
+def test_the_command_line_exports_the_csv_in_german(bare_app, tmp_path):
+    url = bare_app.config["SQLALCHEMY_DATABASE_URI"]
+    run = lambda *args, stdin=None: CliRunner().invoke(  # noqa: E731
+        main, [*args, "--database", url], input=stdin
+    )
+    body = {**EVENING, "format": "ulti-ledger/session@1"}
+    imported = run("import", "-", stdin=json.dumps(body))
+    assert imported.exit_code == 0, imported.output
+    sheet = tmp_path / "abend.csv"
+    session_id = imported.output.split()[-1]
+    result = run("export", session_id, "--format", "csv", "--lang", "de", "-o", str(sheet))
+    assert result.exit_code == 0, result.output
+    assert sheet.read_bytes().startswith("\ufeffNr.;Geber;Alleinspieler;Spiel;".encode())
