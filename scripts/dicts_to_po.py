@@ -37,7 +37,7 @@ CORE = ("ulti_ledger/settlement/locale", "settlement", ("hu", "de"))
 
 def game(name: str) -> tuple[str, str, tuple[str, ...]]:
     """A game package's own domain: ``games/<name>/locale/<lang>/LC_MESSAGES/<name>.po``."""
-    return (f"ulti_ledger/games/{name}/locale", name, ("hu", "en"))
+    return (f"ulti_ledger/games/{name}/locale", name, ("hu", "en", "de"))
 
 
 SOURCES = (

@@ -1,6 +1,6 @@
-"""The gettext catalogues: complete in Hungarian and English, one set of fields per message,
-plural forms where counts appear, German falling back to English, and every marked message
-in the template catalogue."""
+"""The gettext catalogues: complete in Hungarian, English and German, one set of fields per
+message, plural forms where counts appear, and every marked message in the template
+catalogue."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ from flask import render_template_string
 from ulti_ledger import PROJECT_ROOT, i18n, messages
 from ulti_ledger.games.ulti import explain
 
-COMPLETE = ("hu", "en")
-"""Every message has a text in these; German (``de``) may fall back to English until Skat."""
+COMPLETE = ("hu", "en", "de")
+"""Every message has a text in these: a German text missing fails, as a Hungarian one does."""
+ENGINE_COMPLETE = ("hu", "de")
+"""The engine's msgids are English sentences: every other language has every one."""
 
 
 def _read(path: Path) -> Catalog:
@@ -29,13 +31,13 @@ def _read(path: Path) -> Catalog:
 def _templates() -> list[tuple[Path, tuple[str, ...]]]:
     """Each domain's template, with the languages that must be complete: the app's
     ``messages.pot`` and every game's own (key msgids), and the engine's (English msgids:
-    Hungarian only, its fields as the msgid's)."""
+    Hungarian and German, its fields as the msgid's)."""
     games = sorted(messages.GAMES.glob("*/locale/*.pot"))
     assert games, "no game catalogue found"
     return [
         (messages.ROOT / "messages.pot", COMPLETE),
         *((pot, COMPLETE) for pot in games),
-        (messages.CORE_LOCALE / "settlement.pot", ("hu",)),
+        (messages.CORE_LOCALE / "settlement.pot", ENGINE_COMPLETE),
     ]
 
 
@@ -80,7 +82,7 @@ def problems(template: Catalog, catalogs: dict[str, Catalog], complete=COMPLETE)
 @pytest.mark.parametrize(
     ("template", "complete"), _templates(), ids=lambda p: getattr(p, "name", "")
 )
-def test_every_message_has_a_text_in_hungarian_and_english(template, complete):
+def test_every_message_has_a_text_in_every_language(template, complete):
     pot = _read(template)
     langs = sorted(template.parent.glob(f"*/LC_MESSAGES/{template.stem}.po"))
     catalogs = {po.parent.parent.name: _read(po) for po in langs}
@@ -166,17 +168,20 @@ def test_flask_babel_speaks_the_pages_language(app):
             ).replace("1", "{n}")
 
 
-def test_german_falls_back_to_english_until_translated():
-    """Decision: German pages come with Skat; until then, a German text not yet translated
-    is the English one, and the translated ones (counts) are German."""
+def test_german_is_complete_and_a_text_merged_without_it_reads_english():
+    """German is a whole language now: the check above fails on a missing German text;
+    meanwhile (a branch merged with new keys) the page shows English, never the key."""
     de = _read(messages.ROOT / "de" / "LC_MESSAGES" / "messages.po")
-    untranslated = [m.id for m in de if m.id and not m.context and m.string == ""]
-    for key in untranslated:
-        assert messages.text(key, "de") == messages.text(key, "en"), key
+    assert [m.id for m in de if m.id and not m.string] == []
     assert messages.text("new_session", "de") == "Neuer Abend"
     assert messages.text("dealer", "de", context="pdf") == "Geber"
     assert messages.plural("hand_count", 2, "de") == "{n} Spiele"
     assert messages.plural("hand_count", 1, "de") == "{n} Spiel"
+    found = messages.translations("de")
+    assert found._fallback is messages.translations("en")
+    pot, catalog = Catalog(), Catalog(locale="de")
+    pot.add("fresh", "")
+    assert problems(pot, {"de": catalog}) == ["de: fresh has no text"]
 
 
 def test_an_unknown_key_is_an_error_and_a_text_may_equal_its_key():
@@ -229,7 +234,12 @@ def test_the_carry_script_adds_a_dicts_new_keys_and_keeps_the_translators_texts(
     assert read["en"].get("z", context="chart").string == "axis"
     assert read["hu"].get("new_session").string == "Új este"  # the catalogue's text stays
     pot = _read(tmp_path / "translations" / "messages.pot")
-    assert problems(pot, {k: read[k] for k in COMPLETE}) == []
+    assert problems(pot, {k: read[k] for k in ("hu", "en")}, ("hu", "en")) == []
+    # a dict has no German: the check names what a German translator must still add
+    assert problems(pot, {"de": read["de"]}, ("de",)) == [
+        "de: brand_new has no text",
+        "de: chart|z has no text",
+    ]
     assert script.carry(None, overwrite=False, repo=tmp_path) == 0  # redone: nothing new
     assert script.carry(None, overwrite=True, repo=tmp_path) == 2  # its hu and en
     po = tmp_path / "translations" / "hu" / "LC_MESSAGES" / "messages.po"

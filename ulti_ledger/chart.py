@@ -75,7 +75,7 @@ def balance_chart(
     """
     if not running or not players:
         return Markup("")
-    words = WORDS["en" if lang == "en" else "hu"]
+    words = WORDS[lang if lang in WORDS else "hu"]
     lines = [[0, *(totals.get(p, 0) for totals in running)] for p in players]
     legend, legend_height = _legend(players, lines, width, font_size)
     low = min(0, *(min(line) for line in lines))

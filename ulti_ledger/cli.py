@@ -58,7 +58,7 @@ def main() -> None:
 @click.argument("file", type=click.File("r", encoding="utf-8"))
 @click.option(
     "--lang",
-    type=click.Choice(["en", "hu"]),
+    type=click.Choice(["en", "hu", "de"]),
     default="en",
     show_default=True,
     help="Language of the explanation lines.",
@@ -113,7 +113,7 @@ def _settle_text(engine: Engine, data: Any, lang: str, method: str, banker: str 
     """Print the text summary; the exit status: 1 if any hand (or the session) was refused."""
     from .cli_text import hand_text, session_head, totals_text
 
-    label = "hiba" if lang == "hu" else "error"
+    label = {"hu": "hiba", "de": "Fehler"}.get(lang, "error")
     if isinstance(data, list):
         failed = False
         for number, hand in enumerate(data, start=1):
@@ -220,7 +220,11 @@ def rules_list() -> None:
 @click.argument("ruleset_id")
 @click.option("--json", "as_json", is_flag=True, help="Print the value table as JSON.")
 @click.option(
-    "--lang", type=click.Choice(["en", "hu"]), default="en", show_default=True, help="Language."
+    "--lang",
+    type=click.Choice(["en", "hu", "de"]),
+    default="en",
+    show_default=True,
+    help="Language.",
 )
 def rules_show(ruleset_id: str, as_json: bool, lang: str) -> None:
     """The value table a player reads: every contract in every colour, made and lost, the

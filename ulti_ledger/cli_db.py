@@ -40,7 +40,7 @@ banker_option = click.option(
 @click.argument("session_ref", metavar="SESSION")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True)
 @click.option("-o", "--output", default="-", metavar="FILE", help="Where to write (- = stdout).")
-@click.option("--lang", type=click.Choice(["hu", "en"]), default="hu", show_default=True)
+@click.option("--lang", type=click.Choice(["hu", "en", "de"]), default="hu", show_default=True)
 @method_option
 @banker_option
 @database_option

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .dates import date_text
-from .messages import words
+from .messages import ruleset_text, words
 from .money_format import MINUS, money_text
 from .settlement import Engine, Settlement
 from .settlement.hungarian import with_article
@@ -30,7 +30,7 @@ def hand_text(
     defaults: Mapping[str, Any] | None = None,
 ) -> tuple[list[str], Settlement]:
     """The lines of one hand (raises the engine's error for a hand it refuses)."""
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     hand, rules = engine.parse(data, defaults)
     game = engine.game(rules.scorer)
     settlement = game.settle(hand, rules)
@@ -58,7 +58,7 @@ def totals_text(
     lang: str,
 ) -> list[str]:
     """The evening's end: units, money, and who pays whom."""
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     out = [w["totals"], "   " + ", ".join(f"{p} {signed(u)}" for p, u in totals.items())]
     out += [
         w["money"],
@@ -74,14 +74,14 @@ def totals_text(
 
 def session_head(data: Mapping[str, Any], engine: Engine, lang: str) -> list[str]:
     """The evening's name, date, place, ruleset and stake."""
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     ruleset = engine.ruleset(data.get("ruleset"))
     facts = [data.get("name") or "", date_text(data.get("date"), lang), data.get("place") or ""]
     unit = data.get("unit_value") or {}
     stake = ""
     if unit.get("amount"):
         stake = w["unit"].format(money=money_text(unit["amount"], unit.get("currency"), lang))
-    label = ruleset.label if lang == "hu" else ruleset.label_en
+    label = ruleset_text(ruleset.label, ruleset.label_en, lang)
     lines = [" · ".join(f for f in facts if f), " · ".join(f for f in (label, stake) if f)]
     return [line for line in lines if line]
 

@@ -3,6 +3,7 @@
 Hungarian writes the year first, each part with a dot: ``2026. 12. 01.`` (Babel's short
 ``hu`` form). English gets ``1 Dec 2026`` (Babel's medium ``en_GB`` form): the month's
 name makes it unambiguous on both sides of the Atlantic, where ``01/12/2026`` is not.
+German writes ``01.12.2026`` (Babel's medium ``de`` form), as a German reader expects.
 The API and the files keep ISO 8601 (``2026-12-01``), for machines.
 """
 
@@ -12,7 +13,7 @@ import datetime as dt
 
 from babel.dates import format_date
 
-FORMATS = {"hu": ("short", "hu"), "en": ("medium", "en_GB")}
+FORMATS = {"hu": ("short", "hu"), "en": ("medium", "en_GB"), "de": ("medium", "de")}
 
 
 def date_text(value: dt.date | str | None, lang: str = "hu") -> str:
@@ -20,5 +21,5 @@ def date_text(value: dt.date | str | None, lang: str = "hu") -> str:
     if not value:
         return ""
     day = dt.date.fromisoformat(value) if isinstance(value, str) else value
-    form, locale = FORMATS["en" if lang == "en" else "hu"]
+    form, locale = FORMATS[lang if lang in FORMATS else "hu"]
     return format_date(day, form, locale=locale)

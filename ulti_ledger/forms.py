@@ -314,5 +314,5 @@ def stake_text(amount: str) -> str:
     whole, _, cents = amount.partition(".")
     sign, digits = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
     grouped = f"{int(digits):,}".replace(",", " ") if digits.isdigit() else digits
-    point = "." if current_lang() == "en" else ","
+    point = "." if current_lang() == "en" else ","  # German, as Hungarian: 1 000,50
     return sign + grouped + (point + cents if cents else "")

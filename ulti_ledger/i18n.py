@@ -1,10 +1,12 @@
-"""The page language: Hungarian by default, English selectable, remembered in a cookie.
+"""The page language: Hungarian by default, English or German selectable, kept in a cookie.
 
-A table speaks Hungarian; a guest may switch the pages to English with ``?lang=en`` (the
-header's switch), and the choice sticks to the device through the ``lang`` cookie. Game
-terms (ulti, betli, kontra, renonsz, passz ...) stay Hungarian in both languages: they
-come from the ruleset, not from this catalogue. The JSON API keeps its own ``?lang=``
-(English by default) and never sets the cookie.
+A table speaks Hungarian; a guest may switch the pages to English or German with
+``?lang=en`` / ``?lang=de`` (the header's switch), and the choice sticks to the device
+through the ``lang`` cookie. Without either, a browser whose ``Accept-Language`` ranks
+German above Hungarian gets German; any other browser (English ones too) gets the default,
+Hungarian, as before. Game terms (ulti, betli, kontra, renonsz, passz ...) stay Hungarian
+in every language: they come from the ruleset, not from this catalogue. The JSON API
+keeps its own ``?lang=`` (English by default) and never sets the cookie.
 
 Templates call ``t("key")`` (or ``t("key", name=...)`` for ``str.format`` fields); an
 unknown key raises ``KeyError``, so a typo fails in the tests, not at the table. The texts
@@ -29,8 +31,12 @@ from .numbers import non_negative_int
 from .settlement.hungarian import with_article
 from .settlement.who_pays import shown_lines
 
-LANGUAGES = ("hu", "en")
+LANGUAGES = ("hu", "en", "de")
 DEFAULT = "hu"
+NAMES = {"hu": "Magyar", "en": "English", "de": "Deutsch"}
+"""Each language in its own words, for the header's switch."""
+BROWSER = ("hu", "de")
+"""What ``Accept-Language`` may choose: German where the browser ranks it above Hungarian."""
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 
@@ -46,7 +52,7 @@ def init_app(app: Flask) -> None:
     )
     app.before_request(_pick)
     app.after_request(_remember)
-    app.jinja_env.globals.update(t=t, lang_url=lang_url)
+    app.jinja_env.globals.update(t=t, lang_url=lang_url, languages=NAMES)
     app.jinja_env.filters.update(signed=signed, money=money, day=day, rounding=rounding)
     app.jinja_env.filters["shown_lines"] = lambda result: shown_lines(result, current())
     app.context_processor(lambda: {"lang": current()})
@@ -142,10 +148,18 @@ def _pick() -> None:
         g.lang_asked = not request.path.startswith("/api/")
     else:
         cookie = request.cookies.get(COOKIE)
-        g.lang = cookie if cookie in LANGUAGES else DEFAULT
+        g.lang = cookie if cookie in LANGUAGES else browser_language()
+        g.lang_browser = cookie not in LANGUAGES
+
+
+def browser_language() -> str:
+    """German when ``Accept-Language`` ranks it above Hungarian, else the default."""
+    return request.accept_languages.best_match(BROWSER) or DEFAULT
 
 
 def _remember(response):
+    if g.get("lang_browser"):
+        response.vary.add("Accept-Language")
     if g.get("lang_asked"):
         from .security import cookie_secure
 

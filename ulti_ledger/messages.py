@@ -9,7 +9,8 @@ PDF's, the CSV's, the CLI's ...) keep their keys under a gettext context (``msgc
 The ``.mo`` files are built, not committed: ``make translations`` compiles them (``make run``
 and ``make test`` do it first), and ``ensure_compiled`` rebuilds any that is missing or
 older than its ``.po`` (the app, the CLI and the test suite call it on start).
-German (``de``) is a catalogue already, for Skat: a message it lacks falls back to English.
+German (``de``) is complete as Hungarian and English are; a message merged without its German
+falls back to English (and tests/test_translations.py names it).
 """
 
 from __future__ import annotations
@@ -34,14 +35,20 @@ DOMAIN = "messages"
 LANGUAGES = ("hu", "en", "de")
 """Every catalogue; the pages offer ``i18n.LANGUAGES`` of them."""
 FALLBACK = {"de": "en"}
-"""A catalogue still being translated shows English where it has no text yet."""
+"""A text merged without its German shows English until it is translated (the test fails)."""
+RULESETS = "rulesets"
+"""The ruleset files' own words in German, by their English text (``label_en``, ``help_en``,
+``description_en``): ``translations/de/LC_MESSAGES/rulesets.po``. Hungarian and English
+read the file itself; an evening pinned to an older text keeps its German wherever the
+English text is the same."""
 
 
 def catalogue_files() -> list[Path]:
     """Every ``.po`` file: the app's, the engine's and each game package's own domain
     (by its name: ``pybabel update`` writes a temporary ``.po`` beside it meanwhile)."""
     games = [path for game in GAMES.iterdir() for path in _domain(game / "locale", game.name)]
-    return sorted([*_domain(ROOT, DOMAIN), *_domain(CORE_LOCALE, "settlement"), *games])
+    app = [*_domain(ROOT, DOMAIN), *_domain(ROOT, RULESETS)]
+    return sorted([*app, *_domain(CORE_LOCALE, "settlement"), *games])
 
 
 def _domain(localedir: Path, domain: str) -> list[Path]:
@@ -79,6 +86,27 @@ def translations(lang: str) -> Translations:
     if lang in FALLBACK:
         found.add_fallback(translations(FALLBACK[lang]))
     return found
+
+
+def ruleset_text(hungarian: str, english: str, lang: str) -> str:
+    """A ruleset file's words in ``lang``: its own Hungarian or English text, or the German
+    of its English text (``RULESETS``); English where German has none yet."""
+    if lang == "hu":
+        return hungarian
+    if lang == "en" or not english:
+        return english
+    return _ruleset_words(lang).gettext(english)
+
+
+@cache
+def _ruleset_words(lang: str) -> Translations:
+    path = ROOT / lang / "LC_MESSAGES" / f"{RULESETS}.mo"
+    if not path.with_suffix(".po").exists():
+        return Translations()  # a language without ruleset words reads English
+    if not path.exists():
+        ensure_compiled()
+    with path.open("rb") as mo:
+        return Translations(mo, domain=RULESETS)
 
 
 def text(key: str, lang: str, context: str | None = None) -> str:

@@ -1,7 +1,8 @@
 """Money for reading, one way everywhere: the pages, the hand preview and the PDF.
 
 ``−1 250,50 EUR`` in Hungarian (groups split by a narrow no-break space, a decimal comma),
-``−1,250.50 EUR`` in English; a real minus sign; the currency code in capitals (``HUF``,
+``−1,250.50 EUR`` in English, ``−1.250,50 EUR`` in German (Babel's ``de`` groups with a
+dot); a real minus sign; the currency code in capitals (``HUF``,
 never ``Ft``; an old evening's ``huf`` too), after a no-break space. An amount shows the
 currency's minor digits (the engine's smallest coin says how many: HUF 0, EUR 2) and more
 only when it has them (a unit of 0,125 EUR), so an exact amount is never rounded for show.
@@ -15,7 +16,7 @@ from .settlement.money import smallest_coin
 
 MINUS = "\u2212"
 """A real minus sign: as wide as the plus, so columns of numbers line up."""
-GROUP = {"hu": "\u202f", "en": ","}
+GROUP = {"hu": "\u202f", "en": ",", "de": "."}
 NBSP = "\u00a0"
 HUF_NAMES = frozenset({"ft", "huf", "forint"})
 """What people write for the forint: Ft, ft., huf (any case, a trailing dot or not)."""
@@ -45,7 +46,8 @@ def money_text(
         places = max(places, -value.normalize().as_tuple().exponent)
     text = f"{abs(value):,.{places}f}"
     if lang != "en":
-        text = text.replace(",", GROUP["hu"]).replace(".", ",")
+        group = GROUP.get(lang, GROUP["hu"])
+        text = text.translate(str.maketrans({",": group, ".": ","}))
     number = f"{MINUS}{text}" if value < 0 else text
     return f"{number}{NBSP}{currency_code(currency)}" if unit and currency else number
 

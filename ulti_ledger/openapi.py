@@ -338,7 +338,11 @@ IF_NONE_MATCH = {
     "required": False,
     "schema": {"type": "string"},
 }
-LANG = _query("lang", {"type": "string"}, "hu: explanations in Hungarian (default en)")
+LANG = _query(
+    "lang",
+    {"type": "string"},
+    "hu, de: explanations and refusals in Hungarian, German (default en)",
+)
 TOKEN = _query("token", {"type": "string"}, "the view (or edit) token, for reading")
 
 

@@ -118,7 +118,7 @@ def scoresheet_context(
     option_text: Callable[[str, Any], str] | None = None,
 ) -> dict[str, Any]:
     """Everything the template shows, as strings and lists: no logic left for Jinja."""
-    words = WORDS["en" if lang == "en" else "hu"]
+    words = WORDS[lang if lang in WORDS else "hu"]
     players = list(summary["players"])
     currency = summary["unit_value"]["currency"]
     cash = lambda amount: money_text(amount, currency, lang)  # noqa: E731
@@ -129,7 +129,7 @@ def scoresheet_context(
         for t in settlement["transfers"]
     ]
     return {
-        "lang": "en" if lang == "en" else "hu",
+        "lang": lang if lang in WORDS else "hu",
         "w": words,
         "title": summary["name"] or words["untitled"],
         "date": date_text(summary["date"], lang),
@@ -146,7 +146,7 @@ def scoresheet_context(
         "stacked": any(len(p) > LONG_NAME for p in players)
         or any(len(t["from"] + t["to"] + t["amount"]) > LONG_TRANSFER for t in transfers),
         "any_edited": any(h["edited"] for h in summary["hands"]),
-        "explanations": explanations(summary, "en" if lang == "en" else "hu"),
+        "explanations": explanations(summary, lang if lang in WORDS else "hu"),
         "lead_header": columns.lead(words["number"], words["dealer"], words["declarer"]),
         "player_header": columns.player(words["change"], words["total"]),
         "lead_width": columns.lead_width(),

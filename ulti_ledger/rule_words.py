@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .messages import text
 from .texts import TEXTS
 
 
 def choice_words(name: str, value: Any, lang: str) -> str | None:
     """One choice as the new-evening page words it, or None where it has no text."""
-    words = TEXTS.get(f"rule.{name}.{value}")
-    return words[1 if lang == "en" else 0] if words else None
+    key = f"rule.{name}.{value}"
+    return text(key, lang) if key in TEXTS else None
 
 
 def option_words(ruleset: Mapping[str, Any], name: str, value: Any, lang: str) -> str:

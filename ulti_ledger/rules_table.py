@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .messages import words
+from .messages import ruleset_text, words
 from .settlement import Ruleset
 
 WORDS = words("rules_table")
@@ -23,7 +23,7 @@ def value_table(ruleset: Ruleset, lang: str = "en") -> dict[str, Any]:
 def rules_text(ruleset: Ruleset, lang: str = "en") -> str:
     """The ruleset's table as fixed-width text for the terminal."""
     table, game = _table(ruleset, lang)
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     out = [f"{table['id']}: {table['label']}", table["description"], ""]
     out += [*game["text"], "", w["house_rules"]]
     for o in table["options"]:
@@ -40,25 +40,25 @@ def summary(ruleset: Ruleset) -> str:
 
 
 def _table(ruleset: Ruleset, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    hu = lang == "hu"
+    say = lambda hu, en: ruleset_text(hu, en, lang)  # noqa: E731
     game = ruleset.scorer_module.rules_table(ruleset.rules, lang)
     options = []
     for option in ruleset.options.values():
         entry: dict[str, Any] = {
             "name": option.name,
-            "label": option.label if hu else option.label_en,
+            "label": say(option.label, option.label_en),
             "default": option.default,
-            "help": option.help if hu else option.help_en,
+            "help": say(option.help, option.help_en),
         }
         if option.choices is None:
             entry["range"] = [option.minimum, option.maximum]
         else:
-            entry["choices"] = {n: c.help if hu else c.help_en for n, c in option.choices.items()}
+            entry["choices"] = {n: say(c.help, c.help_en) for n, c in option.choices.items()}
         options.append(entry)
     table = {
         "id": ruleset.id,
-        "label": ruleset.label if hu else ruleset.label_en,
-        "description": ruleset.description if hu else ruleset.description_en,
+        "label": say(ruleset.label, ruleset.label_en),
+        "description": say(ruleset.description, ruleset.description_en),
         **game["table"],
         "options": options,
     }

@@ -162,9 +162,11 @@
   // Audit times come from the server in UTC ("2026-11-29 14:26 UTC"); the reader's clock
   // is what the table remembers, so each <time data-local> is rewritten in local time.
   function localTimes() {
-    // The dates as the pages write them (dates.py): 2026. 12. 01. 8:05, 1 Dec 2026, 08:05.
-    const english = document.documentElement.lang === "en";
-    const format = new Intl.DateTimeFormat(english ? "en-GB" : "hu", {
+    // The dates as the pages write them (dates.py): 2026. 12. 01. 8:05, 1 Dec 2026, 08:05,
+    // 01.12.2026, 08:05 (German, as Hungarian, writes the month as digits).
+    const page = document.documentElement.lang;
+    const english = page === "en";
+    const format = new Intl.DateTimeFormat(english ? "en-GB" : page === "de" ? "de" : "hu", {
       year: "numeric",
       month: english ? "short" : "2-digit",
       day: english ? "numeric" : "2-digit",

@@ -38,3 +38,39 @@ def test_the_scoreboard_on_a_phone_reads_correct_hungarian(
     phone.goto(f"{live_url}/")
     recent = phone.locator("[data-recent-list]").inner_text()
     assert "2026. 12. 01." in recent
+
+
+def test_a_german_phone_scores_a_hand_in_german(browser, client, live_url, session_body):
+    """A browser set to German (Accept-Language de-DE) gets the pages in German, at 390 px,
+    with nothing wider than the screen; game terms stay Hungarian, dates as German writes."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, locale="de-DE"
+    )
+    phone = context.new_page()
+    phone.set_default_timeout(10_000)
+    body = {**session_body, "date": "2026-12-01"}
+    created = client.post("/api/v1/sessions", json=body).get_json()
+    edit = f"{live_url}/e/{created['edit_token']}"
+    phone.goto(edit)
+    assert phone.locator("html").get_attribute("lang") == "de"
+    switch = phone.get_by_test_id("lang-de")
+    assert switch.get_attribute("aria-current") == "true" and switch.inner_text() == "DE"
+    assert phone.get_by_role("link", name="Deutsch").count() == 1
+    assert "01.12.2026" in phone.locator("[data-session]").inner_text()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.get_by_test_id("new-hand").click()
+    phone.get_by_test_id("declarer-Béla").click()
+    phone.get_by_test_id("preset-piros-passz").click()
+    phone.get_by_test_id("preview-amount-Béla").get_by_text("+4").wait_for()
+    form = phone.locator("body").inner_text()
+    assert "Alleinspieler" in form and "Erklärung" in form and "Speichern" in form
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    with phone.expect_navigation():
+        phone.get_by_test_id("save").click()
+    assert "Spiel 1 gespeichert." in phone.locator(".flashes").inner_text()
+    phone.locator("details.hand summary").first.click()
+    text = phone.locator("body").inner_text()
+    assert "parti gewonnen: 2 = 1 × 2 (piros); jeder Gegenspieler zahlt 2" in text
+    assert "Wer zahlt wem" in text and "Felvevő" not in text and "Declarer" not in text
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..games.ulti.rules import Contract, Rules
 from ..handform.generic import drawn
+from ..messages import ruleset_text
 from ..models import GameSession
 from ..settlement import Engine, Option, Ruleset
 from .pinning import builtin_engine, only_ruleset, session_engine
@@ -125,13 +126,12 @@ def _silent_allowed(rules: Rules, contract: Contract) -> list[str]:
 
 
 def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:
-    hu = lang == "hu"
     return {
         "id": ruleset.id,
-        "label": ruleset.label if hu else ruleset.label_en,
-        "description": ruleset.description if hu else ruleset.description_en,
+        "label": ruleset_text(ruleset.label, ruleset.label_en, lang),
+        "description": ruleset_text(ruleset.description, ruleset.description_en, lang),
         "players": _player_range(ruleset),
-        "options": [_option(o, hu) for o in ruleset.options.values()],
+        "options": [_option(o, lang) for o in ruleset.options.values()],
     }
 
 
@@ -139,11 +139,11 @@ def _player_range(ruleset: Ruleset) -> list[int]:
     return list(ruleset.seating().sizes)
 
 
-def _option(option: Option, hu: bool) -> dict[str, Any]:
+def _option(option: Option, lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "name": option.name,
-        "label": option.label if hu else option.label_en,
-        "help": next(iter((option.help if hu else option.help_en).splitlines()), ""),
+        "label": ruleset_text(option.label, option.label_en, lang),
+        "help": next(iter(ruleset_text(option.help, option.help_en, lang).splitlines()), ""),
         "default": option.default,
         "seating": option.seating,
     }
@@ -152,7 +152,7 @@ def _option(option: Option, hu: bool) -> dict[str, Any]:
         out["choices"] = None
     else:
         out["choices"] = [
-            {"value": name, "help": choice.help if hu else choice.help_en}
+            {"value": name, "help": ruleset_text(choice.help, choice.help_en, lang)}
             for name, choice in option.choices.items()
         ]
     return out

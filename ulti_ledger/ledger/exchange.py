@@ -84,7 +84,7 @@ def dumps(document: Any) -> str:
 
 def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
     """The hands as CSV text, starting with the byte-order mark (write it as UTF-8)."""
-    words = CSV_WORDS["en" if lang == "en" else "hu"]
+    words = CSV_WORDS[lang if lang in CSV_WORDS else "hu"]
     players = list(summary["players"])
     out = io.StringIO()
     out.write(BOM)

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from ..messages import ruleset_text
 from ..models import GameSession
 from ..money_format import currency_code
 from ..settlement.money import balances, combine_sessions
@@ -115,18 +116,17 @@ def house_rules(session: GameSession, lang: str = "hu") -> list[dict[str, Any]]:
     Each: name, label, value, help (the chosen value's meaning, one line) and default.
     """
     ruleset = only_ruleset(session_engine(session))
-    hu = lang != "en"
     out = []
     for name, value in sorted((session.options or {}).items()):
         option = ruleset.options[name]
         if value == option.default:
             continue
         choice = option.choices.get(str(value)) if option.choices else None
-        meaning = (choice.help if hu else choice.help_en) if choice else ""
+        meaning = ruleset_text(choice.help, choice.help_en, lang) if choice else ""
         out.append(
             {
                 "name": name,
-                "label": option.label if hu else option.label_en,
+                "label": ruleset_text(option.label, option.label_en, lang),
                 "value": value,
                 "help": next(iter(meaning.splitlines()), ""),
                 "default": option.default,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from ..messages import ruleset_text
 from ..models import GameSession
 from ..money_format import currency_code, rounding_moves
 from ..settlement import Engine
@@ -173,7 +174,7 @@ def session_info(session: GameSession, lang: str = "hu") -> dict[str, Any]:
         "version": session.version,
         "ruleset": {
             "id": ruleset.id,
-            "label": ruleset.label if lang == "hu" else ruleset.label_en,
+            "label": ruleset_text(ruleset.label, ruleset.label_en, lang),
             "digest": ruleset.digest,
         },
         "options": dict(session.options or {}),

@@ -1,10 +1,11 @@
-"""The engine's refusals in Hungarian, keyed by their English template (as a msgid).
+"""The engine's refusals in Hungarian and German, keyed by their English template (msgid).
 
 `errors.Msg` carries an English template and its values; `translate` says it in the
 reader's language. A template missing here is said in English: tests/test_engine_messages.py
 finds every template the engine can raise and fails when one has no Hungarian, so a new
-refusal comes with its translation. The catalogue is gettext's, with English msgids:
-``locale/hu/LC_MESSAGES/settlement.po``, read by the standard library (the core stays
+refusal comes with its translation (tests/test_translations.py: in German too). The
+catalogues are gettext's, with English msgids: ``locale/<lang>/LC_MESSAGES/settlement.po``
+(``hu``, ``de``), read by the standard library (the core stays
 pure). Names, labels and JSON keys are values, never translated; game terms (ulti, kontra,
 renonsz ...) stay as they are.
 """
@@ -31,14 +32,14 @@ class _Hungarian(Mapping[str, str]):
         return 1 + len(_WORDS["hu"])
 
 
-_WORDS = GameWords(Path(__file__).parent / "locale", "settlement", ("hu",))
+_WORDS = GameWords(Path(__file__).parent / "locale", "settlement", ("hu", "de"))
 HU = _Hungarian()
 """``locale/hu/LC_MESSAGES/settlement.po``: the msgid is the English template."""
 
 
 def translate(template: str, params: Mapping[str, Any], lang: str = "en") -> str:
     """``template`` in ``lang`` with ``params`` filled in (a `Msg` value in ``lang`` too)."""
-    text = HU.get(template, template) if lang == "hu" else template
+    text = _WORDS[lang].get(template, template) if template and lang in _WORDS else template
     if not params:
         return text
     values = {

@@ -176,7 +176,7 @@ def _token(allow_query: bool) -> str | None:
 
 
 def _lang() -> str:
-    return "hu" if request.args.get("lang") == "hu" else "en"
+    return request.args.get("lang") if request.args.get("lang") in ("hu", "de") else "en"
 
 
 def _if_match() -> int | None:

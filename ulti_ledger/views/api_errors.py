@@ -72,8 +72,9 @@ def ledger_error(exc: LedgerError):
     if isinstance(exc, Conflict) and exc.stale:
         return {"error": exc.problem, "current": exc.current}, 409
     status = 404 if isinstance(exc, NotFound) else 409 if isinstance(exc, Conflict) else 422
-    # ?lang=hu: the engine's refusals in Hungarian (the key stays the JSON path)
-    body = {"error": exc.text("hu") if request.args.get("lang") == "hu" else str(exc)}
+    # ?lang=hu, ?lang=de: the engine's refusals in Hungarian, German (the key stays the path)
+    lang = request.args.get("lang")
+    body = {"error": exc.text(lang) if lang in ("hu", "de") else str(exc)}
     if getattr(exc, "key", ""):
         body["key"] = exc.key
     message = getattr(exc, "message", None)

@@ -240,7 +240,7 @@ def _private(response):
 
 
 def _lang() -> str:
-    return "en" if i18n.current() == "en" else "hu"
+    return i18n.current()
 
 
 def _filename(session: GameSession, extension: str) -> str:

@@ -107,6 +107,8 @@ def article(label: str) -> str:
     vowels = "aáeéiíoóöőuúüű"
     if i18n.current() == "en":
         return ("an " if first in vowels or first == "8" else "a ") + label
+    if i18n.current() == "de":  # a Hungarian game name has no German gender: it is quoted
+        return f"„{label}“"
     number = re.match(r"\d+", label)
     if number:  # a 40-100, a 100: the number as it is read
         return f"{number_article(int(number.group()))} {label}"

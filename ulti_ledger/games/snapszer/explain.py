@@ -1,10 +1,10 @@
-"""Words for the line of a snapszer settlement, in English or Hungarian.
+"""Words for the line of a snapszer settlement, in English, Hungarian or German.
 
 A line says how the hand ended, what it is worth in game points, and who pays whom:
 ``Anna snapszert mondott és megcsinálta: 6 pont; Anna mindkét ellenfelétől 6-ot kap,
 összesen 12-t``. Numbers take their Hungarian suffix as they are read (`hungarian`);
 names never take one, so a sentence names players only where Hungarian needs no ending.
-Game terms stay Hungarian in both languages (snapszer, renonsz). Any other language reads
+Game terms stay Hungarian in every language (snapszer, renonsz). Any other language reads
 the English.
 """
 
@@ -16,13 +16,13 @@ from ...settlement.hungarian import accusative
 from ...settlement.result import Line
 from ...settlement.words import GameWords
 
-TEXT = GameWords(Path(__file__).parent / "locale", "snapszer", ("en", "hu"))
+TEXT = GameWords(Path(__file__).parent / "locale", "snapszer", ("en", "hu", "de"))
 """The explanation lines, from the game's own catalogue (``locale/``)."""
 
 
 def describe(line: Line, lang: str = "en") -> str:
     """The line in words a player at the table trusts."""
-    t = TEXT["hu" if lang == "hu" else "en"]
+    t = TEXT[lang if lang in TEXT else "en"]
     p = line.params
     if line.key in ("redeal", "sits_out"):
         return t[line.key].format(**p)

@@ -15,7 +15,9 @@ from ...settlement.form_rules import all_of, leaf, show
 from ...settlement.words import GamePairs, GameWords
 from .build import TIERS, Rules
 
-WORDS = GamePairs(GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en"), "form"))
+WORDS = GamePairs(
+    GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "form")
+)
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
@@ -140,4 +142,4 @@ def form_values(facts: Mapping[str, Any]) -> dict[str, str]:
 
 
 def _say(lang: str) -> Any:
-    return lambda key: WORDS[key][1 if lang == "en" else 0]
+    return lambda key: WORDS.words[lang if lang in WORDS.words else "hu"][key]

@@ -14,18 +14,18 @@ from .build import TIERS, Rules
 from .hand import Hand
 
 COLUMNS = (("partner", "name"), ("renonsz", "name"))
-WORDS = GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en"), "row")
+WORDS = GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "row")
 
 
 def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
     """The sheets' snapszer columns after the game column: the partner and a renonsz."""
-    w = WORDS["en" if lang == "en" else "hu"]
+    w = WORDS[lang if lang in WORDS else "hu"]
     return [{"key": key, "label": w[key], "kind": kind} for key, kind in COLUMNS]
 
 
 def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> dict[str, Any]:
     """The hand's notation and its sheet cells (games/README.md, part ``row``)."""
-    w = WORDS["en" if lang == "en" else "hu"]
+    w = WORDS[lang if lang in WORDS else "hu"]
     game = _notation(hand, rules, w)
     partner = hand.partner or ("" if len(hand.players) < 4 or hand.winner else w["alone"])
     tags = [("tag tag-renonsz", f"renonsz: {hand.renonsz}")] if hand.renonsz else []
@@ -56,7 +56,7 @@ def _notation(hand: Hand, rules: Rules, w: dict[str, str]) -> str:
 
 def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
     """The game's part of ``rules show``: its game points and settlement mode."""
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     points = {**{t: rules.tiers[t] for t in TIERS}, "snapszer": rules.snapszer}
     points |= {"failed_snapszer": rules.failed_snapszer, "renonsz": rules.renonsz}
     text = [f"{w['points']}:"]

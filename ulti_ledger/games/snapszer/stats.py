@@ -14,7 +14,7 @@ from ...settlement.words import GameWords, word_or_itself
 from .build import Rules
 from .hand import Hand
 
-WORDS = GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en"), "stats")
+WORDS = GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "stats")
 
 
 def stats(facts: dict, hand: Hand, rules: Rules) -> dict[str, list[str]]:

@@ -1,11 +1,11 @@
-"""Words for the lines of an Ulti settlement, in English or Hungarian.
+"""Words for the lines of an Ulti settlement, in English, Hungarian or German.
 
 Every line says where its numbers come from: the kontra multiplier (2¹, 2²), the failed
 bid's extra (+ 1), the value and the colour factor (8 = 4 × 2, piros), then who pays or
 receives how much: ``ulti bukott, kontra: (2¹ + 1) × 8 = 24, 8 = 4 × 2 (piros); mindkét
 védő 24-et kap``. Hungarian numbers take their suffix as they are read (`hungarian`);
 names never take one (a name's suffix cannot be guessed), so a sentence names players
-only where Hungarian needs no ending. Game terms stay Hungarian in both languages
+only where Hungarian needs no ending. Game terms stay Hungarian in every language
 (ulti, betli, kontra, renonsz, csendes); "made" is the hand form's word: megvan.
 """
 
@@ -18,7 +18,7 @@ from ...settlement.hungarian import accusative
 from ...settlement.result import Line, Term
 from ...settlement.words import GameWords
 
-TEXT = GameWords(Path(__file__).parent / "locale", "ulti", ("en", "hu"))
+TEXT = GameWords(Path(__file__).parent / "locale", "ulti", ("en", "hu", "de"))
 """The lines' words by language: ``locale/<lang>/LC_MESSAGES/ulti.po`` in this package."""
 
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
@@ -26,7 +26,7 @@ _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 def describe(line: Line, lang: str = "en") -> str:
     """One line of the explanation in words a player at the table trusts."""
-    lang = "hu" if lang == "hu" else "en"
+    lang = lang if lang in ("hu", "de") else "en"
     t = TEXT[lang]
     render: Callable[[Line, dict[str, str], str], str] | None = _RENDER.get(line.key)
     if render is not None:

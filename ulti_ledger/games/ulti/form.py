@@ -26,7 +26,7 @@ OUTCOMES = ["played", "conceded", *ENDLESS]
 LAST = "parti"
 """The component shown last: it is the small change beside a bigger bid."""
 
-WORDS = GamePairs(GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en"), "form"))
+WORDS = GamePairs(GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en", "de"), "form"))
 """The form's own words in each UI language (game terms stay Hungarian)."""
 
 
@@ -201,6 +201,8 @@ def _article(label: str, lang: str) -> str:
     vowels = "aáeéiíoóöőuúüű"
     if lang == "en":
         return f"the {label}"
+    if lang == "de":  # a Hungarian game name has no German gender: it is quoted
+        return f"„{label}“"
     number = re.match(r"\d+", label)
     if number:
         return f"{number_article(int(number.group()))} {label}"
@@ -208,7 +210,7 @@ def _article(label: str, lang: str) -> str:
 
 
 def _say(lang: str) -> Any:
-    return lambda key: WORDS[key][1 if lang == "en" else 0]
+    return lambda key: WORDS.words[lang if lang in WORDS.words else "hu"][key]
 
 
 def _contract_in(ids: list[str]) -> dict[str, Any]:

@@ -16,8 +16,8 @@ from ...settlement.words import GameWords
 from .hand import Hand
 from .rules import Contract, Rules
 
-WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en"), "row")
-COLUMN_WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en"), "columns")
+WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en", "de"), "row")
+COLUMN_WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en", "de"), "columns")
 """The headers of Ulti's own columns in the PDF and the CSV."""
 COLUMNS = (("kontra", "note"), ("silent", "note"), ("renonsz", "name"))
 """Ulti's own columns, in order, with their kind: ``note`` a text that wraps, ``name`` a
@@ -25,12 +25,12 @@ player's name."""
 
 
 def words(lang: str) -> dict[str, str]:
-    return WORDS["en" if lang == "en" else "hu"]
+    return WORDS[lang if lang in WORDS else "hu"]
 
 
 def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
     """The sheet's columns of this game, after the game column: key, label and kind."""
-    labels = COLUMN_WORDS["en" if lang == "en" else "hu"]
+    labels = COLUMN_WORDS[lang if lang in COLUMN_WORDS else "hu"]
     return [{"key": key, "label": labels[key], "kind": kind} for key, kind in COLUMNS]
 
 

@@ -19,7 +19,7 @@ from ...settlement.words import GameWords, word_or_itself
 from .hand import Hand
 from .rules import Rules
 
-WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en"), "stats")
+WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en", "de"), "stats")
 NO_COLOUR = "none"
 COUNTED = ("played", "conceded")
 

@@ -16,7 +16,7 @@ from typing import Any
 from ...settlement.words import GameWords
 from .rules import Rules
 
-WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en"), "table")
+WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en", "de"), "table")
 
 
 def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
@@ -24,7 +24,7 @@ def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
     every contract's per-defender value in each colour, made and lost), ``text`` (its
     lines for the terminal) and ``summary`` ("40 contracts", for ``rules list``)."""
     table = value_table(rules)
-    w = WORDS["hu" if lang == "hu" else "en"]
+    w = WORDS[lang if lang in WORDS else "en"]
     return {
         "table": table,
         "text": render_text(table, w),
