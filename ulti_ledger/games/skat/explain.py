@@ -75,9 +75,10 @@ def describe(line: Line, lang: str = "en") -> str:
         mult = p["covered"] // p["base"]
         return t["overbid"].format(bid=p["bid"], mult=mult, base=p["base"], value=p["covered"])
     if key == "kontra":
-        return f"{'Kontra' if p['level'] == 1 else 'Re'}: × {p['factor']}"
+        word = "Kontra" if p["level"] == 1 else "Re"
+        return f"{word}: {p['before']} × {p['factor']} = {p['before'] * p['factor']}"
     if key == "bock":
-        return f"Bock: × {p['factor']}"
+        return f"Bock: {p['before']} × {p['factor']} = {p['before'] * p['factor']}"
     if key == "renonsz":
         return t["renonsz_won" if p["won"] else "renonsz_lost"].format(player=p["player"])
     if key == "list":

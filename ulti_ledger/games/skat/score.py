@@ -82,14 +82,16 @@ def _lines(
     lines = [Line("value", params, quiet)]
     if hand.renonsz is not None:
         lines.append(Line("renonsz", {"player": hand.renonsz, "won": value.won}, quiet))
+    running = value.value // _raise_factor(hand, rules)
     if value.overbid:
-        covered = value.value // _raise_factor(hand, rules)
-        lines.append(Line("overbid", {**params, "covered": covered}, quiet))
+        lines.append(Line("overbid", {**params, "covered": running}, quiet))
     if hand.kontra:
         factor = rules.kontra_factors[hand.kontra - 1]
-        lines.append(Line("kontra", {"level": hand.kontra, "factor": factor}, quiet))
+        kontra = {"level": hand.kontra, "factor": factor, "before": running}
+        lines.append(Line("kontra", kontra, quiet))
+        running *= factor
     if hand.bock:
-        lines.append(Line("bock", {"factor": rules.bock_factor}, quiet))
+        lines.append(Line("bock", {"factor": rules.bock_factor, "before": running}, quiet))
     lines.append(
         Line(
             "list",

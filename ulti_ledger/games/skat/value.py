@@ -54,8 +54,8 @@ def _levels(hand: Hand) -> tuple[bool, tuple[str, ...]]:
     """Whether the cards won the game, and the levels its multiplier counts."""
     announced = hand.announced
     if hand.renonsz is not None:  # decided at the value declared
-        won = hand.renonsz != hand.declarer
-        schneider = schwarz = made_schneider = made_schwarz = False
+        won = made_schneider = made_schwarz = hand.renonsz != hand.declarer
+        schneider = schwarz = False  # only what was announced counts
     elif hand.declarer_points is not None:
         points = hand.declarer_points
         won = points >= 61
