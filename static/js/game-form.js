@@ -13,7 +13,11 @@
   function values() {
     const out = Object.assign({}, fixed);
     for (const field of description.fields) {
-      const checked = form.querySelector(`input[name="${CSS.escape(field.name)}"]:checked`);
+      const name = CSS.escape(field.name);
+      // a typed field (kind "number") is read as typed; a tapped one by its checked chip
+      const checked = field.kind === "number"
+        ? form.querySelector(`input[name="${name}"]`)
+        : form.querySelector(`input[name="${name}"]:checked`);
       if (checked) out[field.name] = checked.value;
     }
     return out;
@@ -53,6 +57,7 @@
     refresh();
   });
   form.addEventListener("change", refresh);
+  form.addEventListener("input", refresh); // typed numbers apply as they are typed
   document.documentElement.classList.add("js");
   refresh();
 })();
