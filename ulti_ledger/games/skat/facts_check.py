@@ -47,8 +47,10 @@ def game_facts(data: dict[str, Any], rules: Rules, renonsz: bool) -> Facts:
                 "game", "is required: {allowed}", code="game_missing", allowed=", ".join(GAMES)
             )
         raise HandError("game", not_one_of(game, GAMES), code="game_unknown")
-    hand = _flag(data, "hand")
-    ouvert = _flag(data, "ouvert")
+    hand, ouvert = data.get("hand", False), data.get("ouvert", False)
+    if type(hand) is not bool or type(ouvert) is not bool:
+        _flag(data, "hand")
+        _flag(data, "ouvert")
     bid = _bid(data.get("bid"), game, rules)
     if renonsz:
         for key in RESULT:
@@ -138,7 +140,7 @@ def _bid(raw: Any, game: str, rules: Rules) -> int | None:
             code="bid_range",
             value=raw,
         )
-    most = max(rules.null.values())
+    most = 0 if game != "null" else max(rules.null.values())
     if game == "null" and raw > most:
         raise HandError(
             "bid",

@@ -20,6 +20,7 @@ from .ramsch import Ramsch, ramsch_facts
 HAND_KEYS = (*checks.COMMON_KEYS, *GAME_KEYS, "kontra", "bock", "renonsz", "ramsch")
 OUTCOMES = ("played", "all_pass")
 _new = tuple.__new__
+_WHAT = Msg("a Skat hand")
 
 _FIELDS = [
     *checks.COMMON_FIELDS,
@@ -61,7 +62,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     """Validate a Skat hand (a decoded JSON object) against ``rules``."""
     if type(data) is not dict:
         raise HandError("", "a hand must be a JSON object, not {kind}", kind=checks.kind(data))
-    checks.check_keys(data, HAND_KEYS, "", Msg("a Skat hand"))
+    checks.check_keys(data, HAND_KEYS, "", _WHAT)
     get = data.get
     players = checks.names(get("players"), "players", required=True)
     if len(players) != rules.active_players:
@@ -96,8 +97,12 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         raise HandError(
             "ramsch", "only an all-pass hand is played as Ramsch", code="ramsch_not_all_pass"
         )
-    declarer = checks.player(get("declarer"), "declarer", players, sitting_out)
-    offender = checks.renonsz(get("renonsz"), players, sitting_out, outcome)
+    declarer = get("declarer")
+    if declarer not in players:
+        declarer = checks.player(declarer, "declarer", players, sitting_out)
+    offender = get("renonsz")
+    if offender is not None:
+        offender = checks.renonsz(offender, players, sitting_out, outcome)
     facts = game_facts(data, rules, offender is not None)
     kontra = _kontra(get("kontra"), rules)
     head = (rules.id, options or {}, players, sitting_out)
