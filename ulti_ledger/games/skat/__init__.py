@@ -5,7 +5,8 @@ every part of the game contract (``games/README.md``), named in ``__all__``."""
 from .build import SECTIONS, Rules, build_rules
 from .explain import describe
 from .facts import canonical, roles
-from .form import form_values, hand_form, hand_from_form
+from .form import hand_form
+from .form_read import form_values, hand_from_form
 from .hand import Hand, parse_hand
 from .sample import random_hand
 from .schema import hand_schema

@@ -8,6 +8,8 @@ the list pair by pair (``score_payments``): each pays n × score − the sum of 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...settlement.result import Line, Settlement, score_payments
 from .build import Rules
 from .hand import Hand
@@ -69,16 +71,7 @@ def _lines(
 ) -> tuple[Line, ...]:
     """The value as a Skat player says it, then the list entry and who pays whom."""
     quiet = dict.fromkeys(payments, 0)
-    params = {
-        "game": hand.game,
-        "mit": hand.mit,
-        "ohne": hand.ohne,
-        "levels": value.levels,
-        "mult": value.mult,
-        "base": value.base,
-        "played": value.played,
-        "bid": hand.bid,
-    }
+    params = value_params(hand, value)
     lines = [Line("value", params, quiet)]
     if hand.renonsz is not None:
         lines.append(Line("renonsz", {"player": hand.renonsz, "won": value.won}, quiet))
@@ -111,6 +104,21 @@ def _lines(
     if fired:
         lines.append(Line("bock_round", {"triggers": fired, "games": len(payments)}, quiet))
     return tuple(lines)
+
+
+def value_params(hand: Hand, value: Value) -> dict[str, Any]:
+    """What the value line says (``explain.value_text``): the game, the matadors, the
+    levels, multiplier × base = the value as played, and the bid."""
+    return {
+        "game": hand.game,
+        "mit": hand.mit,
+        "ohne": hand.ohne,
+        "levels": value.levels,
+        "mult": value.mult,
+        "base": value.base,
+        "played": value.played,
+        "bid": hand.bid,
+    }
 
 
 def _raise_factor(hand: Hand, rules: Rules) -> int:

@@ -1,8 +1,9 @@
 """What the sheets show of a Skat hand (the Skatliste), and ``rules show``.
 
 A Skat scorer's list: each game's value at the declarer, whether he won or lost it,
-and under Seeger–Fabian that list's entry too. The game column says the game as a
-Skat player does ("Grand Hand mit 2, Schneider"); tags mark Bock games, an overbid,
+and under Seeger–Fabian that list's entry too. The game column says the game and its
+value as a Skat player does ("Grand Hand mit 2, Schneider: 5 × 24 = 120; bid 48
+covered"), which the hand form's preview shows as its first line; tags mark Bock games,
 Kontra and Re, and a game that opens a Bock round (with the doubled games to come).
 """
 
@@ -13,9 +14,9 @@ from typing import Any
 
 from ...settlement.words import GameWords
 from .build import GAMES, NULLS, Rules
-from .explain import LANGUAGES, TEXT, game_name, lang_of, signed
+from .explain import LANGUAGES, TEXT, lang_of, signed, value_text
 from .hand import Hand
-from .score import ramsch_score
+from .score import ramsch_score, value_params
 from .value import bock_triggers, game_value
 
 WORDS = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "row")
@@ -55,7 +56,10 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
             cells["value"] = _ramsch_value(hand, rules)
         return {"notation": notation, "sheet": {"game": notation, "tags": tags, "cells": cells}}
     value = game_value(hand, rules)
-    notation = game_name(hand.game, hand.mit, hand.ohne, value.levels, t)
+    notation = value_text(value_params(hand, value), t)
+    if hand.bid is not None:  # whether the bid is covered, as the preview's title says it
+        covered = w["bid_not_covered" if value.overbid else "bid_covered"]
+        notation = f"{notation}; {covered.format(bid=hand.bid)}"
     cells["declarer"] = hand.declarer
     result = w["won"] if value.won else w["lost"]
     if hand.declarer_points is not None:
@@ -67,8 +71,6 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         cells["seeger_fabian"] = _sf(
             entry, value.won, rules, len(hand.players) + len(hand.sitting_out), w
         )
-    if value.overbid:
-        tags.append(("tag tag-overbid", w["overbid"].format(bid=hand.bid)))
     if hand.kontra:
         tags.append(("tag tag-kontra", "Kontra" if hand.kontra == 1 else "Re"))
     if hand.renonsz is not None:
