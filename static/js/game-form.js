@@ -67,7 +67,9 @@
     pending = new AbortController();
     const body = new FormData(form);
     body.set("action", "preview");
-    fetch(form.action, { method: "POST", body, signal: pending.signal, credentials: "same-origin" })
+    // getAttribute: the form's buttons are named "action", which shadows form.action
+    const url = form.getAttribute("action");
+    fetch(url, { method: "POST", body, signal: pending.signal, credentials: "same-origin" })
       .then((response) => response.text())
       .then((html) => {
         const page = new DOMParser().parseFromString(html, "text/html");
