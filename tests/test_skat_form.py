@@ -130,3 +130,35 @@ def test_eingepasst_is_one_tap(skat, app):
     fields["action"] = ["save"]
     assert post(skat, fields).status_code == 303
     assert stored(app, skat, 1)["outcome"] == "all_pass"
+
+
+def test_no_post_of_the_skat_form_answers_500(skat, app):
+    """Hostile values in every field of Skat's form (as tests/test_fuzz_forms.py does for
+    the others): a 4xx or the form again, never a 500."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from tests.test_fuzz_forms import VALUES
+
+    base = read_form(page(skat), "hand-form")  # the CSRF token and the deal, as drawn
+    names = sorted(base)
+    known = st.sampled_from([*names, "matadors", "declarer_points", "bid", "won", "schneider"])
+    data = st.dictionaries(known, st.lists(VALUES, min_size=1, max_size=2), max_size=8)
+
+    @settings(
+        max_examples=40,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(fields=data)
+    def run(fields):
+        for action in ("save", "preview"):
+            response = post(skat, {**base, **fields, "action": [action]})
+            assert response.status_code < 500, (fields, response.status_code)
+            seen.add(response.status_code)
+
+    seen: set[int] = set()
+    run()
+    assert seen - {400}, "every post stopped at the CSRF check or the field checks"
