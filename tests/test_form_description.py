@@ -53,7 +53,7 @@ def test_every_registered_game_describes_its_form():
             assert len(names) == len(set(names)), names
             assert form["presets"], ruleset.id
             for field in form["fields"]:
-                assert field["kind"] in {"player", "choice", "toggle", "level", "side"}
+                assert field["kind"] in {"player", "choice", "toggle", "level", "side", "number"}
                 assert field["label"]
 
 

@@ -39,7 +39,8 @@ def hand_text(
         head.append(w["hand"].format(n=number, A_n=with_article(number, capital=True)))
     if dealer:
         head.append(w["dealer"].format(name=dealer))
-    head.append(w["declarer"].format(name=hand.declarer))
+    if hand.declarer is not None:  # an all pass may name nobody (Skat's eingepasst)
+        head.append(w["declarer"].format(name=hand.declarer))
     head.append(_contract(hand, rules, w))
     changes = ", ".join(f"{p} {signed(u)}" for p, u in settlement.payments.items())
     describe = game.describe

@@ -13,7 +13,11 @@
   function values() {
     const out = Object.assign({}, fixed);
     for (const field of description.fields) {
-      const checked = form.querySelector(`input[name="${CSS.escape(field.name)}"]:checked`);
+      const name = CSS.escape(field.name);
+      // a typed field (kind "number") is read as typed; a tapped one by its checked chip
+      const checked = field.kind === "number"
+        ? form.querySelector(`input[name="${name}"]`)
+        : form.querySelector(`input[name="${name}"]:checked`);
       if (checked) out[field.name] = checked.value;
     }
     return out;
@@ -50,9 +54,38 @@
     for (const other of form.querySelectorAll("[data-preset]")) {
       other.setAttribute("aria-pressed", other === preset ? "true" : "false");
     }
-    refresh();
+    changed();
   });
-  form.addEventListener("change", refresh);
+  // The live preview: the form posted as Preview (what applies only: hidden fields are
+  // disabled), and the answer's #preview put in place; the engine settles, never this.
+  const preview = document.getElementById("preview");
+  let pending = null;
+  let timer = 0;
+  function updatePreview() {
+    if (!preview || !window.fetch || !window.DOMParser || !window.AbortController) return;
+    if (pending) pending.abort();
+    pending = new AbortController();
+    const body = new FormData(form);
+    body.set("action", "preview");
+    // getAttribute: the form's buttons are named "action", which shadows form.action
+    const url = form.getAttribute("action");
+    fetch(url, { method: "POST", body, signal: pending.signal, credentials: "same-origin" })
+      .then((response) => response.text())
+      .then((html) => {
+        const page = new DOMParser().parseFromString(html, "text/html");
+        const fresh = page.getElementById("preview");
+        if (fresh) preview.innerHTML = fresh.innerHTML;
+      })
+      .catch(() => {});
+  }
+  function changed(event) {
+    refresh();
+    clearTimeout(timer);
+    timer = setTimeout(updatePreview, event && event.type === "input" ? 300 : 0);
+  }
+
+  form.addEventListener("change", changed);
+  form.addEventListener("input", changed); // typed numbers apply as they are typed
   document.documentElement.classList.add("js");
   refresh();
 })();

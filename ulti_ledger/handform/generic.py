@@ -80,16 +80,17 @@ def draw(
             options = [{"value": "", "label": "—"}, {"value": "true", "label": "✓"}]
         for option in options:
             option["shown"] = conditions.shows(option, values)
-        out.append(
-            {
-                "name": field["name"],
-                "kind": field["kind"],
-                "label": field["label"],
-                "shown": field["name"] in on,
-                "options": options,
-                "value": values.get(field["name"]),
-            }
-        )
+        drawn_field = {
+            "name": field["name"],
+            "kind": field["kind"],
+            "label": field["label"],
+            "shown": field["name"] in on,
+            "options": options,
+            "value": values.get(field["name"]),
+        }
+        if field["kind"] == "number":  # typed, not tapped: an input with its bounds
+            drawn_field.update(min=field.get("min"), max=field.get("max"))
+        out.append(drawn_field)
     return out
 
 

@@ -118,10 +118,10 @@ def check_all_pass(
     preview) only: sessions and hands stored before this check are not re-checked, so an
     older all pass with another declarer still reads, settles and exports as it was.
     """
-    if checked.hand.outcome != "all_pass":
-        return
+    declarer = checked.facts.get("declarer")
+    if checked.hand.outcome != "all_pass" or declarer is None:
+        return  # a game whose all pass names nobody (Skat's eingepasst) has no thrower-in
     first = seating.first_bidder(seats, dealer, checked.hand.players)
-    declarer = checked.facts["declarer"]
     if declarer != first:
         raise HandError(
             "declarer",
@@ -203,7 +203,7 @@ def _hands(raw: Any, plan: SessionPlan) -> tuple[tuple[CheckedHand, str], ...]:
         except HandError as exc:
             raise SessionError(f"hands[{index}].{exc.key}", exc.message) from None
         checked.append((hand, dealer))
-        last = rotation.LastHand(dealer, hand.facts["declarer"], hand.hand.outcome)
+        last = rotation.LastHand(dealer, hand.facts.get("declarer", ""), hand.hand.outcome)
     return tuple(checked)
 
 

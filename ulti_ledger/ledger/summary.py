@@ -255,7 +255,7 @@ def _view(
     settlement = game.settle(hand, rules)
     return {
         "dealer": dealer,
-        "declarer": facts["declarer"],
+        "declarer": facts.get("declarer", ""),  # an all pass may name nobody (Skat)
         "players": facts["players"],
         "sitting_out": facts.get("sitting_out", []),
         "outcome": facts.get("outcome", "played"),

@@ -1,0 +1,40 @@
+"""Skat at three, or four with the dealer sitting out (RULES.md section 4, ISkO): its
+ruleset, and parse, value, settle, explain, store and draw a hand. The package gives
+every part of the game contract (``games/README.md``), named in ``__all__``."""
+
+from .build import SECTIONS, Rules, build_rules
+from .explain import describe
+from .facts import canonical, roles
+from .form import hand_form
+from .form_read import form_values, hand_from_form
+from .hand import Hand, parse_hand
+from .sample import random_hand
+from .schema import hand_schema
+from .score import settle
+from .sheet import columns, row, rules_table
+from .value import game_value
+
+NAME = "skat"
+"""The id that ruleset files name in ``scorer``."""
+
+__all__ = [  # the contract's order (settlement.registry.PARTS), then the values
+    "NAME",
+    "SECTIONS",
+    "build_rules",
+    "parse_hand",
+    "settle",
+    "describe",
+    "hand_form",
+    "canonical",
+    "roles",
+    "random_hand",
+    "columns",
+    "hand_schema",
+    "rules_table",
+    "row",
+    "hand_from_form",
+    "form_values",
+    "Hand",
+    "Rules",
+    "game_value",
+]

@@ -1,0 +1,126 @@
+"""Reading the Skat sections of a ruleset file into `Rules`, with every check.
+
+The generic part of the file (identity, options, seating) is read by the core; this
+module knows what a Skat ruleset holds: the base values and the null table, the list
+(ISkO or Seeger–Fabian), and the house rules' data (Ramsch, Bock, Kontra and Re).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...settlement.schema import Table, identity
+
+SECTIONS = ("values", "null", "list", "all_pass", "bock", "kontra")
+SUITS = ("karo", "herz", "pik", "kreuz")
+GAMES = (*SUITS, "grand", "null")
+"""The hand format's ``game`` values, suits by rank (Karo lowest)."""
+NULLS = ("plain", "hand", "ouvert", "ouvert_hand")
+LISTS = ("isko", "seeger_fabian")
+ALL_PASS = ("no_entry", "ramsch")
+RAMSCH = ("augen", "fest")
+TRIGGERS = ("sixty_sixty", "grand_hand", "null_ouvert_hand", "kontra_re")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One Skat ruleset with its house rules resolved."""
+
+    id: str
+    label: str
+    label_en: str
+    scorer: str
+    base: dict[str, int]
+    """Base value per suit and Grand (Karo 9 ... Grand 24)."""
+    max_matadors: dict[str, int]
+    null: dict[str, int]
+    """Null values by ``plain``, ``hand``, ``ouvert``, ``ouvert_hand``."""
+    list_mode: str
+    lost_factor: int
+    sf_won: int
+    sf_lost: int
+    sf_others: dict[int, int]
+    """Seeger–Fabian: what each other player gets for a lost game, by the table's size."""
+    all_pass: str
+    ramsch_variant: str
+    ramsch_fixed: tuple[int, int, int]
+    jungfrau: bool
+    durchmarsch: bool
+    durchmarsch_value: int
+    bock: bool
+    bock_factor: int
+    bock_triggers: tuple[str, ...]
+    kontra_re: bool
+    kontra_factors: tuple[int, int]
+    active_players: int = 3
+    max_sitting_out: int = 1
+
+
+def build_rules(raw: dict[str, Any], source: str) -> Rules:
+    """Check the file's Skat data and turn it into `Rules`."""
+    top = Table(raw, "", source)
+    values = top.table("values")
+    base = {game: values.int(game, minimum=1) for game in (*SUITS, "grand")}
+    most = values.table("max_matadors")
+    max_matadors = {game: most.int(game, minimum=1) for game in (*SUITS, "grand")}
+    most.finish()
+    values.finish()
+    null_table = top.table("null")
+    null = {kind: null_table.int(kind, minimum=1) for kind in NULLS}
+    null_table.finish()
+    listing = top.table("list")
+    mode = listing.choice("mode", LISTS)
+    lost_factor = listing.int("lost_factor", minimum=1)
+    sf = {key: listing.int(key) for key in ("sf_won", "sf_lost")}
+    others = listing.table("sf_others")
+    sf_others = {n: others.int(str(n)) for n in (3, 4)}
+    others.finish()
+    listing.finish()
+    passing = top.table("all_pass")
+    all_pass = passing.choice("mode", ALL_PASS)
+    variant = passing.choice("ramsch_variant", RAMSCH)
+    fixed = passing.get(
+        "fixed",
+        lambda v: isinstance(v, list) and len(v) == 3 and all(type(x) is int for x in v),
+        "three whole numbers (no, one, two Jungfrau)",
+    )
+    jungfrau, durchmarsch = passing.bool("jungfrau"), passing.bool("durchmarsch")
+    durchmarsch_value = passing.int("durchmarsch_value", minimum=1)
+    passing.finish()
+    bock = top.table("bock")
+    bock_on, bock_factor = bock.bool("enabled"), bock.int("factor", minimum=1)
+    triggers = bock.str_list("triggers")
+    for name in triggers:
+        if name not in TRIGGERS:
+            raise bock.error("triggers", f'"{name}" is not one of {", ".join(TRIGGERS)}')
+    bock.finish()
+    kontra = top.table("kontra")
+    kontra_on = kontra.bool("enabled")
+    factors = kontra.get(
+        "factors",
+        lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v),
+        "two whole numbers (Kontra, Re)",
+    )
+    kontra.finish()
+    return Rules(
+        **identity(raw),
+        base=base,
+        max_matadors=max_matadors,
+        null=null,
+        list_mode=mode,
+        lost_factor=lost_factor,
+        **sf,
+        sf_others=sf_others,
+        all_pass=all_pass,
+        ramsch_variant=variant,
+        ramsch_fixed=tuple(fixed),  # type: ignore[arg-type]
+        jungfrau=jungfrau,
+        durchmarsch=durchmarsch,
+        durchmarsch_value=durchmarsch_value,
+        bock=bock_on,
+        bock_factor=bock_factor,
+        bock_triggers=tuple(triggers),
+        kontra_re=kontra_on,
+        kontra_factors=tuple(factors),  # type: ignore[arg-type]
+    )

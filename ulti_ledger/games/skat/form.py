@@ -1,0 +1,234 @@
+"""Skat's hand form as data: a game-value calculator, drawn by the generic form.
+
+The scorer taps the game, the matadors (mit or ohne, and how many), Hand, an
+announcement, and types the card points (or taps won or lost, with Schneider); the
+preview's first line says the value as a Skat player does. Vorhand is the proposed
+declarer, so a common suit game with its card points is four taps with the save.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...settlement.form_rules import all_of, leaf, show
+from ...settlement.words import GameWords
+from .build import GAMES, SUITS, Rules
+from .explain import GAME_NAMES, LANGUAGES, lang_of
+
+WORDS = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "form")
+_TRUMP = {"enum": [*SUITS, "grand"]}
+_PLAYED = leaf("outcome", {"not": {"const": "all_pass"}})
+
+
+def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
+    """The hand form of ``rules`` in ``lang``, as data for any renderer."""
+    w = WORDS[lang_of(lang)]
+    trump = all_of(_PLAYED, leaf("game", _TRUMP))
+    no_points = leaf("declarer_points", {"const": ""})
+    matadors = [
+        {
+            "value": f"{word}-{n}",
+            "label": f"{word} {n}",
+            **({"rule": show(leaf("game", {"not": {"const": "grand"}}))} if n > 4 else {}),
+        }
+        for word in ("mit", "ohne")
+        for n in range(1, max(rules.max_matadors.values()) + 1)
+    ]
+    fields: list[dict[str, Any]] = [
+        {"name": "dealer", "kind": "player", "of": "seats", "label": w["dealer"]},
+        {
+            "name": "declarer",
+            "kind": "player",
+            "of": "players",
+            "label": w["declarer"],
+            "rule": show(_PLAYED),
+        },
+        {
+            "name": "game",
+            "kind": "choice",
+            "label": w["game"],
+            "rule": show(_PLAYED),
+            "options": [{"value": g, "label": GAME_NAMES[g]} for g in GAMES],
+        },
+        {
+            "name": "matadors",
+            "kind": "choice",
+            "label": w["matadors"],
+            "options": matadors,
+            "rule": show(trump),
+        },
+        {
+            "name": "hand",
+            "kind": "toggle",
+            "label": "Hand",
+            "rule": show(_PLAYED),
+            "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Hand"}],
+        },
+        {
+            "name": "announced",
+            "kind": "choice",
+            "label": w["announced"],
+            "rule": show(all_of(trump, leaf("hand", {"const": "true"}))),
+            "options": [
+                {"value": "", "label": "—"},
+                {"value": "schneider", "label": "Schneider"},
+                {"value": "schwarz", "label": "Schwarz"},
+            ],
+        },
+        {
+            "name": "ouvert",
+            "kind": "toggle",
+            "label": "Ouvert",
+            "rule": show(_PLAYED),
+            "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Ouvert"}],
+        },
+        {
+            "name": "declarer_points",
+            "kind": "number",
+            "label": w["declarer_points"],
+            "min": 0,
+            "max": 120,
+            "rule": show(trump),
+        },
+        {
+            "name": "won",
+            "kind": "side",
+            "label": w["won"],
+            "rule": show(
+                all_of(
+                    _PLAYED,
+                    {
+                        "type": "OR",
+                        "conditions": [
+                            leaf("game", {"const": "null"}),
+                            all_of(leaf("game", _TRUMP), no_points),
+                        ],
+                    },
+                )
+            ),
+            "options": [
+                {"value": "true", "label": w["side_won"]},
+                {"value": "false", "label": w["side_lost"]},
+            ],
+        },
+        {
+            "name": "schneider",
+            "kind": "toggle",
+            "label": "Schneider",
+            "rule": show(all_of(trump, no_points, leaf("won", {"enum": ["true", "false"]}))),
+            "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Schneider"}],
+        },
+        {
+            "name": "schwarz",
+            "kind": "choice",
+            "label": "Schwarz",
+            "rule": show(trump),
+            "options": [
+                {"value": "", "label": "—"},
+                {"value": "declarer", "label": w["schwarz_declarer"]},
+                {"value": "opponents", "label": w["schwarz_opponents"]},
+            ],
+        },
+        {
+            "name": "bid",
+            "kind": "number",
+            "label": w["bid"],
+            "min": 18,
+            "max": 999,
+            "rule": show(_PLAYED),
+        },
+    ]
+    if rules.kontra_re:
+        fields.append(
+            {
+                "name": "kontra",
+                "kind": "choice",
+                "label": "Kontra",
+                "rule": show(_PLAYED),
+                "options": [
+                    {"value": "", "label": "—"},
+                    {"value": "1", "label": "Kontra"},
+                    {"value": "2", "label": "Re"},
+                ],
+            }
+        )
+    if rules.bock:
+        fields.append(
+            {
+                "name": "bock",
+                "kind": "toggle",
+                "label": "Bock",
+                "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Bock"}],
+            }
+        )
+    fields.append(
+        {
+            "name": "renonsz",
+            "kind": "player",
+            "of": "players",
+            "label": "renonsz",
+            "optional": True,
+            "rule": show(_PLAYED),
+        }
+    )
+    fields.append(
+        {
+            "name": "outcome",
+            "kind": "choice",
+            "label": w["outcome"],
+            "options": [
+                {"value": "", "label": w["played"]},
+                {"value": "all_pass", "label": "eingepasst"},
+            ],
+        }
+    )
+    if rules.all_pass == "ramsch":
+        fields += _ramsch_fields(rules, w)
+    presets = [{"id": "all_pass", "label": "eingepasst", "set": {"outcome": "all_pass"}}]
+    return {"fields": fields, "presets": presets, "forces": []}
+
+
+def _ramsch_fields(rules: Rules, w: Any) -> list[dict[str, Any]]:
+    ramsch = leaf("outcome", {"const": "all_pass"})
+    plain = all_of(ramsch, leaf("durchmarsch", {"const": ""}))
+    out: list[dict[str, Any]] = [
+        {
+            "name": "ramsch_loser",
+            "kind": "player",
+            "of": "players",
+            "label": w["ramsch_loser"],
+            "rule": show(plain),
+        },
+        {
+            "name": "ramsch_points",
+            "kind": "number",
+            "label": w["ramsch_points"],
+            "min": 40,
+            "max": 120,
+            "rule": show(plain),
+        },
+    ]
+    if rules.jungfrau:
+        out.append(
+            {
+                "name": "jungfrau",
+                "kind": "player",
+                "of": "players",
+                "label": "Jungfrau",
+                "optional": True,
+                "rule": show(plain),
+            }
+        )
+    if rules.durchmarsch:
+        out.append(
+            {
+                "name": "durchmarsch",
+                "kind": "player",
+                "of": "players",
+                "label": "Durchmarsch",
+                "optional": True,
+                "rule": show(ramsch),
+            }
+        )
+    return out

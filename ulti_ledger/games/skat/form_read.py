@@ -1,0 +1,108 @@
+"""Skat's drawn form read back: the posted values into a hand (``hand_from_form``) and a
+recorded hand into the form's values (``form_values``, the edit page)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .build import Rules
+
+_NUMBER = re.compile(r"[0-9]{1,4}")
+"""A typed number in ASCII digits; anything else is passed on for the engine to refuse."""
+
+
+def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
+    """The hand (hand format, and the ``dealer``) that the form's ``values`` describe.
+
+    A field left out stays out of the hand, so that the engine names it; a value that
+    is not one of the form's (a typed "12a") is passed on for the engine to refuse. An
+    ouvert suit or Grand game is a hand game with Schwarz announced: the form says so.
+    """
+    get = values.get
+    hand: dict[str, Any] = {"players": list(values["players"])}
+    if get("sitting_out"):
+        hand["sitting_out"] = list(values["sitting_out"])
+    if get("dealer"):
+        hand["dealer"] = values["dealer"]
+    if get("bock") == "true":
+        hand["bock"] = True
+    if get("outcome") == "all_pass":
+        hand["outcome"] = "all_pass"
+        if rules.all_pass == "ramsch":
+            hand["ramsch"] = _ramsch(values)
+        return hand
+    for key in ("declarer", "game", "announced", "schwarz"):
+        if get(key):
+            hand[key] = values[key]
+    matadors = str(get("matadors") or "")
+    word, _, n = matadors.partition("-")
+    if word in ("mit", "ohne"):
+        hand[word] = _number(n)
+    hand["hand"] = get("hand") == "true"
+    if get("ouvert") == "true":
+        hand["ouvert"] = True
+        if hand.get("game") != "null":
+            hand["hand"], hand["announced"] = True, "schwarz"
+    for key in ("declarer_points", "bid", "kontra"):
+        if get(key):
+            hand[key] = _number(values[key])
+    if get("won"):
+        hand["won"] = {"true": True, "false": False}.get(values["won"], values["won"])
+        if get("schneider") == "true":
+            hand["schneider"] = True
+    if get("renonsz"):
+        hand["renonsz"] = {"player": values["renonsz"]}
+    return hand
+
+
+def _ramsch(values: Mapping[str, Any]) -> dict[str, Any]:
+    if values.get("durchmarsch"):
+        return {"durchmarsch": values["durchmarsch"]}
+    out: dict[str, Any] = {}
+    if values.get("ramsch_loser"):
+        out["loser"] = values["ramsch_loser"]
+    if values.get("ramsch_points"):
+        out["points"] = _number(values["ramsch_points"])
+    if values.get("jungfrau"):
+        out["jungfrau"] = [values["jungfrau"]]
+    return out
+
+
+def _number(raw: Any) -> Any:
+    text = str(raw).strip()
+    return int(text) if _NUMBER.fullmatch(text) else raw
+
+
+def form_values(facts: Mapping[str, Any]) -> dict[str, str]:
+    """The form's values of a recorded hand (its hand-format ``facts``): the edit page."""
+    if facts.get("outcome") == "all_pass":
+        out = {"outcome": "all_pass"}
+        ramsch = facts.get("ramsch") or {}
+        if ramsch.get("durchmarsch"):
+            out["durchmarsch"] = ramsch["durchmarsch"]
+        if ramsch.get("loser"):
+            out["ramsch_loser"] = ramsch["loser"]
+            out["ramsch_points"] = str(ramsch["points"])
+        if ramsch.get("jungfrau"):
+            out["jungfrau"] = ramsch["jungfrau"][0]
+        if facts.get("bock"):
+            out["bock"] = "true"
+        return out
+    out = {"declarer": facts["declarer"], "game": facts["game"], "outcome": ""}
+    for word in ("mit", "ohne"):
+        if facts.get(word):
+            out["matadors"] = f"{word}-{facts[word]}"
+    for key in ("hand", "ouvert", "bock", "schneider"):
+        out[key] = "true" if facts.get(key) else ""
+    for key in ("announced", "schwarz"):
+        out[key] = facts.get(key) or ""
+    for key in ("declarer_points", "bid", "kontra"):
+        if facts.get(key) is not None:
+            out[key] = str(facts[key])
+    if "won" in facts:
+        out["won"] = "true" if facts["won"] else "false"
+    if facts.get("renonsz"):
+        out["renonsz"] = facts["renonsz"]["player"]
+    return out

@@ -1,0 +1,141 @@
+"""A Skat hand as recorded at the table (hand format, "Skat"), and its validation.
+
+Parsing is where impossible hands are refused: every check raises a `HandError` that
+names the key, says what is allowed and carries a ``code`` for the form's own words
+(``matadors_range``: "ohne 5" in a Grand). The game's checks are in `facts_check`; the
+all-pass hand (eingepasst, or Ramsch under the house rule) in `ramsch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ...settlement import hand_checks as checks
+from ...settlement.errors import HandError, Msg
+from .build import Rules
+from .facts_check import GAME_KEYS, game_facts
+from .ramsch import Ramsch, ramsch_facts
+
+HAND_KEYS = (*checks.COMMON_KEYS, *GAME_KEYS, "kontra", "bock", "renonsz", "ramsch")
+OUTCOMES = ("played", "all_pass")
+_new = tuple.__new__
+_WHAT = Msg("a Skat hand")
+
+_FIELDS = [
+    *checks.COMMON_FIELDS,
+    ("game", str | None),
+    ("mit", int | None),
+    ("ohne", int | None),
+    ("hand", bool),
+    ("announced", str | None),
+    ("ouvert", bool),
+    ("bid", int | None),
+    ("declarer_points", int | None),
+    ("schwarz", str | None),
+    ("won", bool | None),
+    ("schneider", bool | None),
+    ("kontra", int),
+    ("bock", bool),
+    ("renonsz", str | None),
+    ("ramsch", Ramsch | None),
+]
+
+
+class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
+    """The facts of one Skat hand, validated against its ruleset.
+
+    Beyond the common fields (``declarer`` is None in an all-pass hand): ``game`` (a suit,
+    ``grand`` or ``null``), ``mit`` or ``ohne`` (the matadors, suit and Grand), ``hand``,
+    ``announced`` (``schneider``, ``schwarz``), ``ouvert``, ``bid``, ``declarer_points``
+    (suit and Grand, skat included), ``schwarz`` (``declarer``: the opponents took no
+    trick; ``opponents``: the declarer took none), ``won`` (null games; or a suit game
+    entered as won or lost without its card points, with ``schneider``: whether the
+    losing side stayed at 30 or less), ``kontra`` (0, 1 Kontra, 2 Re), ``bock`` (a game of
+    a Bock round), ``renonsz`` (the offender) and ``ramsch`` (an all-pass hand played).
+    """
+
+    __slots__ = ()
+
+
+def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
+    """Validate a Skat hand (a decoded JSON object) against ``rules``."""
+    if type(data) is not dict:
+        raise HandError("", "a hand must be a JSON object, not {kind}", kind=checks.kind(data))
+    checks.check_keys(data, HAND_KEYS, "", _WHAT)
+    get = data.get
+    players = checks.names(get("players"), "players", required=True)
+    if len(players) != rules.active_players:
+        raise HandError(
+            "players",
+            "Skat is played by {n}, not {given}; at four the dealer sits out",
+            code="players_count",
+            n=rules.active_players,
+            given=len(players),
+        )
+    sitting_out = checks.names(get("sitting_out"), "sitting_out", required=False)
+    if sitting_out:
+        checks.check_sitting_out(players, sitting_out, rules.max_sitting_out)
+    outcome = get("outcome", "played")
+    if outcome not in OUTCOMES:
+        raise HandError("outcome", checks.not_one_of(outcome, OUTCOMES), code="outcome_unknown")
+    bock = _bock(get("bock"), rules)
+    if outcome == "all_pass":
+        for key in (*GAME_KEYS, "declarer", "kontra", "renonsz"):
+            if key in data:
+                raise HandError(
+                    key,
+                    "an all-pass hand (eingepasst) has no {key}",
+                    code="all_pass_has",
+                    key=key,
+                )
+        ramsch = ramsch_facts(get("ramsch"), rules, players, sitting_out)
+        facts = (None, None, None, False, None, False, None, None, None, None, None, 0)
+        head = (rules.id, options or {}, players, sitting_out)
+        return _new(Hand, (*head, None, outcome, *facts, bock, None, ramsch))
+    if "ramsch" in data:
+        raise HandError(
+            "ramsch", "only an all-pass hand is played as Ramsch", code="ramsch_not_all_pass"
+        )
+    declarer = get("declarer")
+    if declarer not in players:
+        declarer = checks.player(declarer, "declarer", players, sitting_out)
+    offender = get("renonsz")
+    if offender is not None:
+        offender = checks.renonsz(offender, players, sitting_out, outcome)
+    facts = game_facts(data, rules, offender is not None)
+    kontra = _kontra(get("kontra"), rules)
+    head = (rules.id, options or {}, players, sitting_out)
+    return _new(Hand, (*head, declarer, outcome, *facts, kontra, bock, offender, None))
+
+
+def _kontra(raw: Any, rules: Rules) -> int:
+    if raw is None or raw == 0:
+        return 0
+    if not rules.kontra_re:
+        raise HandError(
+            "kontra",
+            "Kontra and Re are not played at this table (house rule kontra_re is off)",
+            code="kontra_off",
+        )
+    if type(raw) is not int or raw not in (1, 2):
+        raise HandError(
+            "kontra", "must be 1 (Kontra) or 2 (Re), not {value!r}", code="kontra_level", value=raw
+        )
+    return raw
+
+
+def _bock(raw: Any, rules: Rules) -> bool:
+    if raw is None or raw is False:
+        return False
+    if not rules.bock:
+        raise HandError(
+            "bock",
+            "Bock rounds are not played at this table (house rule bock is off)",
+            code="bock_off",
+        )
+    if raw is not True:
+        raise HandError(
+            "bock", "must be true or false, not {kind}", code="not_a_bool", kind=checks.kind(raw)
+        )
+    return True

@@ -1,0 +1,120 @@
+"""What the sheets show of a Skat hand (the Skatliste), and ``rules show``.
+
+A Skat scorer's list: each game's value at the declarer, whether he won or lost it,
+and under Seeger–Fabian that list's entry too. The game column says the game and its
+value as a Skat player does ("Grand Hand mit 2, Schneider: 5 × 24 = 120; bid 48
+covered"), which the hand form's preview shows as its first line; tags mark Bock games,
+Kontra and Re, and a game that opens a Bock round (with the doubled games to come).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...settlement.words import GameWords
+from .build import GAMES, NULLS, Rules
+from .explain import LANGUAGES, TEXT, lang_of, signed, value_text
+from .hand import Hand
+from .score import ramsch_score, value_params
+from .value import bock_triggers, game_value
+
+WORDS = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "row")
+
+
+def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
+    """The Skatliste's columns after the game column: the declarer, won or lost with the
+    card points, the game's list entry, and the Seeger–Fabian entry where it is played."""
+    w = WORDS[lang_of(lang)]
+    out = [
+        {"key": "declarer", "label": w["declarer"], "kind": "name"},
+        {"key": "result", "label": w["result"], "kind": "note"},
+        {"key": "value", "label": w["value"], "kind": "note"},
+    ]
+    if rules.list_mode == "seeger_fabian":
+        out.append({"key": "seeger_fabian", "label": "Seeger–Fabian", "kind": "note"})
+    return out
+
+
+def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> dict[str, Any]:
+    """The hand's notation and its sheet cells (games/README.md, part ``row``)."""
+    key = lang_of(lang)
+    w, t = WORDS[key], TEXT[key]
+    sf = rules.list_mode == "seeger_fabian"
+    cells = dict.fromkeys(("declarer", "result", "value"), "")
+    if sf:
+        cells["seeger_fabian"] = ""
+    tags: list[tuple[str, str]] = []
+    if hand.bock:
+        tags.append(("tag tag-bock", "Bock"))
+    if hand.outcome == "all_pass":
+        notation = "Ramsch" if hand.ramsch is not None else "eingepasst"
+        if hand.ramsch is not None:
+            who = hand.ramsch.durchmarsch or hand.ramsch.loser
+            cells["declarer"] = who or ""
+            cells["result"] = "Durchmarsch" if hand.ramsch.durchmarsch else str(hand.ramsch.points)
+            cells["value"] = _ramsch_value(hand, rules)
+        return {"notation": notation, "sheet": {"game": notation, "tags": tags, "cells": cells}}
+    value = game_value(hand, rules)
+    notation = value_text(value_params(hand, value), t)
+    if hand.bid is not None:  # whether the bid is covered, as the preview's title says it
+        covered = w["bid_not_covered" if value.overbid else "bid_covered"]
+        notation = f"{notation}; {covered.format(bid=hand.bid)}"
+    cells["declarer"] = hand.declarer
+    result = w["won"] if value.won else w["lost"]
+    if hand.declarer_points is not None:
+        result = f"{result} {hand.declarer_points}"
+    cells["result"] = result
+    entry = value.value if value.won else -rules.lost_factor * value.value
+    cells["value"] = signed(entry)
+    if sf:
+        cells["seeger_fabian"] = _sf(
+            entry, value.won, rules, len(hand.players) + len(hand.sitting_out), w
+        )
+    if hand.kontra:
+        tags.append(("tag tag-kontra", "Kontra" if hand.kontra == 1 else "Re"))
+    if hand.renonsz is not None:
+        tags.append(("tag tag-renonsz", f"renonsz: {hand.renonsz}"))
+    if bock_triggers(hand, rules):
+        size = len(hand.players) + len(hand.sitting_out)
+        tags.append(("tag tag-bock-round", w["bock_round"].format(n=size)))
+    return {
+        "notation": notation,
+        "sheet": {"game": notation, "tags": tags, "cells": cells},
+    }
+
+
+def _sf(entry: int, won: bool, rules: Rules, size: int, w: Any) -> str:
+    if won:
+        return signed(entry + rules.sf_won)
+    others = w["others"].format(n=rules.sf_others[size])
+    return f"{signed(entry - rules.sf_lost)}, {others}"
+
+
+def _ramsch_value(hand: Hand, rules: Rules) -> str:
+    score = ramsch_score(hand, rules, (*hand.players, *hand.sitting_out))
+    return signed(next(v for v in score.values() if v))
+
+
+def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
+    """The game's part of ``rules show``: the base values, the Null table and the list."""
+    w = WORDS[lang_of(lang)]
+    base = {game: rules.base[game] for game in GAMES if game != "null"}
+    null = {kind: rules.null[kind] for kind in NULLS}
+    names = {"plain": "Null", "hand": "Null Hand", "ouvert": "Null Ouvert"}
+    names["ouvert_hand"] = "Null Ouvert Hand"
+    text = [f"{w['base_values']}:"]
+    text += [f"  {game.capitalize():<18} {value}" for game, value in base.items()]
+    text.append(f"{w['null_values']}:")
+    text += [f"  {names[kind]:<18} {value}" for kind, value in null.items()]
+    text.append(f"{w['list']}: {rules.list_mode}")
+    return {
+        "table": {
+            "values": base,
+            "null": null,
+            "max_matadors": dict(rules.max_matadors),
+            "list": rules.list_mode,
+        },
+        "text": text,
+        "summary": w["summary"].format(n=len(base) + len(null)),
+    }
