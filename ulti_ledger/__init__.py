@@ -134,6 +134,9 @@ def create_app(test_config=None):
     from .views import evening
 
     app.register_blueprint(evening.bp)  # the evening's settings and players (scorer's link)
+    from .views import groups as group_views
+
+    app.register_blueprint(group_views.bp)  # groups (társaság): standings, season report
     api.init_app(app, csrf)  # the JSON API and its history; CSRF-exempt (no cookies)
 
     from . import security

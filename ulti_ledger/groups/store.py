@@ -167,7 +167,7 @@ def evening_day(session: GameSession) -> dt.date:
     return session.date or session.created_at.date()
 
 
-def add_evening(group: Group, session: GameSession) -> None:
+def add_evening(group: Group, session: GameSession, commit: bool = True) -> None:
     """Put an evening in the group; one in another group is refused (an evening belongs
     to one group), one already in this group is left as it is."""
     if session.deleted_at is not None:
@@ -187,7 +187,8 @@ def add_evening(group: Group, session: GameSession) -> None:
     )
     session.group_id = group.id
     group.version += 1
-    db.session.commit()
+    if commit:
+        db.session.commit()
 
 
 def remove_evening(group: Group, session: GameSession) -> None:
