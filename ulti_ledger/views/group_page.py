@@ -21,6 +21,7 @@ from ..i18n import t
 from ..models import Group
 
 PERIODS = ("all", "month", "season")
+NO_DAYS = {"from": "", "to": ""}
 KEPT = ("period", "from", "to", "game", "method", "banker")
 
 
@@ -32,9 +33,7 @@ def group_context(
     game = args.get("game") or None
     method = args.get("method", "minimal")
     if method not in ledger.METHODS:
-        raise groups.GroupError(
-            "method", f"unknown method {method!r}", "bad_method", method=method
-        )
+        raise groups.GroupError("method", f"unknown method {method!r}", "bad_method", method=method)
     banker = args.get("banker") or None if method == "banker" else None
     lang = i18n.current()
     standings = groups.group_standings(group, period, None, method, banker)
@@ -53,7 +52,7 @@ def group_context(
         "period": standings["period"],
         "standings": standings,
         "game_labels": labels,
-        "period_links": [(p, _link(own, chosen, period=p, **{"from": "", "to": ""})) for p in PERIODS],
+        "period_links": [(p, _link(own, chosen, period=p, **NO_DAYS)) for p in PERIODS],
         "game_links": [(g, _link(own, chosen, game=g)) for g in ["", *standings["games"]]],
         "method_links": [(m, _link(own, chosen, method=m, banker="")) for m in ledger.METHODS],
         "banker_links": [
@@ -105,4 +104,3 @@ def group_error_text(exc: Exception) -> str:
         return t(f"grp_err_{code}", **getattr(exc, "params", {}))
     text = getattr(exc, "text", None)
     return text(i18n.current()) if callable(text) else str(exc)
-

@@ -35,8 +35,8 @@ from flask import (
 from .. import groups, i18n, ledger
 from ..addresses import external_url
 from ..db import db
-from ..i18n import t
 from ..groups.report import season_report_pdf
+from ..i18n import t
 from ..models import Group
 from .exports import LINK
 from .group_page import group_context, group_error_text
