@@ -31,6 +31,7 @@ from flask import (
     send_file,
     url_for,
 )
+from sqlalchemy import select
 
 from .. import groups, i18n, ledger
 from ..addresses import external_url
@@ -40,7 +41,7 @@ from ..i18n import t
 from ..models import Group
 from .exports import LINK
 from .group_page import group_context, group_error_text
-from .remembered import remember_group
+from .remembered import group_ids, remember_group
 from .sessions import private, view_qr
 
 bp = Blueprint("groups", __name__)
@@ -181,3 +182,28 @@ def settings(token: str):
 
 
 bp.after_request(private)
+
+
+def offered_groups() -> tuple[list[Group], int | None]:
+    """The groups the new-evening form offers (this browser's), and the one chosen:
+    ``?group=<edit token>`` (the group page's "new evening" link) remembers and picks it."""
+    chosen = None
+    token = request.args.get("group")
+    if token:
+        group = get_group_or_404(token, "edit")
+        remember_group(group.id)
+        chosen = group.id
+    ids = group_ids()
+    found = db.session.scalars(select(Group).where(Group.id.in_(ids))).all() if ids else []
+    rank = {group_id: index for index, group_id in enumerate(ids)}
+    return sorted(found, key=lambda g: rank[g.id]), chosen
+
+
+def group_from_form() -> Group | None:
+    """The group the new-evening form names: one of this browser's, or none (400 else)."""
+    raw = request.form.get("group", "")
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) not in group_ids():
+        abort(400, description=t("grp_err_bad_link"))
+    return db.session.get(Group, int(raw))
