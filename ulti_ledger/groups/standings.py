@@ -5,7 +5,8 @@ second) and takes each evening's line (its totals, who played how many hands, ea
 hand's payments) from the app's result cache, keyed by the evening's version, which
 every write raises. An evening that changed is summed again from its hands' cached
 results (``ledger.session_summary``); the others cost a dictionary lookup. No query per
-hand, and one new hand re-reads only its own evening.
+hand, no ORM object for an evening that did not change, and one new hand re-reads only
+its own evening.
 """
 
 from __future__ import annotations
@@ -15,22 +16,25 @@ from decimal import Decimal
 from typing import Any
 
 from .. import ledger
+from ..db import db
 from ..ledger.pinning import only_ruleset, result_cache, session_engine
 from ..ledger.settling import group_settlement_of
 from ..models import GameSession, Group
 from .period import Period
-from .store import evening_day, group_evenings
+from .store import evening_day, evening_rows
 
 LINE = "group-line"
 """The first part of an evening line's cache key (the hands' keys start with an int)."""
 
 
-def evening_line(session: GameSession) -> dict[str, Any]:
-    """What the standings need of one evening, cached under its version."""
-    key = (LINE, session.id, session.version, session.ruleset.digest)
+def evening_line(row: Any) -> dict[str, Any]:
+    """What the standings need of one evening (an ``evening_rows`` row), cached under its
+    version: only an evening that changed is read and summed again."""
+    key = (LINE, row.id, row.version, row.digest)
     cache = result_cache()
     line = cache.get(key)
     if line is None:
+        session = db.session.get(GameSession, row.id)
         line = _line(session, ledger.session_summary(session, "hu"))
         cache.put(key, line)
     return line
@@ -71,15 +75,21 @@ def group_standings(
 ) -> dict[str, Any]:
     """The group's standings over ``period`` (and one ``game``, if given).
 
-    Returns ``period``, ``games`` (the games played in the period), ``players`` (order of
-    first appearance), ``standings`` (per player: units, money, evenings, hands, and
-    ``games``: the same per game), ``evenings`` (each: id, name, date, game, hands,
-    unit_value, units), ``running`` (each evening's cumulative units per player, for the
-    chart), ``settlement`` (``ledger.group_settlement_of``: balances, transfers by
-    ``method``) or None without evenings, and ``settlement_error`` when the evenings
-    cannot be settled together (two currencies).
+    Returns ``members`` (everyone of every evening), ``view_tokens`` (each evening's
+    view link token by id: for links, never for JSON), ``period``, ``games`` (played in
+    the period), ``players`` (order of first appearance), ``standings`` (per player:
+    units, money, evenings, hands, and ``games``: the same per game), ``evenings``
+    (each: id, name, date, game, hands, unit_value, units), ``running`` (each
+    evening's cumulative units per player, for the chart), ``settlement``
+    (``ledger.group_settlement_of``: balances, transfers by ``method``) or None
+    without evenings, and ``settlement_error`` when the evenings cannot be settled
+    together (two currencies).
     """
-    lines = [evening_line(s) for s in group_evenings(group) if period.covers(evening_day(s))]
+    rows = evening_rows(group)
+    every = [evening_line(row) for row in rows]
+    members = list(dict.fromkeys(p for line in every for p in line["players"]))
+    links = {row.id: row.view_token for row in rows}
+    lines = [line for line, row in zip(every, rows, strict=True) if period.covers(evening_day(row))]
     games = list(dict.fromkeys(line["game"] for line in lines))
     if game is not None:
         lines = [line for line in lines if line["game"] == game]
@@ -93,6 +103,8 @@ def group_standings(
                 raise
             error = exc.problem
     return {
+        "members": members,
+        "view_tokens": links,
         "period": period.to_json(),
         "game": game,
         "games": games,

@@ -67,7 +67,6 @@ def group_json(group: Group) -> dict[str, Any]:
             "end": group.season_end.isoformat() if group.season_end else None,
         },
         "view_url": group_links(group)["view_url"],
-        "members": groups.members(group),
     }
 
 
@@ -91,6 +90,7 @@ def standings_json(group: Group) -> dict[str, Any]:
             "game", f"no evening of {game!r} in this period", "bad_game", game=game
         )
     return {
+        "members": found["members"],
         "period": found["period"],
         "game": found["game"],
         "games": found["games"],

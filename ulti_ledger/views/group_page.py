@@ -60,10 +60,10 @@ def group_context(
             for p in (standings["players"] if method == "banker" else [])
         ],
         "chart": _chart(standings, lang),
-        "members": groups.members(group),
+        "members": standings["members"],
         # view links only: adding an evening by its view link must not hand out its edit link
         "evening_links": {
-            e.id: url_for("sessions.view", token=e.view_token) for e in groups.group_evenings(group)
+            i: url_for("sessions.view", token=tok) for i, tok in standings["view_tokens"].items()
         },
         "pdf_url": _link(url_for("groups.report", token=token), chosen),
         "query": chosen,
