@@ -137,6 +137,9 @@ def create_app(test_config=None):
     from .views import groups as group_views
 
     app.register_blueprint(group_views.bp)  # groups (társaság): standings, season report
+    from .views import stats
+
+    app.register_blueprint(stats.bp)  # the evening's statistics and the hands behind them
     api.init_app(app, csrf)  # the JSON API and its history; CSRF-exempt (no cookies)
 
     from . import security

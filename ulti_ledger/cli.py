@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from . import cli_db
+from . import cli_db, cli_stats
 from .games import builtin_engine, load_ruleset_file
 from .settlement import Engine, LedgerError, settlement_json
 from .settlement.money import balances
@@ -297,3 +297,4 @@ def restore(file: Path) -> None:
 main.add_command(cli_db.export)
 main.add_command(cli_db.import_)
 main.add_command(cli_db.settle_group)
+main.add_command(cli_stats.stats)

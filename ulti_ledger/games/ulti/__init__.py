@@ -9,6 +9,7 @@ from .random_hands import random_hand
 from .row import columns, row
 from .score import settle
 from .seating import upgrade_ruleset
+from .stats import stats, stats_label
 from .storage import canonical, roles
 from .table import rules_table
 
@@ -33,5 +34,7 @@ __all__ = [
     "row",
     "rules_table",
     "settle",
+    "stats",
+    "stats_label",
     "upgrade_ruleset",
 ]

@@ -1,0 +1,107 @@
+"""``ulti-ledger stats``: on evenings imported from JSON files, each player's hands,
+declared, declared-won, units and as-declarer equal a count made here from the files'
+hands (each settled by the engine), and the text speaks the chosen language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+import pytest
+from click.testing import CliRunner
+
+from ulti_ledger import samples
+from ulti_ledger.cli import main
+from ulti_ledger.games import builtin_engine
+
+pytestmark = pytest.mark.db
+
+
+@pytest.fixture
+def run(bare_app):
+    url = bare_app.config["SQLALCHEMY_DATABASE_URI"]
+
+    def run(*args):
+        return CliRunner().invoke(main, [*args, "--database", url])
+
+    return run
+
+
+def evening_file(tmp_path, ruleset, seats, seed):
+    body = samples.random_session(seats, 30, seed=seed, name=f"{ruleset} este", ruleset=ruleset)
+    path = tmp_path / f"{ruleset}-{seed}.json"
+    path.write_text(json.dumps(body, ensure_ascii=False), "utf-8")
+    return path, body
+
+
+def imported(run, path):
+    result = run("import", str(path))
+    assert result.exit_code == 0, result.output
+    return result.stdout.split()[-1]
+
+
+def direct_count(bodies):
+    """The five numbers per player, counted from the files' hands."""
+    engine = builtin_engine()
+    out = defaultdict(lambda: dict.fromkeys(("hands", "declared", "declared_won"), 0))
+    units = defaultdict(lambda: {"units": 0, "as_declarer": 0})
+    for body in bodies:
+        for raw in body["hands"]:
+            hand = {k: v for k, v in raw.items() if k != "dealer"}
+            paid = engine.result_json(
+                {"ruleset": body["ruleset"], "options": body["options"], **hand}
+            )["payments"]
+            for name in hand["players"]:
+                out[name]["hands"] += 1
+            for name in hand.get("sitting_out", []):
+                out[name]  # noqa: B018  (a player who only sat out is listed too)
+            declarer = hand["declarer"]
+            out[declarer]["declared"] += 1
+            out[declarer]["declared_won"] += paid.get(declarer, 0) > 0
+            units[declarer]["as_declarer"] += paid.get(declarer, 0)
+            for name, n in paid.items():
+                units[name]["units"] += n
+    return {name: {**out[name], **units[name]} for name in out}
+
+
+def test_stats_json_of_imported_evenings_equals_a_direct_count(run, tmp_path):
+    files = [
+        evening_file(tmp_path, "ulti", ("Anna", "Béla", "Csaba", "Dóra"), 1),
+        evening_file(tmp_path, "snapszer", ("Anna", "Béla", "Ede"), 2),
+        evening_file(tmp_path, "ulti-szinlicites", ("Béla", "Csaba", "Dóra"), 3),
+    ]
+    ids = [imported(run, path) for path, _ in files]
+    for chosen in (ids[:1], ids):
+        result = run("stats", *chosen, "--json")
+        assert result.exit_code == 0, result.output
+        got = json.loads(result.stdout)["players"]
+        want = direct_count([body for _, body in files[: len(chosen)]])
+        assert set(got) == set(want)
+        for name, numbers in want.items():
+            assert {k: got[name][k] for k in numbers} == numbers, name
+
+
+def test_stats_text_in_hungarian_and_english(run, tmp_path):
+    path, body = evening_file(tmp_path, "ulti", ("Anna", "Béla", "Csaba", "Dóra"), 4)
+    session_id = imported(run, path)
+    numbers = json.loads(run("stats", session_id, "--json").stdout)["players"]["Anna"]
+    hu = run("stats", session_id).stdout
+    en = run("stats", session_id, "--lang", "en").stdout
+    assert f"  Lejátszott leosztás: {numbers['hands']}\n" in hu
+    assert f"  Felvevőként nyert: {numbers['declared_won']}\n" in hu
+    assert f"  Hands played: {numbers['hands']}\n" in en
+    assert f"  Won as declarer: {numbers['declared_won']}\n" in en
+    assert "kontrák · mondott" in hu and "kontras · said" in en
+    assert hu.splitlines()[0] in body["players"]
+
+
+def test_stats_refuses_no_session_an_unknown_one_and_one_twice(run, tmp_path):
+    path, _ = evening_file(tmp_path, "ulti", ("Anna", "Béla", "Csaba"), 5)
+    session_id = imported(run, path)
+    nothing = run("stats")
+    assert nothing.exit_code == 2 and "name at least one session" in nothing.output
+    unknown = run("stats", "999")
+    assert unknown.exit_code == 1 and "there is no session 999" in unknown.output
+    twice = run("stats", session_id, session_id)
+    assert twice.exit_code == 1 and f"session {session_id} is named twice" in twice.output

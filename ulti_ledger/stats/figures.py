@@ -1,0 +1,228 @@
+"""The numbers of the statistics, and the hands behind each of them.
+
+Common to every game (``STATS``), per player: hands played (sitting out excluded) and sat
+out; hands declared, and won as declarer (his payment for the hand is positive); his net
+units, from the hands he declared and otherwise; his biggest win and loss in one hand;
+his best and worst evening; his longest streaks of won and lost hands, and the current
+one. A hand he neither won nor lost (0 units) ends a streak; one he sat out does not.
+Then each game's own counts, under ``games``: its marks, dotted paths nested as dicts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .records import HandRecord
+
+STATS = (
+    "hands",
+    "sat_out",
+    "declared",
+    "declared_won",
+    "units",
+    "as_declarer",
+    "otherwise",
+    "biggest_win",
+    "biggest_loss",
+    "best_evening",
+    "worst_evening",
+    "streaks.longest_win",
+    "streaks.longest_loss",
+    "streaks.current",
+)
+"""The common statistics ``hands_behind`` answers; ``games.GAME.PATH`` names a game's."""
+SITTING_OUT, DECLARER = "sitting_out", "declarer"
+
+
+def player_stats(records: Sequence[HandRecord], *, game: str | None = None) -> dict[str, Any]:
+    """``{"players": {NAME: {...}}}``: each player's statistics over ``records`` (of one
+    ``game`` only, if given), players in order of first appearance."""
+    acc: dict[str, _Player] = {}
+    for record in _of_game(records, game):
+        for name, role in record.roles.items():
+            player = acc.get(name)
+            if player is None:
+                player = acc[name] = _Player()
+            player.add(record, role, record.payments.get(name, 0), record.marks.get(name, ()))
+    return {"players": {name: player.result() for name, player in acc.items()}}
+
+
+def hands_behind(
+    records: Sequence[HandRecord], player: str, stat: str, *, game: str | None = None
+) -> list[tuple[int, int]]:
+    """The (session id, hand number) of the hands that ``stat`` of ``player`` counts.
+
+    ``stat`` is one of ``STATS`` or ``games.GAME.PATH``, where PATH may stop at any level
+    (``games.ulti.bids`` is every hand with a bid). An unknown stat is a ``ValueError``.
+    """
+    mine = [r for r in _of_game(records, game) if player in r.roles]
+    if stat.startswith("games."):
+        _, own, *path = stat.split(".")
+        prefix = ".".join(path)
+        return [
+            _key(r)
+            for r in mine
+            if r.game == own and any(_under(m, prefix) for m in r.marks.get(player, ()))
+        ]
+    if stat not in STATS:
+        raise ValueError(f"unknown statistic {stat!r}; known: {', '.join(STATS)}, games.GAME.")
+    if stat.startswith("streaks."):
+        return _streak_hands(mine, player, stat.split(".")[1])
+    if stat in ("best_evening", "worst_evening"):
+        summary = player_stats(mine)["players"][player][stat] if mine else None
+        wanted = summary["session"] if summary else None
+        return [_key(r) for r in mine if r.session_id == wanted]
+    if stat in ("biggest_win", "biggest_loss"):
+        summary = player_stats(mine)["players"][player][stat] if mine else None
+        units = summary["units"] if summary else None
+        return [_key(r) for r in mine if units is not None and r.payments.get(player) == units]
+    return [_key(r) for r in mine if _counts(stat, r, player)]
+
+
+def _counts(stat: str, record: HandRecord, player: str) -> bool:
+    role, units = record.roles[player], record.payments.get(player, 0)
+    if stat == "hands":
+        return role != SITTING_OUT
+    if stat == "sat_out":
+        return role == SITTING_OUT
+    if stat in ("declared", "as_declarer"):
+        return role == DECLARER
+    if stat == "declared_won":
+        return role == DECLARER and units > 0
+    if stat == "units":
+        return units != 0
+    return role != DECLARER and units != 0  # otherwise
+
+
+def _under(mark: str, prefix: str) -> bool:
+    """Whether ``mark`` is the path ``prefix`` or below it ("" is above every mark)."""
+    return not prefix or mark == prefix or mark.startswith(prefix + ".")
+
+
+def _of_game(records: Iterable[HandRecord], game: str | None) -> list[HandRecord]:
+    return [r for r in records if game is None or r.game == game]
+
+
+def _key(record: HandRecord) -> tuple[int, int]:
+    return record.session_id, record.number
+
+
+def _plays(record: HandRecord, player: str) -> bool:
+    return record.roles.get(player, SITTING_OUT) != SITTING_OUT
+
+
+def _streak_hands(mine: Sequence[HandRecord], player: str, which: str) -> list[tuple[int, int]]:
+    """The hands of the player's first longest streak of wins or losses, or the current."""
+    best: list[HandRecord] = []
+    run: list[HandRecord] = []
+    sign = 0
+    for record in (r for r in mine if _plays(r, player)):
+        units = record.payments.get(player, 0)
+        now = (units > 0) - (units < 0)
+        run = run + [record] if now == sign and now != 0 else ([record] if now else [])
+        sign = now
+        wanted = (which == "longest_win" and sign > 0) or (which == "longest_loss" and sign < 0)
+        if wanted and len(run) > len(best):
+            best = run
+    return [_key(r) for r in (run if which == "current" else best)]
+
+
+class _Player:
+    """One player's running counts: one ``add`` per hand he is named in."""
+
+    def __init__(self) -> None:
+        self.hands = self.sat_out = self.declared = self.declared_won = 0
+        self.units = self.as_declarer = 0
+        self.win: tuple[int, int, int] | None = None
+        self.loss: tuple[int, int, int] | None = None
+        self.evenings: dict[int, int] = {}
+        self.longest_win = self.longest_loss = self.current = 0
+        self.marks: dict[str, list[str]] = {}
+        """Every mark of each game, counted once at the end (``extend`` is cheap)."""
+
+    def add(self, record: HandRecord, role: str, units: int, marks: Iterable[str]) -> None:
+        self.units += units
+        self.evenings[record.session_id] = self.evenings.get(record.session_id, 0) + units
+        if role == SITTING_OUT:
+            self.sat_out += 1
+        else:
+            self.hands += 1
+            self._streak(units)
+        if role == DECLARER:
+            self.declared += 1
+            self.declared_won += units > 0
+            self.as_declarer += units
+        if units > 0 and (self.win is None or units > self.win[0]):
+            self.win = (units, record.session_id, record.number)
+        if units < 0 and (self.loss is None or units < self.loss[0]):
+            self.loss = (units, record.session_id, record.number)
+        if marks:
+            own = self.marks.get(record.game)
+            if own is None:
+                own = self.marks[record.game] = []
+            own.extend(marks)
+
+    def _streak(self, units: int) -> None:
+        current = self.current
+        if units > 0:
+            current = current + 1 if current > 0 else 1
+            if current > self.longest_win:
+                self.longest_win = current
+        elif units < 0:
+            current = current - 1 if current < 0 else -1
+            if -current > self.longest_loss:
+                self.longest_loss = -current
+        else:
+            current = 0
+        self.current = current
+
+    def result(self) -> dict[str, Any]:
+        return {
+            "hands": self.hands,
+            "sat_out": self.sat_out,
+            "declared": self.declared,
+            "declared_won": self.declared_won,
+            "units": self.units,
+            "as_declarer": self.as_declarer,
+            "otherwise": self.units - self.as_declarer,
+            "biggest_win": _hand(self.win),
+            "biggest_loss": _hand(self.loss),
+            "best_evening": _evening(self.evenings, max),
+            "worst_evening": _evening(self.evenings, min),
+            "streaks": {
+                "longest_win": self.longest_win,
+                "longest_loss": self.longest_loss,
+                "current": self.current,
+            },
+            "games": {game: _nested(Counter(marks)) for game, marks in self.marks.items()},
+        }
+
+
+def _nested(counts: Counter[str]) -> dict[str, Any]:
+    """Counts of dotted paths as nested dicts: ``{"a.b": 2}`` is ``{"a": {"b": 2}}``."""
+    tree: dict[str, Any] = {}
+    for mark in sorted(counts):
+        *parents, leaf = mark.split(".")
+        node = tree
+        for part in parents:
+            node = node.setdefault(part, {})
+        node[leaf] = counts[mark]
+    return tree
+
+
+def _hand(found: tuple[int, int, int] | None) -> dict[str, int] | None:
+    if found is None:
+        return None
+    units, session_id, number = found
+    return {"units": units, "session": session_id, "hand": number}
+
+
+def _evening(evenings: dict[int, int], pick: Any) -> dict[str, int] | None:
+    """The evening of the most (``max``) or fewest (``min``) units, the earlier on a tie."""
+    if not evenings:
+        return None
+    units = pick(evenings.values())
+    session_id = next(s for s, u in evenings.items() if u == units)
+    return {"session": session_id, "units": units}

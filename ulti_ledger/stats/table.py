@@ -1,0 +1,82 @@
+"""The statistics of one player as rows to show: a label, the value in words, and the
+statistic's name (for the link to the hands behind it). The page and the CLI's text
+output both print these, in Hungarian, English or German.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ..games import REGISTRY
+from ..messages import text
+from ..money_format import MINUS
+from .figures import STATS
+
+COUNTS = ("hands", "sat_out", "declared", "declared_won", "streaks.longest_win")
+COUNTS += ("streaks.longest_loss",)
+UNITS = ("units", "as_declarer", "otherwise", "streaks.current")
+HANDS = ("biggest_win", "biggest_loss")
+EVENINGS = ("best_evening", "worst_evening")
+
+
+def player_rows(
+    figures: Mapping[str, Any], lang: str, evenings: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    """Each statistic of one player (an entry of ``player_stats``): ``stat``, ``label``,
+    ``value`` (words), ``game`` (None for the common ones). ``evenings`` names each session
+    by id, for the best evening and the biggest win."""
+    rows = [
+        {"stat": stat, "label": text(f"stats.{stat}", lang), "value": value, "game": None}
+        for stat in STATS
+        if (value := _value(stat, figures, lang, evenings)) is not None
+    ]
+    for game, tree in figures.get("games", {}).items():
+        label = getattr(REGISTRY[game], "stats_label", None) if game in REGISTRY else None
+        for path, count in _flatten(tree):
+            words = [label(part, lang) if label else part for part in path.split(".")]
+            rows.append(
+                {
+                    "stat": f"games.{game}.{path}",
+                    "label": " · ".join(words),
+                    "value": str(count),
+                    "game": game,
+                }
+            )
+    return rows
+
+
+def signed(units: int) -> str:
+    """Units as a scoresheet writes them: +4, −2, 0."""
+    if units > 0:
+        return f"+{units}"
+    return f"{MINUS}{-units}" if units < 0 else "0"
+
+
+def _value(stat: str, figures: Mapping[str, Any], lang: str, evenings: Mapping[int, str]) -> str:
+    value = _get(figures, stat)
+    if stat in COUNTS:
+        return str(value)
+    if stat in UNITS:
+        return signed(value)
+    if value is None:
+        return text("stats.none", lang)
+    where = evenings.get(value["session"], str(value["session"]))
+    if stat in HANDS:
+        hand = text("stats.at_hand", lang).format(n=value["hand"])
+        where = f"{where}, {hand}" if len(evenings) > 1 else hand
+    return f"{signed(value['units'])} ({where})"
+
+
+def _get(figures: Mapping[str, Any], stat: str) -> Any:
+    for part in stat.split("."):
+        figures = figures[part]
+    return figures
+
+
+def _flatten(tree: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, int]]:
+    for key, value in tree.items():
+        if isinstance(value, Mapping):
+            yield from _flatten(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
