@@ -225,3 +225,60 @@ def test_this_month_is_the_configured_today_s(app):
 
     with app.app_context():
         assert group_today() == dt.date(2026, 11, 20)
+
+
+def declared_by(app, group_id, player, game=None):
+    """(session id, hand number) of every hand ``player`` declared, counted from the facts."""
+    with app.app_context():
+        out = []
+        for session in groups.group_evenings(groups.get_group(group_id)):
+            summary = ledger.session_summary(session)
+            if game and summary["ruleset"]["id"] != game:
+                continue
+            out += [
+                (session.id, h["number"])
+                for h in summary["hands"]
+                if h["hand"]["declarer"] == player and h["outcome"] == "played"
+            ]
+        return out
+
+
+def test_the_group_statistics_link_each_number_to_its_hands(client, group, app):
+    page = client.get(f"/g/{group['view']}/stats").get_data(as_text=True)
+    expected = declared_by(app, group["id"], "Anna")
+    link = re.search(r'href="([^"]*)"\s+data-testid="stat-Anna-declared"', page).group(1)
+    number = re.search(r'data-testid="stat-Anna-declared">(\d+)<', page).group(1)
+    assert int(number) == len(expected)
+    behind = client.get(link.replace("&amp;", "&")).get_data(as_text=True)
+    found = re.findall(r'data-testid="behind-(\d+)-(\d+)"', behind)
+    assert sorted((int(s), int(n)) for s, n in found) == sorted(expected)
+
+
+def test_the_statistics_of_a_period_and_a_game(client, group, app):
+    answer = client.get(f"/api/v1/groups/{group['id']}/stats?game=snapszer&token={group['view']}")
+    assert answer.status_code == 200
+    body = answer.get_json()
+    assert len(body["evenings"]) == 1
+    assert body["players"]["Béla"]["declared"] == len(
+        declared_by(app, group["id"], "Béla", "snapszer")
+    )
+    month = client.get(f"/api/v1/groups/{group['id']}/stats?period=month&token={group['view']}")
+    assert month.get_json()["period"]["from"] == "2026-11-01"
+    bad = client.get(f"/api/v1/groups/{group['id']}/stats?from=x&token={group['view']}")
+    assert bad.status_code == 400 and bad.get_json()["key"] == "from"
+
+
+def test_an_unknown_member_s_statistics_are_a_404_that_says_so(client, group):
+    answer = client.get(f"/g/{group['view']}/stats?player=Zoli")
+    assert answer.status_code == 404 and "Zoli" in answer.text
+
+
+def test_the_season_report_has_each_member_s_statistics(client, group):
+    import io
+
+    import pdfplumber
+
+    answer = client.get(f"/g/{group['view']}/report.pdf")
+    with pdfplumber.open(io.BytesIO(answer.data)) as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert "A tagok statisztikái" in text and "Felvevőként játszott" in text

@@ -570,6 +570,33 @@ GROUP_ERRORS = {
     "404": "not a group's address (an id beyond 32 bits)",
     "503": "the database is busy; try again in a moment",
 }
+PATHS["/api/v1/groups/{group_id}/stats"] = {
+    "get": {
+        **_op(
+            "the statistics of a group's evenings over a period (every player's numbers)",
+            _answer("the statistics", "GroupStats"),
+            (),
+            (*G, *GROUP_QUERY[:4], TOKEN),
+            edit=False,
+        ),
+        "responses": {
+            **_answer("the statistics", "GroupStats"),
+            **{c: {"description": d, **_json(_ref("Error"))} for c, d in GROUP_ERRORS.items()},
+        },
+    }
+}
+SCHEMAS["GroupStats"] = _obj(
+    ["id", "period", "evenings", "players"],
+    id={"type": "integer"},
+    period={"type": "object"},
+    evenings={"type": "array", "items": {"type": "integer"}, "description": "session ids"},
+    players={
+        "type": "object",
+        "description": "per player: hands, sat_out, declared, declared_won, units, "
+        "as_declarer, otherwise, biggest_win, biggest_loss, best_evening, worst_evening, "
+        "streaks, games (each game's own)",
+    },
+)
 PATHS["/api/v1/groups/{group_id}"] = {
     "get": {
         **_op(

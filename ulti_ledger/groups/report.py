@@ -31,7 +31,6 @@ def season_report_html(group: Group, context: Mapping[str, Any], lang: str) -> s
         "pdf/season_report.html",
         lang="en" if lang == "en" else "hu",
         report_chart=chart,
-        member_stats=context.get("member_stats"),
         **context,
     )
 

@@ -5,6 +5,8 @@
     GET /api/v1/groups/<id>         members, evenings, standings, who pays whom
         ?period=all|month|season, or ?from=YYYY-MM-DD&to=YYYY-MM-DD; &game=; &method=,
         &banker=
+    GET /api/v1/groups/<id>/stats   the statistics of the period's evenings (the stats
+        package's ``player_stats``: {"players": {NAME: {...}}}), same period and &game=
 
 Reads take the group's edit or view token (``Authorization: Bearer`` or ``?token=``),
 as an evening's do: no token is 401; a wrong one 403, and so is an id no group has (the
@@ -43,6 +45,18 @@ def _refused(exc: LedgerError):
 def get_group(group_id: int):
     group = authorized_group(group_id)
     return {**group_json(group), **standings_json(group)}
+
+
+@bp.get(f"/groups/<{ID}:group_id>/stats")
+def get_group_stats(group_id: int):
+    """``player_stats`` of the period's evenings (``?from=&to=`` or ``?period=``, ``&game=``)."""
+    from .group_stats import group_stats_of
+
+    group = authorized_group(group_id)
+    standings, records, figures = group_stats_of(group, request.args, group_today())
+    game = request.args.get("game") or None
+    evenings = [e["id"] for e in standings["evenings"] if game is None or e["game"] == game]
+    return {"id": group.id, "period": standings["period"], "evenings": evenings, **figures}
 
 
 def authorized_group(group_id: int) -> Group:

@@ -66,6 +66,10 @@ def group_context(
             i: url_for("sessions.view", token=tok) for i, tok in standings["view_tokens"].items()
         },
         "pdf_url": _link(url_for("groups.report", token=token), chosen),
+        "stats_url": _link(
+            url_for("groups.stats_page", token=token),
+            {k: v for k, v in chosen.items() if k in ("period", "from", "to", "game")},
+        ),
         "query": chosen,
     }
 

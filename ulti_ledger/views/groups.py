@@ -39,6 +39,7 @@ from ..db import db
 from ..groups.report import season_report_pdf
 from ..i18n import t
 from ..models import Group
+from ..stats.table import player_rows
 from .exports import LINK
 from .group_page import group_context, group_error_text
 from .remembered import group_ids, remember_group
@@ -118,8 +119,14 @@ def report(token: str):
     group = get_group_or_404(token, "view")
     try:
         context = group_context(group, token, request.args, group_today())
+        _, _, figures = group_stats.group_stats_of(group, request.args, group_today())
     except ledger.LedgerError as exc:
         abort(400, description=group_error_text(exc))
+    names = {e["id"]: e["name"] or t("untitled_session") for e in context["standings"]["evenings"]}
+    context["member_stats"] = [
+        {"name": name, "rows": player_rows(mine, i18n.current(), names)}
+        for name, mine in figures["players"].items()
+    ]
     pdf = season_report_pdf(group, context, i18n.current())
     name = f"tarsasag-{group.id}.pdf"
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=name)
@@ -207,3 +214,6 @@ def group_from_form() -> Group | None:
     if not raw.isdigit() or int(raw) not in group_ids():
         abort(400, description=t("grp_err_bad_link"))
     return db.session.get(Group, int(raw))
+
+
+from . import group_stats  # noqa: E402,F401  (its routes are on this blueprint)
