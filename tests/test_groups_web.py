@@ -282,3 +282,32 @@ def test_the_season_report_has_each_member_s_statistics(client, group):
     with pdfplumber.open(io.BytesIO(answer.data)) as pdf:
         text = "\n".join(page.extract_text() for page in pdf.pages)
     assert "A tagok statisztikái" in text and "Felvevőként játszott" in text
+
+
+def test_the_several_evenings_page_becomes_a_group(client, app):
+    with app.app_context():
+        first, second = add_evening("Egy", "2026-10-01"), add_evening("Kettő", "2026-10-08", seed=3)
+        tokens = [first.view_token, second.view_token]
+    page = client.get(f"/group?s={tokens[0]}&s={tokens[1]}").get_data(as_text=True)
+    link = re.search(r'href="([^"]*)" data-testid="save-as-group"', page).group(1)
+    form = client.get(link.replace("&amp;", "&")).get_data(as_text=True)
+    assert "A közös elszámolás 2 estéje a társasághoz kerül." in form
+    data = {"csrf_token": csrf_token(form), "name": "Őszi kör", "s": tokens}
+    answer = client.post("/groups", data=data)
+    assert answer.status_code == 303
+    with app.app_context():
+        made = db.session.query(Group).filter_by(name="Őszi kör").one()
+        assert [s.name for s in groups.group_evenings(made)] == ["Egy", "Kettő"]
+
+
+def test_a_group_of_an_evening_already_in_another_is_refused_whole(client, group, app):
+    with app.app_context():
+        taken = groups.group_evenings(groups.get_group(group["id"]))[0].view_token
+        free = add_evening("Szabad", "2026-10-20", seed=4).view_token
+    form = client.get("/groups/new").get_data(as_text=True)
+    data = {"csrf_token": csrf_token(form), "name": "Másik", "s": [free, taken]}
+    answer = client.post("/groups", data=data)
+    assert answer.status_code == 422 and "már a(z) Keddi kör társaságé" in answer.text
+    with app.app_context():
+        assert db.session.query(Group).filter_by(name="Másik").count() == 0
+        assert db.session.query(GameSession).filter_by(name="Szabad").one().group_id is None

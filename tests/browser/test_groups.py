@@ -1,6 +1,7 @@
 """A group on a phone (390 px): created, three evenings of two games (one started from
 the group's own "new evening" button), a player renamed across the group, the standings
-of a period, and the page never wider than the phone."""
+of a period, one statistic followed to its hands and to one hand's row, and no page wider
+than the phone."""
 
 from __future__ import annotations
 
@@ -79,3 +80,22 @@ def test_a_group_on_a_phone(app, phone, live_url):
     row = page.get_by_test_id("standing-Anna").inner_text().split("\t")
     assert row[-2].strip() == "2"  # two evenings in the period
     assert page_width(page) <= 390
+
+    # one statistic of the period, followed to the hands behind it and on to one of them
+    page.get_by_test_id("group-stats").click()
+    page.wait_for_url(re.compile(r"/stats"))
+    declared = page.get_by_test_id("stat-Anna-declared")
+    count = int(declared.inner_text())
+    assert count > 0
+    declared.click()
+    page.wait_for_url(re.compile(r"/stats/hands"))
+    hands = page.get_by_test_id("behind-hands").locator("a")
+    assert hands.count() == count
+    assert page_width(page) <= 390
+    first = hands.first
+    target = first.get_attribute("href")
+    first.click()
+    page.wait_for_url(re.compile(r"/s/.*#h\d+"))
+    assert page.url.endswith(target)
+    number = target.rsplit("#h", 1)[1]
+    assert page.locator(f"#h{number}").count() == 1  # the row of that hand
