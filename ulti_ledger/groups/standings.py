@@ -76,7 +76,8 @@ def group_standings(
     """The group's standings over ``period`` (and one ``game``, if given).
 
     Returns ``members`` (everyone of every evening), ``view_tokens`` (each evening's
-    view link token by id: for links, never for JSON), ``period``, ``games`` (played in
+    view link token by id: for links, never for JSON), ``versions`` (each evening's, by
+    id: what a cache of the group's numbers is keyed by), ``period``, ``games`` (played in
     the period), ``players`` (order of first appearance), ``standings`` (per player:
     units, money, evenings, hands, and ``games``: the same per game), ``evenings``
     (each: id, name, date, game, hands, unit_value, units), ``running`` (each
@@ -105,6 +106,7 @@ def group_standings(
     return {
         "members": members,
         "view_tokens": links,
+        "versions": {row.id: row.version for row in rows},
         "period": period.to_json(),
         "game": game,
         "games": games,

@@ -21,6 +21,7 @@ from flask import abort, render_template, request, url_for
 
 from .. import groups, i18n, ledger
 from ..i18n import t
+from ..ledger.pinning import result_cache
 from ..models import Group
 from ..stats import hands_behind, player_stats, records_for
 from ..stats.table import player_rows
@@ -28,6 +29,8 @@ from .group_page import group_error_text
 from .groups import bp, get_group_or_404, group_today
 
 KEPT = ("period", "from", "to", "game")
+STATS = "group-stats"
+"""The first part of a group's statistics' cache key."""
 
 __all__ = ["bp", "group_stats_of"]
 
@@ -43,9 +46,19 @@ def group_stats_of(
         raise groups.GroupError(
             "game", f"no evening of {game!r} in this period", "bad_game", game=game
         )
-    ids = [e["id"] for e in standings["evenings"] if game is None or e["game"] == game]
-    records = records_for(ids) if ids else []
-    return standings, records, player_stats(records, game=game)
+    chosen = [e for e in standings["evenings"] if game is None or e["game"] == game]
+    # the same evenings at the same versions give the same numbers: kept, like each
+    # evening's line, in the app's cache (a write to any of them moves the key)
+    versions = standings["versions"]
+    key = (STATS, tuple((e["id"], versions[e["id"]]) for e in chosen), game)
+    cache = result_cache()
+    found = cache.get(key)
+    if found is None:
+        ids = [e["id"] for e in chosen]
+        records = records_for(ids) if ids else []
+        found = (records, player_stats(records, game=game))
+        cache.put(key, found)
+    return standings, found[0], found[1]
 
 
 @bp.get("/g/<token>/stats")
