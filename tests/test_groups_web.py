@@ -311,3 +311,25 @@ def test_a_group_of_an_evening_already_in_another_is_refused_whole(client, group
     with app.app_context():
         assert db.session.query(Group).filter_by(name="Másik").count() == 0
         assert db.session.query(GameSession).filter_by(name="Szabad").one().group_id is None
+
+
+def test_a_new_hand_moves_the_group_s_statistics(client, group, app):
+    url = f"/api/v1/groups/{group['id']}/stats?token={group['view']}"
+    before = client.get(url).get_json()["players"]
+    with app.app_context():
+        october = groups.group_evenings(groups.get_group(group["id"]))[0]
+        deal = ledger.next_hand(october)
+        ledger.add_hand(
+            october,
+            {
+                "players": deal["players"],
+                "sitting_out": deal["sitting_out"],
+                "declarer": deal["players"][0],
+                "colour": "piros",
+                "components": [{"name": "parti", "won": True}],
+            },
+        )
+        declarer = deal["players"][0]
+    after = client.get(url).get_json()["players"]
+    assert after[declarer]["declared"] == before[declarer]["declared"] + 1
+    assert after[declarer]["hands"] == before[declarer]["hands"] + 1

@@ -535,7 +535,9 @@ GROUP_QUERY = (
     _query("period", {"enum": ["all", "month", "season"]}, "which evenings count (default all)"),
     _query("from", {"type": "string", "format": "date"}, "the first day counted"),
     _query("to", {"type": "string", "format": "date"}, "the last day counted"),
-    _query("game", {"type": "string"}, "one game only (a ruleset's scorer, e.g. ulti)"),
+    _query(
+        "game", {"type": "string"}, "one game only (the game its rulesets name as their scorer)"
+    ),
     _query("method", {"enum": ["minimal", "banker", "pairwise"]}, "how to settle up"),
     _query("banker", {"type": "string"}, "the banker, for method=banker"),
 )
