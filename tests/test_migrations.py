@@ -16,6 +16,7 @@ TABLES = {
     "hands",
     "hand_seats",
     "audit_log",
+    "groups",
 }
 
 

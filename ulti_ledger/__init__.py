@@ -134,6 +134,9 @@ def create_app(test_config=None):
     from .views import evening
 
     app.register_blueprint(evening.bp)  # the evening's settings and players (scorer's link)
+    from .views import groups as group_views
+
+    app.register_blueprint(group_views.bp)  # groups (társaság): standings, season report
     from .views import stats
 
     app.register_blueprint(stats.bp)  # the evening's statistics and the hands behind them

@@ -48,6 +48,7 @@ class ChartStyle(TypedDict, total=False):
     height: int
     font_size: int
     font_family: str | None
+    x_label: str | None
 
 
 def balance_chart_svg(summary: Mapping[str, Any], **style: Unpack[ChartStyle]) -> Markup:
@@ -68,14 +69,18 @@ def balance_chart(
     height: int = 320,
     font_size: int = 16,
     font_family: str | None = None,
+    x_label: str | None = None,
 ) -> Markup:
     """The chart of ``running`` (each hand's running totals by player, in units).
 
     Without ``font_family`` the text takes the page's font; the PDF names its bundled one.
+    ``x_label`` names the steps when they are not hands (a group's chart: evenings).
     """
     if not running or not players:
         return Markup("")
     words = WORDS[lang if lang in WORDS else "hu"]
+    if x_label:
+        words = {**words, "x": x_label}
     lines = [[0, *(totals.get(p, 0) for totals in running)] for p in players]
     legend, legend_height = _legend(players, lines, width, font_size)
     low = min(0, *(min(line) for line in lines))

@@ -91,6 +91,9 @@ class GameSession(db.Model):
     """
     deleted_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))
     """Set when the instance's admin deletes the session: hidden, never destroyed."""
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id"), index=True)
+    """The group (társaság) this evening belongs to, if any; at most one. Groups are
+    never deleted, so the reference needs no ON DELETE."""
 
     ruleset: Mapped[StoredRuleset] = relationship(lazy="joined")
     seats: Mapped[list[Seat]] = relationship(
@@ -99,6 +102,29 @@ class GameSession(db.Model):
         passive_deletes=True,
         lazy="selectin",
     )
+
+
+class Group(db.Model):
+    """A group that meets again and again (társaság): its evenings, of any game, and a season.
+
+    Its members are the players of its evenings (matched by name, as ``Player`` rows are
+    unique by name), so a group keeps no member table: renaming a member renames him in
+    each evening. Reached by capability links, like an evening.
+    """
+
+    __tablename__ = "groups"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    edit_token: Mapped[str] = mapped_column(String(64), unique=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    season_start: Mapped[dt.date | None] = mapped_column(Date)
+    """The first day of the group's season (inclusive); None: no season set."""
+    season_end: Mapped[dt.date | None] = mapped_column(Date)
+    """The last day of the season (inclusive); None: open-ended."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    """Raised by every change of the group itself (name, season, its evenings)."""
 
 
 class Seat(db.Model):

@@ -534,6 +534,90 @@ PATHS = {
         ),
     },
 }
+G = (_path("group_id"),)
+GROUP_QUERY = (
+    _query("period", {"enum": ["all", "month", "season"]}, "which evenings count (default all)"),
+    _query("from", {"type": "string", "format": "date"}, "the first day counted"),
+    _query("to", {"type": "string", "format": "date"}, "the last day counted"),
+    _query(
+        "game", {"type": "string"}, "one game only (the game its rulesets name as their scorer)"
+    ),
+    _query("method", {"enum": ["minimal", "banker", "pairwise"]}, "how to settle up"),
+    _query("banker", {"type": "string"}, "the banker, for method=banker"),
+)
+STANDING = _obj(
+    ["units", "money", "evenings", "hands"],
+    units={"type": "integer"},
+    money={"type": "string", "description": "exact, a decimal string"},
+    evenings={"type": "integer"},
+    hands={"type": "integer", "description": "hands played, sitting out excluded"},
+    games={"type": "object", "description": "the same, per game"},
+)
+SCHEMAS["Group"] = _obj(
+    ["id", "name", "season", "members", "period", "evenings", "players", "standings"],
+    id={"type": "integer"},
+    name={"type": "string"},
+    season=_obj(["start", "end"], start=DATE, end=DATE),
+    view_url={"type": "string"},
+    members={"type": "array", "items": {"type": "string"}},
+    period=_obj(["kind", "from", "to"], kind={"type": "string"}, **{"from": DATE, "to": DATE}),
+    game={"type": ["string", "null"]},
+    games={"type": "array", "items": {"type": "string"}},
+    evenings={"type": "array", "items": {"type": "object"}},
+    players={"type": "array", "items": {"type": "string"}},
+    standings={"type": "object", "additionalProperties": STANDING},
+    running={"type": "array", "items": {"type": "object"}, "description": "cumulative units"},
+    settlement={"type": ["object", "null"], "description": "balances and transfers"},
+)
+GROUP_ERRORS = {
+    "400": "a bad period, game or method in the query; `key` names it",
+    "401": "no token",
+    "403": "the token does not open this group (an id no group has answers so too)",
+    "404": "not a group's address (an id beyond 32 bits)",
+    "503": "the database is busy; try again in a moment",
+}
+PATHS["/api/v1/groups/{group_id}/stats"] = {
+    "get": {
+        **_op(
+            "the statistics of a group's evenings over a period (every player's numbers)",
+            _answer("the statistics", "GroupStats"),
+            (),
+            (*G, *GROUP_QUERY[:4], TOKEN),
+            edit=False,
+        ),
+        "responses": {
+            **_answer("the statistics", "GroupStats"),
+            **{c: {"description": d, **_json(_ref("Error"))} for c, d in GROUP_ERRORS.items()},
+        },
+    }
+}
+SCHEMAS["GroupStats"] = _obj(
+    ["id", "period", "evenings", "players"],
+    id={"type": "integer"},
+    period={"type": "object"},
+    evenings={"type": "array", "items": {"type": "integer"}, "description": "session ids"},
+    players={
+        "type": "object",
+        "description": "per player: hands, sat_out, declared, declared_won, units, "
+        "as_declarer, otherwise, biggest_win, biggest_loss, best_evening, worst_evening, "
+        "streaks, games (each game's own)",
+    },
+)
+PATHS["/api/v1/groups/{group_id}"] = {
+    "get": {
+        **_op(
+            "a group: its members, evenings, standings over a period, who pays whom",
+            _answer("the group", "Group"),
+            (),
+            (*G, *GROUP_QUERY, TOKEN),
+            edit=False,
+        ),
+        "responses": {
+            **_answer("the group", "Group"),
+            **{c: {"description": d, **_json(_ref("Error"))} for c, d in GROUP_ERRORS.items()},
+        },
+    }
+}
 SECURITY_SCHEMES = {
     "edit": {"type": "http", "scheme": "bearer", "description": "the edit token"},
     "view": {"type": "http", "scheme": "bearer", "description": "the view token"},

@@ -225,9 +225,9 @@ def _tagged(body: Any, version: int, status: int = 200, headers: dict | None = N
 
 def init_app(app: Flask, csrf: Any) -> None:
     """Register the API's blueprints (exempt from CSRF: no cookies) and JSON error handlers."""
-    from . import api_evening, api_history
+    from . import api_evening, api_groups, api_history
 
-    for blueprint in (bp, api_history.bp, api_evening.bp):
+    for blueprint in (bp, api_history.bp, api_evening.bp, api_groups.bp):
         app.register_blueprint(blueprint)
         csrf.exempt(blueprint)
     register_error_handlers(app)

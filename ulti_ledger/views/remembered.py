@@ -34,3 +34,21 @@ def evening_ids() -> list[int]:
     if not isinstance(raw, list):
         return []
     return [i for i in raw if isinstance(i, int) and not isinstance(i, bool)][:LIMIT]
+
+
+GROUPS_KEY = "groups"
+
+
+def remember_group(group_id: int) -> None:
+    """Put the group first among this browser's groups (the new-evening form offers them)."""
+    ids = [i for i in group_ids() if i != group_id]
+    session[GROUPS_KEY] = [group_id, *ids][:LIMIT]
+    session.permanent = True
+
+
+def group_ids() -> list[int]:
+    """The groups this browser created or opened with an edit link, the latest first."""
+    raw = session.get(GROUPS_KEY)
+    if not isinstance(raw, list):
+        return []
+    return [i for i in raw if isinstance(i, int) and not isinstance(i, bool)][:LIMIT]

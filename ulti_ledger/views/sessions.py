@@ -27,7 +27,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 from markupsafe import Markup
 
@@ -74,6 +74,9 @@ def create():
     form = session_form(ledger.ruleset_choices(i18n.current()))
     if not form.validate_on_submit():
         return _new_page(form), 422
+    from .groups import group_from_form
+
+    group = group_from_form()  # the group it is played in, if the form chose one
     try:
         session = ledger.create_session(form.session_body())
     except ledger.LedgerError as exc:
@@ -90,13 +93,28 @@ def create():
             field.errors = [*field.errors, message]
         return _new_page(form), 422
     remembered.remember(session.id)
+    if group is not None:
+        from ..groups import add_evening
+
+        add_evening(group, session)
     flash(t("flash_created"))
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
 
 
 def _new_page(form):
+    from .groups import offered_groups
+
     known = ledger.known_players(remembered.evening_ids())  # this browser's evenings only
-    return render_template("sessions/new.html", form=form, known=known)
+    group_choices, chosen = offered_groups()
+    posted = request.form.get("group", "")  # a refused form keeps its group
+    chosen = int(posted) if posted.isdigit() else chosen
+    return render_template(
+        "sessions/new.html",
+        form=form,
+        known=known,
+        group_choices=group_choices,
+        group_chosen=chosen,
+    )
 
 
 @bp.get("/s/<token>")

@@ -1,0 +1,43 @@
+"""Groups (társaság): evenings of any game kept together, their standings and season report.
+
+A group is a row (``models.Group``) with a name, two capability links and a season; an
+evening belongs to at most one group (``GameSession.group_id``). Its members are the
+players of its evenings, matched by name: a rename across the group is the evening's own
+rename (``ledger.change_players``) done in each evening, so every fact keeps one name
+and nothing needs an alias table.
+
+- ``store``: create, find (by id, by token), change, and the evenings in or out
+- ``members``: who played, renaming and merging across the group
+- ``standings``: per player and game over a period; who pays whom; the chart's series
+- ``period``: the period a page or the API asks for (this month, the season, all, dates)
+"""
+
+from .members import members, rename_member
+from .period import Period, parse_period
+from .standings import group_standings
+from .store import (
+    GroupError,
+    add_evening,
+    create_group,
+    get_group,
+    group_by_token,
+    group_evenings,
+    remove_evening,
+    update_group,
+)
+
+__all__ = [
+    "GroupError",
+    "Period",
+    "add_evening",
+    "create_group",
+    "get_group",
+    "group_by_token",
+    "group_evenings",
+    "group_standings",
+    "members",
+    "parse_period",
+    "remove_evening",
+    "rename_member",
+    "update_group",
+]

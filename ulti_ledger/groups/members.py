@@ -1,0 +1,72 @@
+"""A group's members: the players of its evenings; renaming one across all of them.
+
+There is no member table: a member is a name that sat at one of the group's tables. A
+rename across the group is the evening's own rename (``ledger.change_players``: checked,
+audited, undoable) done in each evening the old name played, so statistics and
+standings read one name from the facts. Merging two spellings ("Bela" into "Béla") is
+that same rename onto a name the group already has; it is refused, before anything is
+written, where both spellings sat at one table, because there they are two people.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import ledger
+from ..db import db
+from ..ledger.names import check_new_name, one_name
+from ..ledger.reads import seat_names
+from ..models import Group
+from .store import GroupError, group_evenings
+
+
+def members(group: Group) -> list[str]:
+    """Everyone who played an evening of the group, in order of first appearance."""
+    seen: dict[str, None] = {}
+    for session in group_evenings(group):
+        seen.update(dict.fromkeys(seat_names(session)))
+    return list(seen)
+
+
+def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
+    """Call member ``old`` ``new`` in every evening of the group he played.
+
+    Returns ``{"renamed": {old: new}, "evenings": [session ids], "merged": bool}``
+    (``merged``: ``new`` was already a member). Checked in every evening before the
+    first is written: an unknown member, or an evening where ``new`` (or a spelling of
+    it) already sits beside ``old``, is refused naming the evening.
+    """
+    if not isinstance(old, str) or not old:
+        raise GroupError("rename", "name the member to rename", "rename_who")
+    new = check_new_name(new, f"rename.{old}")
+    if new == old:
+        raise GroupError(f"rename.{old}", f"{old} is already called so", "rename_same", name=old)
+    evenings = [s for s in group_evenings(group) if old in seat_names(s)]
+    if not evenings:
+        everyone = ", ".join(members(group))
+        raise GroupError(
+            f"rename.{old}",
+            f"{old} is not a member of this group; members: {everyone}",
+            "rename_unknown",
+            name=old,
+            members=everyone,
+        )
+    merged = new in members(group)
+    for session in evenings:
+        beside = [n for n in seat_names(session) if n != old and one_name(n, new)]
+        if beside:
+            evening = session.name or f"#{session.id}"
+            raise GroupError(
+                f"rename.{old}",
+                f"{old} and {beside[0]} both played the evening {evening!r}; they are two "
+                "players there and cannot be one",
+                "rename_both",
+                old=old,
+                other=beside[0],
+                evening=evening,
+            )
+    for session in evenings:
+        ledger.change_players(session, {"rename": {old: new}})
+    group.version += 1
+    db.session.commit()
+    return {"renamed": {old: new}, "evenings": [s.id for s in evenings], "merged": merged}

@@ -1,0 +1,40 @@
+"""The season report: a group's period as an A4 PDF (WeasyPrint, through ``pdf.html_to_pdf``).
+
+The standings, the chart across the evenings, who pays whom, each member's statistics
+and every evening with its result. Like the scoresheet, the template gets plain values
+(``views.group_page.group_context``), and WeasyPrint reads nothing but ``static/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import render_template
+
+from ..chart import balance_chart
+from ..i18n import t
+from ..models import Group
+from ..pdf import CHART, html_to_pdf
+
+
+def season_report_html(group: Group, context: Mapping[str, Any], lang: str) -> str:
+    standings = context["standings"]
+    chart = balance_chart(
+        standings["players"],
+        standings["running"],
+        lang="en" if lang == "en" else "hu",
+        x_label=t("grp_chart_x"),
+        **CHART,
+    )
+    return render_template(
+        "pdf/season_report.html",
+        lang="en" if lang == "en" else "hu",
+        report_chart=chart,
+        **context,
+    )
+
+
+def season_report_pdf(group: Group, context: Mapping[str, Any], lang: str) -> bytes:
+    """The PDF of the period ``context`` shows (needs a request context for its words)."""
+    return html_to_pdf(season_report_html(group, context, lang))

@@ -1,0 +1,170 @@
+"""A group's standings over a period: per player and per game, who pays whom, the chart.
+
+Fast by construction: the page reads the group's evenings (one query, their seats by a
+second) and takes each evening's line (its totals, who played how many hands, each
+hand's payments) from the app's result cache, keyed by the evening's version, which
+every write raises. An evening that changed is summed again from its hands' cached
+results (``ledger.session_summary``); the others cost a dictionary lookup. No query per
+hand, no ORM object for an evening that did not change, and one new hand re-reads only
+its own evening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from .. import ledger
+from ..db import db
+from ..ledger.pinning import only_ruleset, result_cache, session_engine
+from ..ledger.settling import group_settlement_of
+from ..models import GameSession, Group
+from .period import Period
+from .store import evening_day, evening_rows
+
+LINE = "group-line"
+"""The first part of an evening line's cache key (the hands' keys start with an int)."""
+
+
+def evening_line(row: Any) -> dict[str, Any]:
+    """What the standings need of one evening (an ``evening_rows`` row), cached under its
+    version: only an evening that changed is read and summed again."""
+    key = (LINE, row.id, row.version, row.digest)
+    cache = result_cache()
+    line = cache.get(key)
+    if line is None:
+        session = db.session.get(GameSession, row.id)
+        line = _line(session, ledger.session_summary(session, "hu"))
+        cache.put(key, line)
+    return line
+
+
+def _line(session: GameSession, summary: Mapping[str, Any]) -> dict[str, Any]:
+    played = dict.fromkeys(summary["players"], 0)
+    results = []
+    for hand in summary["hands"]:
+        out = set(hand["sitting_out"])
+        for name in hand["players"]:
+            if name not in out and name in played:
+                played[name] += 1
+        results.append({"result": {"payments": dict(hand["result"]["payments"])}})
+    ruleset = only_ruleset(session_engine(session))
+    return {
+        "id": session.id,
+        "name": summary["name"],
+        "date": evening_day(session).isoformat(),
+        "place": summary["place"],
+        "game": ruleset.scorer,
+        "ruleset": {"id": ruleset.id, "hu": ruleset.label, "en": ruleset.label_en},
+        "unit_value": dict(summary["unit_value"]),
+        "players": list(summary["players"]),
+        "units": dict(summary["totals"]["units"]),
+        "played": played,
+        "hands": len(summary["hands"]),
+        "hand_results": results,
+    }
+
+
+def group_standings(
+    group: Group,
+    period: Period,
+    game: str | None = None,
+    method: str = "minimal",
+    banker: str | None = None,
+) -> dict[str, Any]:
+    """The group's standings over ``period`` (and one ``game``, if given).
+
+    Returns ``members`` (everyone of every evening), ``view_tokens`` (each evening's
+    view link token by id: for links, never for JSON), ``versions`` (each evening's, by
+    id: what a cache of the group's numbers is keyed by), ``period``, ``games`` (played in
+    the period), ``players`` (order of first appearance), ``standings`` (per player:
+    units, money, evenings, hands, and ``games``: the same per game), ``evenings``
+    (each: id, name, date, game, hands, unit_value, units), ``running`` (each
+    evening's cumulative units per player, for the chart), ``settlement``
+    (``ledger.group_settlement_of``: balances, transfers by ``method``) or None
+    without evenings, and ``settlement_error`` when the evenings cannot be settled
+    together (two currencies).
+    """
+    rows = evening_rows(group)
+    every = [evening_line(row) for row in rows]
+    members = list(dict.fromkeys(p for line in every for p in line["players"]))
+    links = {row.id: row.view_token for row in rows}
+    lines = [line for line, row in zip(every, rows, strict=True) if period.covers(evening_day(row))]
+    games = list(dict.fromkeys(line["game"] for line in lines))
+    if game is not None:
+        lines = [line for line in lines if line["game"] == game]
+    players = list(dict.fromkeys(p for line in lines for p in line["players"]))
+    settlement, error = None, None
+    if lines:
+        try:
+            settlement = group_settlement_of([_as_summary(line) for line in lines], method, banker)
+        except ledger.SessionError as exc:
+            if exc.key != "sessions":
+                raise
+            error = exc.problem
+    return {
+        "members": members,
+        "view_tokens": links,
+        "versions": {row.id: row.version for row in rows},
+        "period": period.to_json(),
+        "game": game,
+        "games": games,
+        "players": players,
+        "standings": _standings(players, lines),
+        "evenings": [_evening(line) for line in lines],
+        "running": _running(players, lines),
+        "settlement": settlement,
+        "settlement_error": error,
+    }
+
+
+def _standings(players: Sequence[str], lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    table: dict[str, Any] = {p: _zero() | {"games": {}} for p in players}
+    for line in lines:
+        value = Decimal(line["unit_value"]["amount"])
+        for name in line["players"]:
+            row = table[name]
+            units = line["units"].get(name, 0)
+            for part in (row, row["games"].setdefault(line["game"], _zero())):
+                part["units"] += units
+                part["money"] += units * value
+                part["evenings"] += 1
+                part["hands"] += line["played"].get(name, 0)
+    for row in table.values():
+        for part in (row, *row["games"].values()):
+            part["money"] = format(part["money"], "f")
+    return table
+
+
+def _zero() -> dict[str, Any]:
+    return {"units": 0, "money": Decimal(0), "evenings": 0, "hands": 0}
+
+
+def _running(players: Sequence[str], lines: Sequence[Mapping[str, Any]]) -> list[dict[str, int]]:
+    total = dict.fromkeys(players, 0)
+    out = []
+    for line in lines:
+        for name, units in line["units"].items():
+            total[name] += units
+        out.append(dict(total))
+    return out
+
+
+def _evening(line: Mapping[str, Any]) -> dict[str, Any]:
+    keys = ("id", "name", "date", "place", "game", "ruleset", "hands", "unit_value", "units")
+    return {key: line[key] for key in keys}
+
+
+def _as_summary(line: Mapping[str, Any]) -> dict[str, Any]:
+    """An evening line in the shape ``group_settlement_of`` reads of a session summary."""
+    return {
+        "id": line["id"],
+        "name": line["name"],
+        "date": line["date"],
+        "place": line["place"],
+        "unit_value": line["unit_value"],
+        "players": line["players"],
+        "totals": {"units": line["units"]},
+        "hands": line["hand_results"],
+    }

@@ -1,0 +1,117 @@
+"""The JSON API of groups (társaság): a group's members, evenings and standings.
+
+::
+
+    GET /api/v1/groups/<id>         members, evenings, standings, who pays whom
+        ?period=all|month|season, or ?from=YYYY-MM-DD&to=YYYY-MM-DD; &game=; &method=,
+        &banker=
+    GET /api/v1/groups/<id>/stats   the statistics of the period's evenings (the stats
+        package's ``player_stats``: {"players": {NAME: {...}}}), same period and &game=
+
+Reads take the group's edit or view token (``Authorization: Bearer`` or ``?token=``),
+as an evening's do: no token is 401; a wrong one 403, and so is an id no group has (the
+same answer: ids are sequential). A bad period, game or method is a 400 naming the query
+key (``{"error", "key", "code", "params"}``). Money is a decimal string.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, request
+
+from .. import groups, ledger
+from ..db import db
+from ..ledger import LedgerError
+from ..models import Group
+from .api import ID, _token
+from .api_errors import ledger_error
+from .groups import group_links, group_today
+
+bp = Blueprint("api_groups", __name__, url_prefix="/api/v1")
+WRONG_TOKEN = "this token does not open this group"
+
+
+@bp.errorhandler(LedgerError)
+def _refused(exc: LedgerError):
+    """A query the group cannot answer (period, game, method): 400 with its key and code."""
+    if isinstance(exc, groups.GroupError):
+        body = {"error": exc.problem, "key": exc.key, "code": exc.code, "params": exc.params}
+        return body, 400
+    return ledger_error(exc)
+
+
+@bp.get(f"/groups/<{ID}:group_id>")
+def get_group(group_id: int):
+    group = authorized_group(group_id)
+    return {**group_json(group), **standings_json(group)}
+
+
+@bp.get(f"/groups/<{ID}:group_id>/stats")
+def get_group_stats(group_id: int):
+    """``player_stats`` of the period's evenings (``?from=&to=`` or ``?period=``, ``&game=``)."""
+    from .group_stats import group_stats_of
+
+    group = authorized_group(group_id)
+    standings, records, figures = group_stats_of(group, request.args, group_today())
+    game = request.args.get("game") or None
+    evenings = [e["id"] for e in standings["evenings"] if game is None or e["game"] == game]
+    return {"id": group.id, "period": standings["period"], "evenings": evenings, **figures}
+
+
+def authorized_group(group_id: int) -> Group:
+    token = _token(allow_query=True)
+    if token is None:
+        abort(
+            401,
+            description="send the group's edit or view token as 'Authorization: Bearer <token>'",
+        )
+    group = db.session.get(Group, group_id)
+    if group is None or not groups.store.group_token_grants(group, token, "view"):
+        abort(403, description=WRONG_TOKEN)
+    return group
+
+
+def group_json(group: Group) -> dict[str, Any]:
+    return {
+        "id": group.id,
+        "name": group.name,
+        "season": {
+            "start": group.season_start.isoformat() if group.season_start else None,
+            "end": group.season_end.isoformat() if group.season_end else None,
+        },
+        "view_url": group_links(group)["view_url"],
+    }
+
+
+def standings_json(group: Group) -> dict[str, Any]:
+    """The standings of the period the query names (``groups.group_standings``)."""
+    args = request.args
+    period = groups.parse_period(args, group, group_today())
+    method = args.get("method", "minimal")
+    if method not in ledger.METHODS:
+        raise groups.GroupError(
+            "method",
+            f"unknown method {method!r}; choose {', '.join(ledger.METHODS)}",
+            "bad_method",
+            method=method,
+        )
+    banker = args.get("banker") or None if method == "banker" else None
+    game = args.get("game") or None
+    found = groups.group_standings(group, period, game, method, banker)
+    if game is not None and game not in found["games"]:
+        raise groups.GroupError(
+            "game", f"no evening of {game!r} in this period", "bad_game", game=game
+        )
+    return {
+        "members": found["members"],
+        "period": found["period"],
+        "game": found["game"],
+        "games": found["games"],
+        "evenings": found["evenings"],
+        "players": found["players"],
+        "standings": found["standings"],
+        "running": found["running"],
+        "settlement": found["settlement"],
+        **({"settlement_error": found["settlement_error"]} if found["settlement_error"] else {}),
+    }

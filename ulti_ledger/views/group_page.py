@@ -1,0 +1,110 @@
+"""What the group's page (and its season report) shows, from ``groups.group_standings``.
+
+Plain values for the templates: the period and its choices (links keep the page's other
+choices), the standings rows, who pays whom with the method links, the chart, the
+evenings with their links, and the members for the rename form.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import url_for
+from markupsafe import Markup
+
+from .. import groups, i18n, ledger
+from ..chart import balance_chart
+from ..i18n import t
+from ..models import Group
+
+PERIODS = ("all", "month", "season")
+NO_DAYS = {"from": "", "to": ""}
+KEPT = ("period", "from", "to", "game", "method", "banker")
+
+
+def group_context(
+    group: Group, token: str, args: Mapping[str, str], today: dt.date
+) -> dict[str, Any]:
+    """Everything ``groups/page.html`` and the report show; ledger refusals propagate."""
+    period = groups.parse_period(args, group, today)
+    game = args.get("game") or None
+    method = args.get("method", "minimal")
+    if method not in ledger.METHODS:
+        raise groups.GroupError("method", f"unknown method {method!r}", "bad_method", method=method)
+    banker = args.get("banker") or None if method == "banker" else None
+    lang = i18n.current()
+    standings = groups.group_standings(group, period, None, method, banker)
+    labels = _game_labels(standings, lang)
+    if game is not None and game not in standings["games"]:
+        raise groups.GroupError(
+            "game", f"no evening of {game!r} in this period", "bad_game", game=game
+        )
+    if game is not None:
+        standings = groups.group_standings(group, period, game, method, banker)
+    own = url_for("groups.page", token=token)
+    chosen = {k: args[k] for k in KEPT if args.get(k)}
+    return {
+        "group": group,
+        "token": token,
+        "period": standings["period"],
+        "standings": standings,
+        "game_labels": labels,
+        "period_links": [(p, _link(own, chosen, period=p, **NO_DAYS)) for p in PERIODS],
+        "game_links": [(g, _link(own, chosen, game=g)) for g in ["", *standings["games"]]],
+        "method_links": [(m, _link(own, chosen, method=m, banker="")) for m in ledger.METHODS],
+        "banker_links": [
+            (p, _link(own, chosen, method="banker", banker=p))
+            for p in (standings["players"] if method == "banker" else [])
+        ],
+        "chart": _chart(standings, lang),
+        "members": standings["members"],
+        # view links only: adding an evening by its view link must not hand out its edit link
+        "evening_links": {
+            i: url_for("sessions.view", token=tok) for i, tok in standings["view_tokens"].items()
+        },
+        "pdf_url": _link(url_for("groups.report", token=token), chosen),
+        "stats_url": _link(
+            url_for("groups.stats_page", token=token),
+            {k: v for k, v in chosen.items() if k in ("period", "from", "to", "game")},
+        ),
+        "query": chosen,
+    }
+
+
+def _link(path: str, chosen: Mapping[str, str], **change: str) -> str:
+    query = {k: v for k, v in {**chosen, **change}.items() if v}
+    if query.get("period") in ("all",):
+        query.pop("period")
+    return f"{path}?{urlencode(query)}" if query else path
+
+
+def _game_labels(standings: Mapping[str, Any], lang: str) -> dict[str, str]:
+    """Each game of the period by the label of its evenings' ruleset."""
+    labels: dict[str, str] = {}
+    for evening in standings["evenings"]:
+        labels.setdefault(evening["game"], evening["ruleset"]["en" if lang == "en" else "hu"])
+    for game in standings["games"]:
+        labels.setdefault(game, game)
+    return labels
+
+
+def _chart(standings: Mapping[str, Any], lang: str, **style: Any) -> Markup:
+    return balance_chart(
+        standings["players"],
+        standings["running"],
+        lang="en" if lang == "en" else "hu",
+        x_label=t("grp_chart_x"),
+        **style,
+    )
+
+
+def group_error_text(exc: Exception) -> str:
+    """A refusal in the page's language: a group's by its code, others as the ledger says."""
+    code = getattr(exc, "code", None)
+    if code:
+        return t(f"grp_err_{code}", **getattr(exc, "params", {}))
+    text = getattr(exc, "text", None)
+    return text(i18n.current()) if callable(text) else str(exc)

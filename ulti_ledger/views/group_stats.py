@@ -1,0 +1,134 @@
+"""A group's statistics over a period, and the hands behind each number: URL rules.
+
+Read-only, by the group's link (view or edit token)::
+
+    GET /g/<token>/stats            every member's numbers (?player=NAME: his), over the
+                                    period the group's page chose (?period=, ?from=&to=,
+                                    &game=)
+    GET /g/<token>/stats/hands      the hands one number counts (&player=&stat=), each a
+                                    link to its row on its evening's view page
+
+The numbers are the stats package's (``records_for``, ``player_stats``, ``hands_behind``)
+over the evenings of the period; an unknown player or statistic is a 404 that says which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import abort, render_template, request, url_for
+
+from .. import groups, i18n, ledger
+from ..i18n import t
+from ..ledger.pinning import result_cache
+from ..models import Group
+from ..stats import hands_behind, player_stats, records_for
+from ..stats.table import player_rows
+from .group_page import group_error_text
+from .groups import bp, get_group_or_404, group_today
+
+KEPT = ("period", "from", "to", "game")
+STATS = "group-stats"
+"""The first part of a group's statistics' cache key."""
+
+__all__ = ["bp", "group_stats_of"]
+
+
+def group_stats_of(
+    group: Group, args: Mapping[str, str], today: Any
+) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
+    """The period's standings, the stats records of its evenings, and ``player_stats``."""
+    period = groups.parse_period(args, group, today)
+    game = args.get("game") or None
+    standings = groups.group_standings(group, period)
+    if game is not None and game not in standings["games"]:
+        raise groups.GroupError(
+            "game", f"no evening of {game!r} in this period", "bad_game", game=game
+        )
+    chosen = [e for e in standings["evenings"] if game is None or e["game"] == game]
+    # the same evenings at the same versions give the same numbers: kept, like each
+    # evening's line, in the app's cache (a write to any of them moves the key)
+    versions = standings["versions"]
+    key = (STATS, tuple((e["id"], versions[e["id"]]) for e in chosen), game)
+    cache = result_cache()
+    found = cache.get(key)
+    if found is None:
+        ids = [e["id"] for e in chosen]
+        records = records_for(ids) if ids else []
+        found = (records, player_stats(records, game=game))
+        cache.put(key, found)
+    return standings, found[0], found[1]
+
+
+@bp.get("/g/<token>/stats")
+def stats_page(token: str):
+    group = get_group_or_404(token, "view")
+    try:
+        standings, _, figures = group_stats_of(group, request.args, group_today())
+    except ledger.LedgerError as exc:
+        abort(400, description=group_error_text(exc))
+    found = figures["players"]
+    chosen = request.args.get("player")
+    if chosen is not None and chosen not in found:
+        abort(404, description=t("stats.unknown_player", player=chosen))
+    kept = {k: request.args[k] for k in KEPT if request.args.get(k)}
+    names = {e["id"]: e["name"] or t("untitled_session") for e in standings["evenings"]}
+    lang = i18n.current()
+    players = [
+        {
+            "name": name,
+            "rows": player_rows(mine, lang, names),
+            "url": url_for("groups.stats_page", token=token, player=name, **kept),
+        }
+        for name, mine in found.items()
+        if chosen is None or name == chosen
+    ]
+    return render_template(
+        "groups/stats.html",
+        group=group,
+        token=token,
+        players=players,
+        names=list(found),
+        chosen=chosen,
+        kept=kept,
+        period=standings["period"],
+        back_url=url_for("groups.page", token=token, **kept),
+    )
+
+
+@bp.get("/g/<token>/stats/hands")
+def stats_hands(token: str):
+    group = get_group_or_404(token, "view")
+    player, stat = request.args.get("player", ""), request.args.get("stat", "")
+    try:
+        standings, records, figures = group_stats_of(group, request.args, group_today())
+    except ledger.LedgerError as exc:
+        abort(400, description=group_error_text(exc))
+    if player not in figures["players"]:
+        abort(404, description=t("stats.unknown_player", player=player))
+    evenings = {e["id"]: e for e in standings["evenings"]}
+    names = {i: e["name"] or t("untitled_session") for i, e in evenings.items()}
+    rows = {r["stat"]: r for r in player_rows(figures["players"][player], i18n.current(), names)}
+    if stat not in rows:
+        abort(404, description=t("stats.unknown_stat"))
+    tokens = standings["view_tokens"]
+    listed = [
+        {
+            "evening": names[session_id],
+            "date": evenings[session_id]["date"],
+            "number": number,
+            "url": url_for("sessions.view", token=tokens[session_id]) + f"#h{number}",
+            "testid": f"behind-{session_id}-{number}",
+        }
+        for session_id, number in hands_behind(records, player, stat)
+    ]
+    kept = {k: request.args[k] for k in KEPT if request.args.get(k)}
+    return render_template(
+        "groups/stats_hands.html",
+        group=group,
+        player=player,
+        row=rows[stat],
+        hands=listed,
+        back_url=url_for("groups.stats_page", token=token, player=player, **kept),
+    )

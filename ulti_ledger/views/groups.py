@@ -1,0 +1,219 @@
+"""The group pages (társaság), reached by capability links like an evening's: URL rules.
+
+- ``GET /groups/new``, ``POST /groups``: start a group (``s=`` view tokens: with those
+  evenings, from the several-evenings page); the creator lands on its edit page.
+- ``GET /g/<token>``: the group's page: the standings over a period (``?period=month|
+  season|all`` or ``?from=&to=``, ``&game=``, ``&method=``, ``&banker=``), who pays whom,
+  the chart across the evenings, its evenings. With the edit token it also shows both
+  links (and the view link's QR code) and the forms below, all POST-redirect-GET:
+- ``POST /g/<t>/evenings`` (a pasted evening link), ``POST /g/<t>/evenings/<id>/remove``,
+  ``POST /g/<t>/rename`` (a member's new name, in every evening; a merge onto an existing
+  one), ``POST /g/<t>/settings`` (name, season).
+- ``GET /g/<token>/report.pdf``: the season report of the period the page shows.
+
+"This month" is the month of the server's today (``group_today``; tests set
+``GROUP_TODAY`` in the config, never the clock).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    send_file,
+    url_for,
+)
+from sqlalchemy import select
+
+from .. import groups, i18n, ledger
+from ..addresses import external_url
+from ..db import db
+from ..groups.report import season_report_pdf
+from ..i18n import t
+from ..models import Group
+from ..stats.table import player_rows
+from .exports import LINK
+from .group_page import group_context, group_error_text
+from .remembered import group_ids, remember_group
+from .sessions import private, view_qr
+
+bp = Blueprint("groups", __name__)
+
+
+def group_today() -> dt.date:
+    """Today, for "this month": the config's ``GROUP_TODAY`` (tests) or the server's date."""
+    fixed = current_app.config.get("GROUP_TODAY")
+    return dt.date.fromisoformat(fixed) if fixed else dt.date.today()
+
+
+def group_links(group: Group) -> dict[str, str]:
+    return {
+        "url": external_url("groups.page", token=group.edit_token),
+        "view_url": external_url("groups.page", token=group.view_token),
+    }
+
+
+def get_group_or_404(token: str, kind: str) -> Group:
+    try:
+        return groups.group_by_token(token, kind)
+    except groups.GroupError:
+        abort(404)
+
+
+@bp.get("/groups/new")
+def new():
+    return render_template("groups/new.html", error=None, tokens=request.args.getlist("s"))
+
+
+@bp.post("/groups")
+def create():
+    form = request.form
+    tokens = form.getlist("s")
+    try:
+        sessions = [ledger.session_by_token(token, "view") for token in tokens]
+        group = groups.create_group(
+            form.get("name"), form.get("season_start"), form.get("season_end"), commit=False
+        )
+        db.session.flush()
+        for session in sessions:
+            groups.add_evening(group, session, commit=False)
+        db.session.commit()
+    except ledger.LedgerError as exc:
+        db.session.rollback()
+        return render_template("groups/new.html", error=group_error_text(exc), tokens=tokens), 422
+    remember_group(group.id)
+    flash(t("grp_created"))
+    return redirect(url_for("groups.page", token=group.edit_token), 303)
+
+
+@bp.get("/g/<token>")
+def page(token: str):
+    group = get_group_or_404(token, "view")
+    editable = groups.store.group_token_grants(group, token, "edit")  # constant time
+    if editable:
+        remember_group(group.id)
+    try:
+        context = group_context(group, token, request.args, group_today())
+    except ledger.LedgerError as exc:
+        abort(400, description=group_error_text(exc))
+    links = group_links(group)
+    return render_template(
+        "groups/page.html",
+        editable=editable,
+        links=links,
+        view_qr=view_qr(links["view_url"], t("qr_label")),
+        **context,
+    )
+
+
+@bp.get("/g/<token>/report.pdf")
+def report(token: str):
+    group = get_group_or_404(token, "view")
+    try:
+        context = group_context(group, token, request.args, group_today())
+        _, _, figures = group_stats.group_stats_of(group, request.args, group_today())
+    except ledger.LedgerError as exc:
+        abort(400, description=group_error_text(exc))
+    names = {e["id"]: e["name"] or t("untitled_session") for e in context["standings"]["evenings"]}
+    context["member_stats"] = [
+        {"name": name, "rows": player_rows(mine, i18n.current(), names)}
+        for name, mine in figures["players"].items()
+    ]
+    pdf = season_report_pdf(group, context, i18n.current())
+    name = f"tarsasag-{group.id}.pdf"
+    return send_file(io.BytesIO(pdf), "application/pdf", download_name=name)
+
+
+@bp.post("/g/<token>/evenings")
+def add_evening(token: str):
+    group = get_group_or_404(token, "edit")
+    match = LINK.search((request.form.get("link") or "").strip())
+    try:
+        session = ledger.session_by_token(match.group(1) if match else "", "view")
+        groups.add_evening(group, session)
+    except ledger.NotFound:
+        flash(t("grp_bad_link"), "error")
+    except ledger.LedgerError as exc:
+        flash(group_error_text(exc), "error")
+    else:
+        flash(t("grp_evening_added", name=session.name or t("untitled_session")))
+    return redirect(url_for("groups.page", token=token), 303)
+
+
+@bp.post("/g/<token>/evenings/<int:session_id>/remove")
+def remove_evening(token: str, session_id: int):
+    group = get_group_or_404(token, "edit")
+    try:
+        groups.remove_evening(group, ledger.get_session(session_id))
+    except ledger.LedgerError as exc:
+        flash(group_error_text(exc), "error")
+    else:
+        flash(t("grp_evening_removed"))
+    return redirect(url_for("groups.page", token=token), 303)
+
+
+@bp.post("/g/<token>/rename")
+def rename(token: str):
+    group = get_group_or_404(token, "edit")
+    old, new = request.form.get("old", ""), (request.form.get("new") or "").strip()
+    try:
+        done = groups.rename_member(group, old, new)
+    except ledger.LedgerError as exc:
+        flash(group_error_text(exc), "error")
+    else:
+        key = "grp_merged" if done["merged"] else "grp_renamed"
+        flash(t(key, old=old, new=new, n=len(done["evenings"])))
+    return redirect(url_for("groups.page", token=token), 303)
+
+
+@bp.post("/g/<token>/settings")
+def settings(token: str):
+    group = get_group_or_404(token, "edit")
+    fields = ("name", "season_start", "season_end")
+    try:
+        groups.update_group(group, {k: request.form.get(k, "") for k in fields})
+    except ledger.LedgerError as exc:
+        db.session.rollback()
+        flash(group_error_text(exc), "error")
+    else:
+        flash(t("grp_saved"))
+    return redirect(url_for("groups.page", token=token), 303)
+
+
+bp.after_request(private)
+
+
+def offered_groups() -> tuple[list[Group], int | None]:
+    """The groups the new-evening form offers (this browser's), and the one chosen:
+    ``?group=<edit token>`` (the group page's "new evening" link) remembers and picks it."""
+    chosen = None
+    token = request.args.get("group")
+    if token:
+        group = get_group_or_404(token, "edit")
+        remember_group(group.id)
+        chosen = group.id
+    ids = group_ids()
+    found = db.session.scalars(select(Group).where(Group.id.in_(ids))).all() if ids else []
+    rank = {group_id: index for index, group_id in enumerate(ids)}
+    return sorted(found, key=lambda g: rank[g.id]), chosen
+
+
+def group_from_form() -> Group | None:
+    """The group the new-evening form names: one of this browser's, or none (400 else)."""
+    raw = request.form.get("group", "")
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) not in group_ids():
+        abort(400, description=t("grp_err_bad_link"))
+    return db.session.get(Group, int(raw))
+
+
+from . import group_stats  # noqa: E402,F401  (its routes are on this blueprint)
