@@ -55,9 +55,16 @@ STILL_READING_FACTS = {
 }
 """Modules outside ``games/`` whose string literals still name a game's fact keys, and
 which keys. It may only shrink: a new one fails, and so does an entry no longer true."""
-NOT_FACTS = {"ulti_ledger/openapi.py": {"components"}}
+NOT_FACTS = {
+    "ulti_ledger/openapi.py": {"components"},
+    # tarokk's ``game`` (the parti) and ``count`` (a tarokkszám) spell the row's ``game``
+    # column (games/README.md, part ``row``) and a limit message's count
+    "ulti_ledger/ledger/exchange.py": {"game"},
+    "ulti_ledger/pdf_table.py": {"game"},
+    "ulti_ledger/ledger/limits.py": {"count"},
+}
 """Literals that spell a fact key and mean something else: OpenAPI's own ``components``
-object of the document."""
+object of the document, the sheets' ``game`` column, a count of things."""
 
 
 def _nested(schema: dict) -> set[str]:

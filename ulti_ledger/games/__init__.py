@@ -10,9 +10,9 @@ from functools import cache
 from pathlib import Path
 
 from ..settlement import Engine, Registry, Ruleset
-from . import snapszer, ulti
+from . import snapszer, tarokk, ulti
 
-REGISTRY = Registry([ulti, snapszer])
+REGISTRY = Registry([ulti, snapszer, tarokk])
 
 
 @cache

@@ -16,7 +16,7 @@ import hashlib
 import threading
 import tomllib
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -122,8 +122,15 @@ class Ruleset:
     """A ruleset file: its options, and its rules resolved per set of option values."""
 
     def __init__(
-        self, raw: dict[str, Any], source: str, text: str, games: Mapping[str, ModuleType]
+        self,
+        raw: dict[str, Any],
+        source: str,
+        text: str,
+        games: Mapping[str, ModuleType],
+        bases: tuple[str, ...] = (),
     ) -> None:
+        """``bases``: the texts of the files this one builds on (``extends``), nearest
+        first; ``raw`` is already merged over them, and the digest covers them all."""
         game = games.get(raw["scorer"]) if isinstance(raw.get("scorer"), str) else None
         upgrade = getattr(game, "upgrade_ruleset", None)
         if upgrade is not None:  # a file of an older revision, as pinned sessions keep it
@@ -132,7 +139,8 @@ class Ruleset:
         self.raw = raw
         self.source = source
         self.text = text
-        self.digest = hashlib.sha256(text.encode()).hexdigest()
+        self.bases = bases
+        self.digest = hashlib.sha256("\x00".join((text, *bases)).encode()).hexdigest()
         fmt = top.int("format")
         if fmt != FORMAT:
             raise top.error("format", f"this engine reads format {FORMAT}, not {fmt}")
@@ -243,26 +251,95 @@ def _kind(value: Any) -> Msg:
     return Msg("a list" if isinstance(value, list) else "an object")
 
 
-def parse_ruleset(text: str, source: str, games: Mapping[str, ModuleType]) -> Ruleset:
+BaseFinder = Callable[[str], str | None]
+"""The text of the ruleset file a file ``extends`` (by its file name), or None."""
+MAX_EXTENDS = 8
+"""How deep files may build on each other (a loop is refused long before)."""
+
+
+def parse_ruleset(
+    text: str,
+    source: str,
+    games: Mapping[str, ModuleType],
+    find_base: BaseFinder | None = None,
+) -> Ruleset:
     """Build a ruleset from the text of a ruleset file; ``source`` names it in errors.
 
-    ``games`` (the registry) holds the game that the file's ``scorer`` names.
+    ``games`` (the registry) holds the game that the file's ``scorer`` names;
+    ``find_base`` finds the file that an ``extends = "FILE.toml"`` names.
     """
+    raw, bases = read_extended(text, source, find_base)
+    return Ruleset(raw, source, text, games, bases)
+
+
+def read_extended(
+    text: str, source: str, find_base: BaseFinder | None
+) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """A file's TOML merged over the files it builds on (``extends``), and their texts.
+
+    The file's tables are merged key by key into its base's (recursively), every other
+    value replaces the base's: a file says only what differs. ``extends`` itself is
+    consumed here; the base's identity keys are overridden like any other.
+    """
+    raw = _toml(text, source)
+    chain: list[str] = []
+    seen = {source}
+    while "extends" in raw:
+        name = raw.pop("extends")
+        if not isinstance(name, str) or not name.endswith(".toml"):
+            raise RulesetError(source, "extends", 'must name a ruleset file, such as "tarokk.toml"')
+        if name in seen or len(chain) >= MAX_EXTENDS:
+            raise RulesetError(source, "extends", f"{name} builds on itself")
+        seen.add(name)
+        base_text = find_base(name) if find_base is not None else None
+        if base_text is None:
+            raise RulesetError(source, "extends", f"{name} is not a ruleset file found beside it")
+        chain.append(base_text)
+        base = _toml(base_text, name)
+        nested = base.pop("extends", None)
+        raw = merge_tables(base, raw)
+        if nested is not None:
+            raw["extends"] = nested
+    return raw, tuple(chain)
+
+
+def merge_tables(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """``over`` laid on ``base``: tables merge key by key, anything else replaces."""
+    out = dict(base)
+    for key, value in over.items():
+        below = out.get(key)
+        if isinstance(value, Mapping) and isinstance(below, dict):
+            out[key] = merge_tables(below, value)
+        else:
+            out[key] = value
+    return out
+
+
+def _toml(text: str, source: str) -> dict[str, Any]:
     try:
-        raw = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError(source, "", f"is not valid TOML: {exc}") from None
-    return Ruleset(raw, source, text, games)
 
 
-def load_ruleset_file(path: str | Path, games: Mapping[str, ModuleType]) -> Ruleset:
-    """Read and check one ruleset file."""
+def load_ruleset_file(
+    path: str | Path, games: Mapping[str, ModuleType], find_base: BaseFinder | None = None
+) -> Ruleset:
+    """Read and check one ruleset file; a file it ``extends`` is looked for beside it
+    first, then with ``find_base``."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesetError(str(path), "", f"cannot be read: {exc}") from None
-    return parse_ruleset(text, path.name, games)
+
+    def beside(name: str) -> str | None:
+        sibling = path.parent / name
+        if sibling.is_file() and Path(name).name == name:
+            return sibling.read_text(encoding="utf-8")
+        return find_base(name) if find_base is not None else None
+
+    return parse_ruleset(text, path.name, games, beside)
 
 
 def _read_options(table: Table, source: str) -> dict[str, Option]:

@@ -1,0 +1,311 @@
+"""A tarokk hand as recorded at the table (hand format, "Tarokk"), and its validation.
+
+Parsing is where impossible hands are refused: every check raises a `HandError` that
+names the key and says what is allowed. The sides are worked out here once: the
+declarer and the called card's holder against the other two, or the declarer alone
+against three (he called himself, or the called card lay in the skart). The figures are
+checked in ``figures.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ...settlement import hand_checks as checks
+from ...settlement.errors import HandError, Msg
+from .build import CONTRACTS, RULINGS, Rules
+from .figures import Fig, parse_figures
+
+check_keys, kind, player, not_one_of = (
+    checks.check_keys,
+    checks.kind,
+    checks.player,
+    checks.not_one_of,
+)
+
+HAND_KEYS = (
+    *checks.COMMON_KEYS,
+    "partner",
+    "skart",
+    "contract",
+    "game",
+    "figures",
+    "tarokkszam",
+    "renonsz",
+)
+OUTCOMES = ("played", "no_play", "redeal")
+PLAYERS = 4
+_new = tuple.__new__
+
+_FIELDS = [
+    *checks.COMMON_FIELDS,
+    ("partner", str | None),
+    ("skart", bool),
+    ("contract", str | None),
+    ("g", int),
+    ("game_won", bool | None),
+    ("game_kontra", int),
+    ("figures", tuple[Fig, ...]),
+    ("tarokkszam", tuple[tuple[str, int], ...]),
+    ("renonsz", str | None),
+    ("ruling", str | None),
+    ("side", tuple[str, ...]),
+    ("others", tuple[str, ...]),
+]
+
+
+class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
+    """The facts of one tarokk hand, validated against its ruleset.
+
+    ``partner``: the called card's holder (None: the declarer alone against three);
+    ``skart``: the called card lay in the skart (the declarer alone, and the game carries
+    an automatic kontra: ``game_kontra`` is at least 1); ``g`` the contract's base value;
+    ``game_won`` whether the declarer's side won the parti (None where the hand was not
+    played out); ``figures`` as `Fig`; ``tarokkszam`` (player, 8 or 9); ``renonsz`` the
+    offender and ``ruling`` the others' vote (magas tarokk). ``side`` is the declarer's
+    side in seating order, ``others`` the players against it.
+    """
+
+    __slots__ = ()
+
+
+def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
+    """Validate a tarokk hand (a decoded JSON object) against ``rules``."""
+    if type(data) is not dict:
+        raise HandError("", "a hand must be a JSON object, not {kind}", kind=kind(data))
+    check_keys(data, HAND_KEYS, "", Msg("a tarokk hand"))
+    get = data.get
+    players = checks.names(get("players"), "players", required=True)
+    if len(players) != PLAYERS:
+        raise HandError(
+            "players",
+            "tarokk is played by four, not {given}; at a table of five the dealer sits out "
+            "(sitting_out)",
+            code="tarokk_four_play",
+            given=len(players),
+        )
+    sitting_out = checks.names(get("sitting_out"), "sitting_out", required=False)
+    if sitting_out:
+        checks.check_sitting_out(players, sitting_out, rules.max_sitting_out)
+    declarer = player(get("declarer"), "declarer", players, sitting_out)
+    outcome = get("outcome", "played")
+    if outcome not in OUTCOMES:
+        raise HandError("outcome", not_one_of(outcome, OUTCOMES))
+    skart = _skart(get("skart", False))
+    partner = _partner(data, players, sitting_out, declarer, skart, outcome)
+    if partner is not None:
+        first = players.index(declarer) < players.index(partner)
+        side = (declarer, partner) if first else (partner, declarer)
+    else:
+        side = (declarer,)
+    others = tuple(p for p in players if p not in side)
+    offender, ruling = _renonsz(get("renonsz"), players, sitting_out, outcome, rules)
+    if outcome != "played":
+        for key in ("game", "figures", "tarokkszam"):
+            if key in data:
+                raise HandError(
+                    key,
+                    "a hand with outcome {outcome} has no {key}: nothing was played",
+                    code="outcome_has_no",
+                    outcome=outcome,
+                    key=key,
+                )
+    contract = _contract(get("contract"), outcome)
+    g = rules.contracts[contract] if contract else 0
+    played_out = outcome == "played" and (offender is None or ruling == "continue")
+    game_won, game_kontra = _game(get("game"), rules, played_out, outcome, skart)
+    figures = parse_figures(get("figures"), rules, played_out)
+    tarokkszam = _tarokkszam(get("tarokkszam"), players, sitting_out)
+    common = (rules.id, options or {}, players, sitting_out, declarer, outcome)
+    hand = _new(
+        Hand,
+        (
+            *common,
+            partner,
+            skart,
+            contract,
+            g,
+            game_won,
+            game_kontra,
+            figures,
+            tarokkszam,
+            offender,
+            ruling,
+            side,
+            others,
+        ),
+    )
+    if played_out:
+        from .consistency import check_consistent
+
+        check_consistent(hand, rules)
+    return hand
+
+
+def _skart(raw: Any) -> bool:
+    if type(raw) is not bool:
+        raise HandError("skart", "must be true or false, not {kind}", kind=kind(raw))
+    return raw
+
+
+def _partner(
+    data: dict[str, Any],
+    players: tuple[str, ...],
+    sitting_out: tuple[str, ...],
+    declarer: str,
+    skart: bool,
+    outcome: str,
+) -> str | None:
+    """The called card's holder; None when the declarer plays alone against three."""
+    if "partner" not in data:
+        if outcome == "redeal" or skart:
+            return None
+        raise HandError(
+            "partner",
+            "is required: the holder of the called card, or null when the declarer plays "
+            "alone (he called himself)",
+            code="partner_missing",
+        )
+    raw = data["partner"]
+    if raw is None:
+        return None
+    if skart:
+        raise HandError(
+            "partner",
+            "the called card lay in the skart, so the declarer plays alone: partner is null",
+            code="skart_alone",
+        )
+    if raw != declarer:
+        return player(raw, "partner", players, sitting_out)
+    raise HandError(
+        "partner", "{name} is the declarer; when he called himself, partner is null", name=raw
+    )
+
+
+def _contract(raw: Any, outcome: str) -> str | None:
+    if raw is None and outcome != "played":
+        return None
+    if raw is None:
+        raise HandError(
+            "contract",
+            "is required: {allowed}",
+            code="contract_missing",
+            allowed=", ".join(CONTRACTS),
+        )
+    if raw not in CONTRACTS:
+        raise HandError("contract", not_one_of(raw, CONTRACTS))
+    return raw
+
+
+def _game(
+    raw: Any, rules: Rules, played_out: bool, outcome: str, skart: bool
+) -> tuple[bool | None, int]:
+    """The parti: whether the declarer's side won it, and its kontra level."""
+    automatic = 1 if skart else 0
+    if raw is None:
+        if played_out:
+            raise HandError(
+                "game",
+                'is required: {{"won": true}} when the declarer\'s side took 48 or more',
+                code="game_missing",
+            )
+        return None, automatic
+    if not isinstance(raw, dict):
+        raise HandError("game", 'must be {{"won": ..., "kontra": N}}, not {kind}', kind=kind(raw))
+    check_keys(raw, ("won", "kontra"), "game", Msg("the game"))
+    won = raw.get("won")
+    if played_out and type(won) is not bool:
+        raise HandError(
+            "game.won", "must be true or false: whether the declarer's side took 48 or more"
+        )
+    if not played_out and won is not None:
+        raise HandError(
+            "game.won", "the hand was not played out (renonsz): leave won out", code="not_played"
+        )
+    level = kontra_level(raw.get("kontra", 0), "game.kontra", rules.max_kontra, rules)
+    return won, max(level, automatic)
+
+
+def kontra_level(raw: Any, key: str, most: int, rules: Rules) -> int:
+    """A kontra level from 0 to ``most``, or a refusal naming the ceiling."""
+    if type(raw) is not int or raw < 0:
+        raise HandError(key, "must be a kontra level, a whole number from 0 to {most}", most=most)
+    if raw > most:
+        raise HandError(
+            key,
+            "kontra level {level} is above this table's ceiling, {name} ({most})",
+            code="kontra_ceiling",
+            level=raw,
+            name=rules.kontra_names[most - 1] if most else "-",
+            most=most,
+        )
+    return raw
+
+
+def _tarokkszam(
+    raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...]
+) -> tuple[tuple[str, int], ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise HandError(
+            "tarokkszam", 'must be a list of {{"player", "count"}}, not {kind}', kind=kind(raw)
+        )
+    out: list[tuple[str, int]] = []
+    for index, entry in enumerate(raw):
+        key = f"tarokkszam[{index}]"
+        if not isinstance(entry, dict):
+            raise HandError(
+                key, 'must be {{"player": NAME, "count": 8}}, not {kind}', kind=kind(entry)
+            )
+        check_keys(entry, ("player", "count"), key, Msg("a tarokkszám"))
+        name = player(entry.get("player"), f"{key}.player", players, sitting_out)
+        if any(name == p for p, _ in out):
+            raise HandError(f"{key}.player", "{name} shows his tarokks once", name=name)
+        count = entry.get("count")
+        if count not in (8, 9) or type(count) is not int:
+            raise HandError(
+                f"{key}.count", "must be 8 or 9, the tarokks shown, not {value!r}", value=count
+            )
+        out.append((name, count))
+    return tuple(out)
+
+
+def _renonsz(
+    raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...], outcome: str, rules: Rules
+) -> tuple[str | None, str | None]:
+    """The offender and, in magas tarokk, the others' ruling."""
+    if raw is None:
+        return None, None
+    if not isinstance(raw, dict):
+        raise HandError("renonsz", 'must be {{"player": NAME}} or null, not {kind}', kind=kind(raw))
+    check_keys(raw, ("player", "ruling"), "renonsz", Msg("a renonsz"))
+    if outcome != "played":
+        raise HandError(
+            "renonsz",
+            "a hand with outcome {outcome} has no renonsz",
+            code="outcome_has_no",
+            outcome=outcome,
+        )
+    offender = player(raw.get("player"), "renonsz.player", players, sitting_out)
+    ruling = raw.get("ruling")
+    if rules.renonsz_mode == "vote":
+        if ruling is None:
+            raise HandError(
+                "renonsz.ruling",
+                "is required: the other three vote; {allowed}",
+                code="ruling_missing",
+                allowed=", ".join(RULINGS),
+            )
+        if ruling not in RULINGS:
+            raise HandError("renonsz.ruling", not_one_of(ruling, RULINGS))
+    elif ruling is not None:
+        raise HandError(
+            "renonsz.ruling",
+            "{ruleset} settles a renonsz by the ITVB rules (9.8-9.9), with no vote: leave "
+            "ruling out",
+            code="no_vote",
+            ruleset=rules.label,
+        )
+    return offender, ruling

@@ -1,0 +1,124 @@
+"""The parti, the dupla and the volát together: [HUSPEC] section 7.2, exactly.
+
+Without announcements only the highest made of the three is paid; an announced dupla or
+volát is always scored (made or failed) and keeps its side from scoring the parti; a
+silent volát displaces the silent dupla of its side; a kontra'd game is always scored.
+`items` returns what is paid, each as (key, params, receiving side, value per player).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .build import Rules
+from .figures import Fig
+
+OTHER = {"declarer": "opponents", "opponents": "declarer"}
+
+
+class Item(NamedTuple):
+    """One amount of the team part: ``value`` per player, to the side ``to``."""
+
+    key: str
+    params: dict[str, Any]
+    to: str
+    value: int
+
+
+def parti_items(
+    g: int, game_won: bool, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
+) -> list[Item]:
+    """The parti, dupla and volát items of a played hand (figures: the hand's)."""
+    winner = "declarer" if game_won else "opponents"
+    dupla: dict[str, Fig] = {}
+    volat: dict[str, Fig] = {}
+    silent: list[Fig] = []
+    for fig in figures:
+        is_dupla = fig.name == "dupla" or rules.figures[fig.name].dupla
+        if not (is_dupla or fig.name == "volat"):
+            continue
+        if not fig.announced:
+            silent.append(fig)
+        elif is_dupla:
+            dupla[fig.side] = fig
+        else:
+            volat[fig.side] = fig
+    volat_by = next((f.side for f in figures if f.name == "volat" and f.won), None)
+    dupla_by = next(
+        (f.side for f in figures if f.won and (f.name == "dupla" or rules.figures[f.name].dupla)),
+        volat_by,
+    )
+    out: list[Item] = []
+    # 1) announced dupla and volát: always scored, by whether they were made
+    for side in ("declarer", "opponents"):
+        for fig, made_by in ((dupla.get(side), dupla_by), (volat.get(side), volat_by)):
+            if fig is None:
+                continue
+            base = rules.figures[fig.name].announced * g
+            made = made_by == side
+            out.append(
+                Item(
+                    "figure",
+                    _params(fig, True, made, base, fig.kontra),
+                    side if made else OTHER[side],
+                    base * 2**fig.kontra,
+                )
+            )
+    # 2) the silent dupla or volát: a volát displaces the silent dupla of its side
+    paid: Fig | None = None
+    if volat_by and volat_by not in volat:
+        paid = next(f for f in silent if f.name == "volat")
+    elif dupla_by and dupla_by not in dupla and dupla_by not in volat:
+        paid = next((f for f in silent if f.name != "volat" and f.side == dupla_by), None)
+    for fig in silent:
+        if fig is not paid:
+            out.append(
+                Item(
+                    "silent_not_paid",
+                    {"name": fig.name, "by": _announced(fig, dupla, volat)},
+                    fig.side,
+                    0,
+                )
+            )
+    # 3) the parti: a kontra'd game always counts
+    if game_kontra > 0:
+        scored = True
+    else:
+        scored = not (paid is not None and paid.side == winner) and not (
+            winner in dupla or winner in volat
+        )
+    if scored:
+        out.append(
+            Item(
+                "parti",
+                {"g": g, "level": game_kontra, "won": game_won},
+                winner,
+                g * 2**game_kontra,
+            )
+        )
+    else:
+        out.append(Item("parti_displaced", {"g": g, "won": game_won}, winner, 0))
+    if paid is not None:
+        base = rules.figures[paid.name].silent * g
+        out.append(Item("figure", _params(paid, False, True, base, 0), paid.side, base))
+    return out
+
+
+def _announced(fig: Fig, dupla: dict[str, Fig], volat: dict[str, Fig]) -> str:
+    """Why a silent dupla or volát is not paid: what its side announced, or its volát."""
+    if fig.side in volat:
+        return "volat"
+    if fig.side in dupla:
+        return "dupla"
+    return "volat_silent"
+
+
+def _params(fig: Fig, announced: bool, made: bool, base: int, level: int) -> dict[str, Any]:
+    return {
+        "name": fig.name,
+        "side": fig.side,
+        "announced": announced,
+        "made": made,
+        "base": base,
+        "level": level,
+    }
