@@ -48,7 +48,7 @@ def apply_kitty(balance: int, move: KittyMove) -> tuple[dict[str, int], int]:
         for name, share in _shares(amount, move.payers):
             entries[name] = entries.get(name, 0) - share
         balance += amount
-    return entries, balance
+    return {name: units for name, units in entries.items() if units}, balance
 
 
 def run_kitty(

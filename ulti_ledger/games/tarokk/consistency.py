@@ -26,12 +26,15 @@ def check_consistent(hand, rules: Rules) -> None:  # hand: .hand.Hand (imports i
         if by is not None and by != game_side:
             raise HandError(
                 _key(figures, kind, by, rules),
-                "a {figure} made by the {side} side cannot stand beside the {other} side's "
-                "parti: the side that makes it wins the game",
+                (
+                    "a {figure} made by the declarer's side cannot stand beside the opponents' "
+                    "parti: the side that makes it wins the game"
+                    if by == "declarer"
+                    else "a {figure} made by the opponents cannot stand beside the declarer's "
+                    "side's parti: the side that makes it wins the game"
+                ),
                 code="volat_beside_parti",
                 figure="volát" if kind == "volat" else "dupla",
-                side=by,
-                other=OTHER[by],
             )
     for index, fig in enumerate(figures):
         key = f"figures[{index}]"

@@ -33,7 +33,7 @@ def describe(line: Line, lang: str = "en") -> str:
     if key in ("kitty_take", "kitty_pay_in"):
         return t[key].format(**{**p, "players": _names(p["players"], t)})
     if key in ("renonsz_new_deal_kitty", "renonsz_points_to_kitty"):
-        return t[key].format(**p, min=p.get("min", ""))
+        return t[key].format(**{"min": "", **p})
     money = _money(p["winners"], p["losers"], p["value"], t, lang) if line.amounts else ""
     if key == "figure":
         return t["figure"].format(
@@ -42,7 +42,7 @@ def describe(line: Line, lang: str = "en") -> str:
             raised=t["raised"].format(name=t[f"fig.{p['raised_from']}"])
             if p.get("raised_from")
             else "",
-            how=t[_how(p)].format(side=t[f"side.{p['side']}"]),
+            how=t[_how(p)],
             kontra=_kontra(p["level"], t),
             calc=_calc(p["base"], p["level"], p["value"]),
             money=money,
@@ -56,6 +56,10 @@ def describe(line: Line, lang: str = "en") -> str:
             calc=_calc(p["g"], p["level"], p["value"]),
             money=money,
         )
+    if key.startswith("renonsz"):
+        say = accusative if lang == "hu" else str
+        n = p["value"]
+        money = t["lone_pays_all"].format(player=p["player"], n=say(n), total=say(3 * n))
     if key == "tarokkszam":
         say = accusative if lang == "hu" else str
         n = p["value"]
@@ -65,7 +69,7 @@ def describe(line: Line, lang: str = "en") -> str:
 
 def _how(p: Mapping[str, Any]) -> str:
     said = "announced" if p["announced"] else "silent"
-    return f"how.{said}.{'made' if p['made'] else 'failed'}"
+    return f"how.{said}.{'made' if p['made'] else 'failed'}.{p['side']}"
 
 
 def _kontra(level: int, t: Mapping[str, str]) -> str:
