@@ -204,7 +204,7 @@ def test_a_failed_silent_pagat_ultimo_pays_five_to_the_other_side():
     result = ENGINE.result_json(hand, lang="hu")
     assert result["payments"] == {"S": 6, "N": 6, "E": -6, "W": -6}
     assert result["lines"][1] == (
-        "pagát ultimó: az ellenfelek csendben elbukta: 5; E és W fejenként 5-öt fizet, "
+        "pagát ultimó: az ellenfelek csendben elbukták: 5; E és W fejenként 5-öt fizet, "
         "S és N fejenként 5-öt kap"
     )
 
