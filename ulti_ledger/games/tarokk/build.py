@@ -8,7 +8,7 @@ bedobás and the pagát kitty. Both shipped rulesets (illusztrált and magas) ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ...settlement.schema import Table, identity
@@ -71,6 +71,15 @@ class Rules:
     kitty_points_min: int
     raises: dict[str, tuple[str, ...]]
     """Emelés: what an announced figure may be raised to (magas tarokk); empty: none."""
+    memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    """Validated figure lists with their game and team value (``hand.py``): a table
+    repeats them all night, and checking them is most of a hand's cost."""
+    memo_size: int = field(default=4096, repr=False, compare=False)
+    """How many the memo keeps (fewer for rules resolved with house rules: the loader)."""
+
+    def forget(self) -> None:
+        """Empty the memo (for benchmarks and tests of a cold start)."""
+        self.memo.clear()
 
     def max_level(self, name: str) -> int:
         """The kontra ceiling of a figure (or of the game, ``parti``)."""

@@ -16,10 +16,9 @@ OTHER = {"declarer": "opponents", "opponents": "declarer"}
 FACANS = ("pagat-facan", "sas-facan")
 
 
-def check_consistent(hand, rules: Rules) -> None:  # hand: .hand.Hand (imports it lazily)
+def check_consistent(figures: tuple[Fig, ...], game_won: bool | None, rules: Rules) -> None:
     """Refuse a played-out hand whose figures cannot all have happened."""
-    figures = hand.figures
-    game_side = "declarer" if hand.game_won else "opponents"
+    game_side = "declarer" if game_won else "opponents"
     volat_by = _made_by(figures, "volat", rules)
     dupla_by = _made_by(figures, "dupla", rules) or volat_by
     for kind, by in (("volat", volat_by), ("dupla", dupla_by)):

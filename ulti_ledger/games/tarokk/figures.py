@@ -18,6 +18,7 @@ SIDES = ("declarer", "opponents")
 FIGURE_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_from")
 SUITS = ("kor", "karo", "treff", "pikk")
 """The suits a király figure or a színcsalád may name (``card``)."""
+A_FIGURE = Msg("a figure")
 PER_SIDE = ("dupla", "hosszu-dupla", "volat")
 """Figures each side may have once; every other figure is in a hand once at most."""
 
@@ -58,7 +59,7 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[Fig, ...]:
 def _figure(entry: Any, key: str, rules: Rules, played_out: bool) -> Fig:
     if not isinstance(entry, dict):
         raise HandError(key, "must be a figure object, not {kind}", kind=kind(entry))
-    check_keys(entry, FIGURE_KEYS, key, Msg("a figure"))
+    check_keys(entry, FIGURE_KEYS, key, A_FIGURE)
     name = entry.get("name")
     figure = rules.figures.get(name) if isinstance(name, str) else None
     if figure is None:
@@ -105,8 +106,8 @@ def _figure(entry: Any, key: str, rules: Rules, played_out: bool) -> Fig:
 
 
 def _kontra(raw: Any, key: str, name: str, rules: Rules) -> int:
-    from .hand import kontra_level
-
+    if raw == 0 and type(raw) is int:
+        return 0
     most = rules.max_level(name)
     if rules.figures[name].magas and type(raw) is int and raw > most:
         raise HandError(
@@ -163,5 +164,21 @@ def _raised_from(raw: Any, key: str, name: str, announced: bool, rules: Rules) -
             name=name,
             value=raw,
             allowed=", ".join(allowed) or "-",
+        )
+    return raw
+
+
+def kontra_level(raw: Any, key: str, most: int, rules: Rules) -> int:
+    """A kontra level from 0 to ``most``, or a refusal naming the ceiling."""
+    if type(raw) is not int or raw < 0:
+        raise HandError(key, "must be a kontra level, a whole number from 0 to {most}", most=most)
+    if raw > most:
+        raise HandError(
+            key,
+            "kontra level {level} is above this table's ceiling, {name} ({most})",
+            code="kontra_ceiling",
+            level=raw,
+            name=rules.kontra_names[most - 1] if most else "-",
+            most=most,
         )
     return raw

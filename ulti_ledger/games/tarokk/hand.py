@@ -15,7 +15,9 @@ from typing import Any, NamedTuple
 from ...settlement import hand_checks as checks
 from ...settlement.errors import HandError, Msg
 from .build import CONTRACTS, RULINGS, Rules
-from .figures import Fig, parse_figures
+from .consistency import check_consistent
+from .figures import Fig, kontra_level, parse_figures
+from .parti import team_value
 
 check_keys, kind, player, not_one_of = (
     checks.check_keys,
@@ -36,6 +38,9 @@ HAND_KEYS = (
 )
 OUTCOMES = ("played", "no_play", "redeal")
 PLAYERS = 4
+A_HAND = Msg("a tarokk hand")
+MEMO_CHARS = 1000
+"""The longest figure list (as text) the memo keeps: a table's hand is a few hundred."""
 _new = tuple.__new__
 
 _FIELDS = [
@@ -52,6 +57,7 @@ _FIELDS = [
     ("ruling", str | None),
     ("side", tuple[str, ...]),
     ("others", tuple[str, ...]),
+    ("team", int),
 ]
 
 
@@ -64,7 +70,8 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
     ``game_won`` whether the declarer's side won the parti (None where the hand was not
     played out); ``figures`` as `Fig`; ``tarokkszam`` (player, 8 or 9); ``renonsz`` the
     offender and ``ruling`` the others' vote (magas tarokk). ``side`` is the declarer's
-    side in seating order, ``others`` the players against it.
+    side in seating order, ``others`` the players against it; ``team`` the team part
+    per player of the declarer's side (+ receives; 0 where the hand was not played out).
     """
 
     __slots__ = ()
@@ -74,7 +81,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     """Validate a tarokk hand (a decoded JSON object) against ``rules``."""
     if type(data) is not dict:
         raise HandError("", "a hand must be a JSON object, not {kind}", kind=kind(data))
-    check_keys(data, HAND_KEYS, "", Msg("a tarokk hand"))
+    check_keys(data, HAND_KEYS, "", A_HAND)
     get = data.get
     players = checks.names(get("players"), "players", required=True)
     if len(players) != PLAYERS:
@@ -114,8 +121,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     contract = _contract(get("contract"), outcome)
     g = rules.contracts[contract] if contract else 0
     played_out = outcome == "played" and (offender is None or ruling == "continue")
-    game_won, game_kontra = _game(get("game"), rules, played_out, outcome, skart)
-    figures = parse_figures(get("figures"), rules, played_out)
+    game_won, game_kontra, figures, team = _play(data, rules, played_out, outcome, skart, g)
     tarokkszam = _tarokkszam(get("tarokkszam"), players, sitting_out)
     common = (rules.id, options or {}, players, sitting_out, declarer, outcome)
     hand = _new(
@@ -134,13 +140,40 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             ruling,
             side,
             others,
+            team,
         ),
     )
-    if played_out:
-        from .consistency import check_consistent
-
-        check_consistent(hand, rules)
     return hand
+
+
+def _play(
+    data: dict[str, Any], rules: Rules, played_out: bool, outcome: str, skart: bool, g: int
+) -> tuple[bool | None, int, tuple[Fig, ...], int]:
+    """The game, the figures and the team part, each checked; from the memo when this
+    very game and figure list were checked before (with the contract and the skart)."""
+    key = _memo_key(data, skart) if played_out else None
+    found = rules.memo.get(key) if key is not None else None
+    if found is not None:
+        return found
+    game_won, game_kontra = _game(data.get("game"), rules, played_out, outcome, skart)
+    figures = parse_figures(data.get("figures"), rules, played_out)
+    team = 0
+    if played_out:
+        check_consistent(figures, game_won, rules)
+        team = team_value(g, game_won, game_kontra, figures, rules)
+    out = (game_won, game_kontra, figures, team)
+    if key is not None and len(rules.memo) < rules.memo_size:
+        rules.memo[key] = out
+    return out
+
+
+def _memo_key(data: dict[str, Any], skart: bool) -> tuple | None:
+    """The facts the memo keeps a checked game and figure list by: their ``repr``, which
+    tells ``1`` from ``true`` as equality would not; None for a long one (a stranger's)."""
+    game, figures = repr(data.get("game")), repr(data.get("figures"))
+    if len(figures) > MEMO_CHARS:
+        return None
+    return (data.get("contract"), skart, game, figures)
 
 
 def _skart(raw: Any) -> bool:
@@ -225,22 +258,6 @@ def _game(
         )
     level = kontra_level(raw.get("kontra", 0), "game.kontra", rules.max_kontra, rules)
     return won, max(level, automatic)
-
-
-def kontra_level(raw: Any, key: str, most: int, rules: Rules) -> int:
-    """A kontra level from 0 to ``most``, or a refusal naming the ceiling."""
-    if type(raw) is not int or raw < 0:
-        raise HandError(key, "must be a kontra level, a whole number from 0 to {most}", most=most)
-    if raw > most:
-        raise HandError(
-            key,
-            "kontra level {level} is above this table's ceiling, {name} ({most})",
-            code="kontra_ceiling",
-            level=raw,
-            name=rules.kontra_names[most - 1] if most else "-",
-            most=most,
-        )
-    return raw
 
 
 def _tarokkszam(

@@ -8,7 +8,7 @@ silent volát displaces the silent dupla of its side; a kontra'd game is always 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .build import Rules
 from .figures import Fig
@@ -17,12 +17,16 @@ OTHER = {"declarer": "opponents", "opponents": "declarer"}
 
 
 class Item(NamedTuple):
-    """One amount of the team part: ``value`` per player, to the side ``to``."""
+    """One amount of the team part: ``value`` per player, to the side ``to``; ``fig`` the
+    figure it pays (None for the parti), ``base`` its value before the kontra, ``why``
+    what keeps a figure from being paid. The words are made only when a line is read."""
 
     key: str
-    params: dict[str, Any]
+    fig: Fig | None
     to: str
     value: int
+    base: int = 0
+    why: str = ""
 
 
 def parti_items(
@@ -56,14 +60,8 @@ def parti_items(
                 continue
             base = rules.figures[fig.name].announced * g
             made = made_by == side
-            out.append(
-                Item(
-                    "figure",
-                    _params(fig, True, made, base, fig.kontra),
-                    side if made else OTHER[side],
-                    base * 2**fig.kontra,
-                )
-            )
+            to = side if made else OTHER[side]
+            out.append(Item("figure", fig, to, base << fig.kontra, base))
     # 2) the silent dupla or volát: a volát displaces the silent dupla of its side
     paid: Fig | None = None
     if volat_by and volat_by not in volat:
@@ -72,14 +70,7 @@ def parti_items(
         paid = next((f for f in silent if f.name != "volat" and f.side == dupla_by), None)
     for fig in silent:
         if fig is not paid:
-            out.append(
-                Item(
-                    "silent_not_paid",
-                    {"name": fig.name, "by": _announced(fig, dupla, volat)},
-                    fig.side,
-                    0,
-                )
-            )
+            out.append(Item("silent_not_paid", fig, fig.side, 0, 0, _why(fig, dupla, volat)))
     # 3) the parti: a kontra'd game always counts
     if game_kontra > 0:
         scored = True
@@ -88,23 +79,16 @@ def parti_items(
             winner in dupla or winner in volat
         )
     if scored:
-        out.append(
-            Item(
-                "parti",
-                {"g": g, "level": game_kontra, "won": game_won},
-                winner,
-                g * 2**game_kontra,
-            )
-        )
+        out.append(Item("parti", None, winner, g << game_kontra, g))
     else:
-        out.append(Item("parti_displaced", {"g": g, "won": game_won}, winner, 0))
+        out.append(Item("parti_displaced", None, winner, 0, g))
     if paid is not None:
         base = rules.figures[paid.name].silent * g
-        out.append(Item("figure", _params(paid, False, True, base, 0), paid.side, base))
+        out.append(Item("figure", paid, paid.side, base, base))
     return out
 
 
-def _announced(fig: Fig, dupla: dict[str, Fig], volat: dict[str, Fig]) -> str:
+def _why(fig: Fig, dupla: dict[str, Fig], volat: dict[str, Fig]) -> str:
     """Why a silent dupla or volát is not paid: what its side announced, or its volát."""
     if fig.side in volat:
         return "volat"
@@ -113,12 +97,39 @@ def _announced(fig: Fig, dupla: dict[str, Fig], volat: dict[str, Fig]) -> str:
     return "volat_silent"
 
 
-def _params(fig: Fig, announced: bool, made: bool, base: int, level: int) -> dict[str, Any]:
-    return {
-        "name": fig.name,
-        "side": fig.side,
-        "announced": announced,
-        "made": made,
-        "base": base,
-        "level": level,
-    }
+def team_items(
+    g: int, game_won: bool | None, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
+) -> list[Item]:
+    """Every item of the team part: the parti, dupla and volát, then the other figures."""
+    assert game_won is not None
+    items = parti_items(g, game_won, game_kontra, figures, rules)
+    volat_by = None
+    for fig in figures:
+        if fig.name == "volat" and fig.won:
+            volat_by = fig.side
+    table = rules.figures
+    for fig in figures:
+        figure = table[fig.name]
+        if fig.name == "volat" or fig.name == "dupla" or figure.dupla:
+            continue
+        each = g if figure.per_g else 1
+        to = fig.side if fig.won else OTHER[fig.side]
+        if fig.announced:
+            base = figure.announced * each
+            items.append(Item("figure", fig, to, base << fig.kontra, base))
+        elif figure.volat_absorbs and fig.won and volat_by == fig.side:
+            items.append(Item("silent_not_paid", fig, fig.side, 0, 0, "volat_made"))
+        else:
+            base = figure.silent * each
+            items.append(Item("figure", fig, to, base, base))
+    return items
+
+
+def team_value(
+    g: int, game_won: bool | None, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
+) -> int:
+    """The team part per player of the declarer's side (+ receives): the items summed."""
+    value = 0
+    for item in team_items(g, game_won, game_kontra, figures, rules):
+        value += item.value if item.to == "declarer" else -item.value
+    return value

@@ -11,15 +11,52 @@ from __future__ import annotations
 from ...settlement.kitty import KittyMove
 from ...settlement.result import Line, Settlement
 from .build import Rules
-from .figures import Fig
 from .hand import Hand
-from .parti import OTHER, Item, parti_items
+from .parti import Item, team_items
 
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
-    """The hand's payments (+ receives), its lines, and what it does to the kitty."""
-    lines: list[Line] = []
+    """The hand's payments (+ receives), what it does to the kitty, and its lines (worked
+    out when first read: a scoreboard needs the sums of every hand, the words of few)."""
     kitty = None
+    payments = dict.fromkeys(hand.players, 0)
+    if hand.outcome == "played" and (hand.renonsz is None or hand.ruling == "continue"):
+        _add(payments, hand.team, hand.side, hand.others)
+        for name, count in hand.tarokkszam:
+            _add(payments, rules.tarokkszam[count], (name,), _others(hand, name))
+        kitty = _kitty(hand, rules)
+    else:
+        for line in _lines(hand, rules):
+            for name, amount in line.amounts.items():
+                payments[name] = payments.get(name, 0) + amount
+        if hand.renonsz is not None:
+            kitty = _renonsz(hand, rules)[1]
+    for name in hand.sitting_out:
+        payments[name] = 0
+    return Settlement(payments, explain=lambda: _lines(hand, rules), kitty=kitty)
+
+
+def _add(payments: dict[str, int], value: int, winners: tuple, losers: tuple) -> None:
+    """``value`` per player from ``losers`` to ``winners`` (`spread`), into ``payments``."""
+    if len(winners) == len(losers):
+        win, lose = value, value
+    elif len(winners) == 1:
+        win, lose = value * len(losers), value
+    else:
+        win, lose = value, value * len(winners)
+    for name in winners:
+        payments[name] += win
+    for name in losers:
+        payments[name] -= lose
+
+
+def _others(hand: Hand, name: str) -> tuple[str, ...]:
+    return tuple(p for p in hand.players if p != name)
+
+
+def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
+    """Every line of the hand, each with exactly the amounts it moves."""
+    lines: list[Line] = []
     if hand.skart:
         lines.append(Line("skart", {"declarer": hand.declarer}, {}))
     if hand.outcome == "redeal":
@@ -27,15 +64,16 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
     elif hand.outcome == "no_play":
         lines.append(_no_play(hand, rules))
     elif hand.renonsz is not None and hand.ruling != "continue":
-        line, kitty = _renonsz(hand, rules)
-        lines.append(line)
+        lines.append(_renonsz(hand, rules)[0])
         if hand.ruling in (None, "charge"):
             lines += _tarokkszam(hand, rules)
     else:
         if hand.renonsz is not None:
             lines.append(Line("renonsz_continue", {"player": hand.renonsz}, {}))
-        for item in _team(hand, rules):
-            lines.append(_line(item, hand))
+        lines += [
+            _line(item, hand)
+            for item in team_items(hand.g, hand.game_won, hand.game_kontra, hand.figures, rules)
+        ]
         lines += _tarokkszam(hand, rules)
         kitty = _kitty(hand, rules)
         if kitty is not None:
@@ -44,48 +82,23 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
             if kitty.payers:
                 params = {"players": kitty.payers, "step": kitty.amount, "cap": kitty.cap}
                 lines.append(Line("kitty_pay_in", params, {}))
-    payments = dict.fromkeys(hand.players, 0)
-    for line in lines:
-        for name, amount in line.amounts.items():
-            payments[name] += amount
     for name in hand.sitting_out:
-        payments[name] = 0
         lines.append(Line("sits_out", {"player": name}, {name: 0}))
-    return Settlement(payments, tuple(lines), kitty=kitty)
+    return tuple(lines)
 
 
-def _team(hand: Hand, rules: Rules) -> list[Item]:
-    """Every item of the team part: the parti, dupla and volát, then the other figures."""
-    assert hand.game_won is not None
-    items = parti_items(hand.g, hand.game_won, hand.game_kontra, hand.figures, rules)
-    volat_by = next((f.side for f in hand.figures if f.name == "volat" and f.won), None)
-    for fig in hand.figures:
-        figure = rules.figures[fig.name]
-        if fig.name == "volat" or fig.name == "dupla" or figure.dupla:
-            continue
-        g = hand.g if figure.per_g else 1
-        if fig.announced:
-            base = figure.announced * g
-            to = fig.side if fig.won else OTHER[fig.side]
-            items.append(Item("figure", _params(fig, base), to, base * 2**fig.kontra))
-        elif figure.volat_absorbs and fig.won and volat_by == fig.side:
-            items.append(
-                Item("silent_not_paid", {"name": fig.name, "by": "volat_made"}, fig.side, 0)
-            )
-        else:
-            base = figure.silent * g
-            to = fig.side if fig.won else OTHER[fig.side]
-            items.append(Item("figure", _params(fig, base), to, base))
-    return items
-
-
-def _params(fig: Fig, base: int) -> dict:
+def _params(item: Item, hand: Hand) -> dict:
+    if item.fig is None:
+        return {"g": item.base, "level": hand.game_kontra, "won": hand.game_won}
+    fig = item.fig
+    if item.key == "silent_not_paid":
+        return {"name": fig.name, "by": item.why}
     return {
         "name": fig.name,
         "side": fig.side,
         "announced": fig.announced,
-        "made": bool(fig.won),
-        "base": base,
+        "made": item.to == fig.side,
+        "base": item.base,
         "level": fig.kontra,
         "raised_from": fig.raised_from,
         "card": fig.card,
@@ -93,10 +106,9 @@ def _params(fig: Fig, base: int) -> dict:
 
 
 def _line(item: Item, hand: Hand) -> Line:
-    winners, losers = (
-        (hand.side, hand.others) if item.to == "declarer" else (hand.others, hand.side)
-    )
-    params = {**item.params, "winners": winners, "losers": losers, "value": item.value}
+    to_declarer = item.to == "declarer"
+    winners, losers = (hand.side, hand.others) if to_declarer else (hand.others, hand.side)
+    params = {**_params(item, hand), "winners": winners, "losers": losers, "value": item.value}
     if item.key == "parti":
         params["contract"] = hand.contract
     return Line(item.key, params, spread(item.value, winners, losers))
