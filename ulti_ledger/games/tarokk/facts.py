@@ -21,8 +21,8 @@ def canonical(hand: Hand) -> dict[str, Any]:
         out["partner"] = hand.partner
     if hand.skart:
         out["skart"] = True
-    if hand.contract is not None:
-        out["contract"] = hand.contract
+    if hand.bid is not None:
+        out["contract"] = hand.bid
     said = hand.game_kontra > (1 if hand.skart else 0)
     if hand.game_won is not None or said:
         game: dict[str, Any] = {} if hand.game_won is None else {"won": hand.game_won}

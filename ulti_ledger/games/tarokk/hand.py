@@ -47,7 +47,7 @@ _FIELDS = [
     *checks.COMMON_FIELDS,
     ("partner", str | None),
     ("skart", bool),
-    ("contract", str | None),
+    ("bid", str | None),
     ("g", int),
     ("game_won", bool | None),
     ("game_kontra", int),
@@ -66,7 +66,8 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
 
     ``partner``: the called card's holder (None: the declarer alone against three);
     ``skart``: the called card lay in the skart (the declarer alone, and the game carries
-    an automatic kontra: ``game_kontra`` is at least 1); ``g`` the contract's base value;
+    an automatic kontra: ``game_kontra`` is at least 1); ``bid`` the contract (the hand
+    format's ``contract``) and ``g`` its base value;
     ``game_won`` whether the declarer's side won the parti (None where the hand was not
     played out); ``figures`` as `Fig`; ``tarokkszam`` (player, 8 or 9); ``renonsz`` the
     offender and ``ruling`` the others' vote (magas tarokk). ``side`` is the declarer's

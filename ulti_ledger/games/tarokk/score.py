@@ -110,7 +110,7 @@ def _line(item: Item, hand: Hand) -> Line:
     winners, losers = (hand.side, hand.others) if to_declarer else (hand.others, hand.side)
     params = {**_params(item, hand), "winners": winners, "losers": losers, "value": item.value}
     if item.key == "parti":
-        params["contract"] = hand.contract
+        params["contract"] = hand.bid
     return Line(item.key, params, spread(item.value, winners, losers))
 
 
@@ -150,7 +150,7 @@ def renonsz_base(hand: Hand, rules: Rules) -> int:
     """What was announced or made before the renonsz, with its kontras, per player: the
     game (g at its kontra) and every figure listed (announced at its kontra, silent at
     its silent value)."""
-    total = hand.g * 2**hand.game_kontra if hand.contract else 0
+    total = hand.g * 2**hand.game_kontra if hand.bid else 0
     for fig in hand.figures:
         figure = rules.figures[fig.name]
         g = hand.g if figure.per_g else 1

@@ -51,7 +51,7 @@ def _notation(hand: Hand, w: Any, t: Any) -> str:
         return w["redeal"]
     if hand.outcome == "no_play":
         return w["no_play"]
-    contract = t[f"contract.{hand.contract}"]
+    contract = t[f"contract.{hand.bid}"]
     if hand.game_won is None:
         return contract
     return f"{contract}, {w['won' if hand.game_won else 'lost']}"
