@@ -227,8 +227,9 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
             continue
         fig: dict[str, Any] = {"name": values[f"{p}name"]}
         for key in ("side", "announced", "won"):
-            if key in values.get(f"{p}{key}", "") or values.get(f"{p}{key}"):
-                fig[key] = values[f"{p}{key}"] if key == "side" else _bool(values[f"{p}{key}"])
+            raw = values.get(f"{p}{key}")
+            if raw:
+                fig[key] = raw if key == "side" else _bool(raw)
         if fig.get("announced") is True:
             fig["kontra"] = _int(values.get(f"{p}kontra") or "0")
         figures.append(fig)
