@@ -19,7 +19,7 @@ label = "Házi tarokk"
 xxi-fogas = { announced = 50, silent = 25 }
 
 [options.renonsz_max]   # a house rule's default: the option sets renonsz.max
-default = 30
+default = "10"
 """
 
 
@@ -41,7 +41,7 @@ def test_a_file_builds_on_a_shipped_file():
     assert ruleset.id == "house-tarokk" and ruleset.scorer == "tarokk"
     assert ruleset.rules.figures["xxi-fogas"].announced == 50
     assert ruleset.rules.figures["pagat-ultimo"] == base.rules.figures["pagat-ultimo"]
-    assert (ruleset.rules.renonsz_min, ruleset.rules.renonsz_max) == (5, 30)
+    assert (ruleset.rules.renonsz_min, ruleset.rules.renonsz_max) == (5, 10)
     assert ruleset.options.keys() == base.options.keys()
     assert ruleset.bases == (base.text,)
 

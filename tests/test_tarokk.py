@@ -240,8 +240,8 @@ def test_the_renonsz_bounds_are_options():
     hand = _hand(contract="ketto", renonsz={"player": "E"}, options={"renonsz_min": 10})
     assert ENGINE.settle(hand).payments["E"] == -30
     hand["figures"] = [{"name": "xxi-fogas", "side": "declarer", "announced": True, "kontra": 2}]
-    hand["options"] = {"renonsz_max": 100}
-    assert ENGINE.settle(hand).payments["E"] == -3 * 100  # 2 + 42 x 4 = 170, at most 100
+    hand["options"] = {"renonsz_max": 10}
+    assert ENGINE.settle(hand).payments["E"] == -3 * 10  # 2 + 42 x 4 = 170, at most 10
 
 
 @pytest.mark.parametrize(("option", "each"), [(0, 0), (3, 3)])

@@ -201,6 +201,6 @@ def test_the_pagat_kitty_over_an_evening():
 def test_the_kitty_is_an_option():
     hand = _hand(_fig("pagat-ultimo", won=False), options={"pagat_kitty": "off"})
     assert "kitty" not in ENGINE.result_json(hand)
-    hand["options"] = {"kitty_step": 25, "kitty_cap": 50}
-    assert ENGINE.result_json(hand)["kitty"] == {"S": -13, "N": -12}
+    hand["options"] = {"kitty_step": 20, "kitty_cap": 20}
+    assert ENGINE.result_json(hand)["kitty"] == {"S": -10, "N": -10}
     assert "kitty" not in ENGINE.result_json({**hand, "ruleset": "tarokk", "options": {}})
