@@ -39,7 +39,7 @@ def _each(hand):
 def test_magas_tarokk_builds_on_the_illusztralt_file():
     magas, base = ENGINE.ruleset("magas-tarokk"), ENGINE.ruleset("tarokk")
     assert "extends" not in magas.raw and magas.bases == (base.text,)
-    assert magas.rules.contracts == base.rules.contracts
+    assert magas.rules.base_values == base.rules.base_values
     assert set(base.rules.figures) < set(magas.rules.figures)
     assert magas.options.keys() > base.options.keys()  # its own and the base's house rules
 

@@ -54,7 +54,9 @@ class Rules:
     label_en: str
     scorer: str
     max_sitting_out: int
-    contracts: dict[str, int]
+    base_values: dict[str, int]
+    """The contracts' base values g (the file's ``[contracts]``; not named ``contracts``,
+    which the outer layers take for Ulti's list of bids)."""
     figures: dict[str, Figure]
     kontra_names: tuple[str, ...]
     max_kontra: int
@@ -129,7 +131,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     return Rules(
         **identity(raw),
         max_sitting_out=max_out,
-        contracts=contracts,
+        base_values=contracts,
         figures=figures,
         kontra_names=names,
         max_kontra=max_kontra,

@@ -46,7 +46,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "choice",
             "label": w["contract"],
             "options": [
-                {"value": c, "label": f"{t[f'contract.{c}']} ({rules.contracts[c]})"}
+                {"value": c, "label": f"{t[f'contract.{c}']} ({rules.base_values[c]})"}
                 for c in CONTRACTS
             ],
             "rule": show(played),

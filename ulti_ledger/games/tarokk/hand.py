@@ -120,7 +120,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
                     key=key,
                 )
     contract = _contract(get("contract"), outcome)
-    g = rules.contracts[contract] if contract else 0
+    g = rules.base_values[contract] if contract else 0
     played_out = outcome == "played" and (offender is None or ruling == "continue")
     game_won, game_kontra, figures, team = _play(data, rules, played_out, outcome, skart, g)
     tarokkszam = _tarokkszam(get("tarokkszam"), players, sitting_out)

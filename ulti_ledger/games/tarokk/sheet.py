@@ -79,7 +79,7 @@ def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
     }
     text = [
         f"{w['contracts']}: "
-        + ", ".join(f"{t[f'contract.{c}']} {rules.contracts[c]}" for c in CONTRACTS)
+        + ", ".join(f"{t[f'contract.{c}']} {rules.base_values[c]}" for c in CONTRACTS)
     ]
     text.append(f"{w['figure_values']}:")
     for name, f in rules.figures.items():
@@ -98,7 +98,7 @@ def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
     if rules.kitty:
         text.append(f"{w['kitty']}: {rules.kitty_step} / {rules.kitty_cap_per_player}")
     table = {
-        "contracts": dict(rules.contracts),
+        "contracts": dict(rules.base_values),
         "figures": figures,
         "tarokkszam": {str(k): v for k, v in rules.tarokkszam.items()},
         "max_kontra_level": rules.max_kontra,
