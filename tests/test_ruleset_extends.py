@@ -8,7 +8,7 @@ import pytest
 from tests.engine_helpers import ENGINE
 from ulti_ledger.games import REGISTRY, load_ruleset_file, parse_ruleset
 from ulti_ledger.settlement import RulesetError
-from ulti_ledger.settlement.loader import merge_tables
+from ulti_ledger.settlement.extends import merge_tables
 
 CHILD = """format = 1
 extends = "tarokk.toml"

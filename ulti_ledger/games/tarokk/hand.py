@@ -14,10 +14,11 @@ from typing import Any, NamedTuple
 
 from ...settlement import hand_checks as checks
 from ...settlement.errors import HandError, Msg
-from .build import CONTRACTS, RULINGS, Rules
+from .build import CONTRACTS, Rules
 from .consistency import check_consistent
 from .figures import Fig, kontra_level, parse_figures
 from .parti import team_value
+from .shown import renonsz_of, tarokkszam_of
 
 check_keys, kind, player, not_one_of = (
     checks.check_keys,
@@ -108,7 +109,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     else:
         side = (declarer,)
     others = tuple(p for p in players if p not in side)
-    offender, ruling = _renonsz(get("renonsz"), players, sitting_out, outcome, rules)
+    offender, ruling = renonsz_of(get("renonsz"), players, sitting_out, outcome, rules)
     if outcome != "played":
         for key in ("game", "figures", "tarokkszam"):
             if key in data:
@@ -123,7 +124,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     g = rules.base_values[contract] if contract else 0
     played_out = outcome == "played" and (offender is None or ruling == "continue")
     game_won, game_kontra, figures, team = _play(data, rules, played_out, outcome, skart, g)
-    tarokkszam = _tarokkszam(get("tarokkszam"), players, sitting_out)
+    tarokkszam = tarokkszam_of(get("tarokkszam"), players, sitting_out)
     common = (rules.id, options or {}, players, sitting_out, declarer, outcome)
     hand = _new(
         Hand,
@@ -259,71 +260,3 @@ def _game(
         )
     level = kontra_level(raw.get("kontra", 0), "game.kontra", rules.max_kontra, rules)
     return won, max(level, automatic)
-
-
-def _tarokkszam(
-    raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...]
-) -> tuple[tuple[str, int], ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise HandError(
-            "tarokkszam", 'must be a list of {{"player", "count"}}, not {kind}', kind=kind(raw)
-        )
-    out: list[tuple[str, int]] = []
-    for index, entry in enumerate(raw):
-        key = f"tarokkszam[{index}]"
-        if not isinstance(entry, dict):
-            raise HandError(
-                key, 'must be {{"player": NAME, "count": 8}}, not {kind}', kind=kind(entry)
-            )
-        check_keys(entry, ("player", "count"), key, Msg("a tarokkszám"))
-        name = player(entry.get("player"), f"{key}.player", players, sitting_out)
-        if any(name == p for p, _ in out):
-            raise HandError(f"{key}.player", "{name} shows his tarokks once", name=name)
-        count = entry.get("count")
-        if count not in (8, 9) or type(count) is not int:
-            raise HandError(
-                f"{key}.count", "must be 8 or 9, the tarokks shown, not {value!r}", value=count
-            )
-        out.append((name, count))
-    return tuple(out)
-
-
-def _renonsz(
-    raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...], outcome: str, rules: Rules
-) -> tuple[str | None, str | None]:
-    """The offender and, in magas tarokk, the others' ruling."""
-    if raw is None:
-        return None, None
-    if not isinstance(raw, dict):
-        raise HandError("renonsz", 'must be {{"player": NAME}} or null, not {kind}', kind=kind(raw))
-    check_keys(raw, ("player", "ruling"), "renonsz", Msg("a renonsz"))
-    if outcome != "played":
-        raise HandError(
-            "renonsz",
-            "a hand with outcome {outcome} has no renonsz",
-            code="outcome_has_no",
-            outcome=outcome,
-        )
-    offender = player(raw.get("player"), "renonsz.player", players, sitting_out)
-    ruling = raw.get("ruling")
-    if rules.renonsz_mode == "vote":
-        if ruling is None:
-            raise HandError(
-                "renonsz.ruling",
-                "is required: the other three vote; {allowed}",
-                code="ruling_missing",
-                allowed=", ".join(RULINGS),
-            )
-        if ruling not in RULINGS:
-            raise HandError("renonsz.ruling", not_one_of(ruling, RULINGS))
-    elif ruling is not None:
-        raise HandError(
-            "renonsz.ruling",
-            "{ruleset} settles a renonsz by the ITVB rules (9.8-9.9), with no vote: leave "
-            "ruling out",
-            code="no_vote",
-            ruleset=rules.label,
-        )
-    return offender, ruling
