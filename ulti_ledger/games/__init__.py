@@ -10,9 +10,9 @@ from functools import cache
 from pathlib import Path
 
 from ..settlement import Engine, Registry, Ruleset
-from . import skat, snapszer, ulti
+from . import skat, snapszer, tarokk, ulti
 
-REGISTRY = Registry([ulti, snapszer, skat])
+REGISTRY = Registry([ulti, snapszer, skat, tarokk])
 
 
 @cache

@@ -14,7 +14,6 @@ from __future__ import annotations
 import copy
 import hashlib
 import threading
-import tomllib
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from types import ModuleType
 from typing import Any
 
 from .errors import Msg, OptionError, RulesetError
+from .extends import BaseFinder, read_extended
 from .schema import Table, suggestion
 from .seating import Seating, read_seating
 
@@ -122,8 +122,15 @@ class Ruleset:
     """A ruleset file: its options, and its rules resolved per set of option values."""
 
     def __init__(
-        self, raw: dict[str, Any], source: str, text: str, games: Mapping[str, ModuleType]
+        self,
+        raw: dict[str, Any],
+        source: str,
+        text: str,
+        games: Mapping[str, ModuleType],
+        bases: tuple[str, ...] = (),
     ) -> None:
+        """``bases``: the texts of the files this one builds on (``extends``), nearest
+        first; ``raw`` is already merged over them, and the digest covers them all."""
         game = games.get(raw["scorer"]) if isinstance(raw.get("scorer"), str) else None
         upgrade = getattr(game, "upgrade_ruleset", None)
         if upgrade is not None:  # a file of an older revision, as pinned sessions keep it
@@ -132,7 +139,8 @@ class Ruleset:
         self.raw = raw
         self.source = source
         self.text = text
-        self.digest = hashlib.sha256(text.encode()).hexdigest()
+        self.bases = bases
+        self.digest = hashlib.sha256("\x00".join((text, *bases)).encode()).hexdigest()
         fmt = top.int("format")
         if fmt != FORMAT:
             raise top.error("format", f"this engine reads format {FORMAT}, not {fmt}")
@@ -243,26 +251,39 @@ def _kind(value: Any) -> Msg:
     return Msg("a list" if isinstance(value, list) else "an object")
 
 
-def parse_ruleset(text: str, source: str, games: Mapping[str, ModuleType]) -> Ruleset:
+def parse_ruleset(
+    text: str,
+    source: str,
+    games: Mapping[str, ModuleType],
+    find_base: BaseFinder | None = None,
+) -> Ruleset:
     """Build a ruleset from the text of a ruleset file; ``source`` names it in errors.
 
-    ``games`` (the registry) holds the game that the file's ``scorer`` names.
+    ``games`` (the registry) holds the game that the file's ``scorer`` names;
+    ``find_base`` finds the file that an ``extends = "FILE.toml"`` names.
     """
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise RulesetError(source, "", f"is not valid TOML: {exc}") from None
-    return Ruleset(raw, source, text, games)
+    raw, bases = read_extended(text, source, find_base)
+    return Ruleset(raw, source, text, games, bases)
 
 
-def load_ruleset_file(path: str | Path, games: Mapping[str, ModuleType]) -> Ruleset:
-    """Read and check one ruleset file."""
+def load_ruleset_file(
+    path: str | Path, games: Mapping[str, ModuleType], find_base: BaseFinder | None = None
+) -> Ruleset:
+    """Read and check one ruleset file; a file it ``extends`` is looked for beside it
+    first, then with ``find_base``."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesetError(str(path), "", f"cannot be read: {exc}") from None
-    return parse_ruleset(text, path.name, games)
+
+    def beside(name: str) -> str | None:
+        sibling = path.parent / name
+        if sibling.is_file() and Path(name).name == name:
+            return sibling.read_text(encoding="utf-8")
+        return find_base(name) if find_base is not None else None
+
+    return parse_ruleset(text, path.name, games, beside)
 
 
 def _read_options(table: Table, source: str) -> dict[str, Option]:

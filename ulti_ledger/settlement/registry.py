@@ -63,11 +63,20 @@ class Registry(Mapping[str, ModuleType]):
         return f"Registry([{', '.join(self._games)}])"
 
     def parse_ruleset(self, text: str, source: str) -> Ruleset:
-        """A ruleset from a file's text; its ``scorer`` must be one of these games."""
-        return parse_ruleset(text, source, self)
+        """A ruleset from a file's text; its ``scorer`` must be one of these games, and a
+        file it ``extends`` is one of the games' shipped files."""
+        return parse_ruleset(text, source, self, self.shipped_file)
 
     def load_ruleset_file(self, path: str | Path) -> Ruleset:
-        return load_ruleset_file(path, self)
+        return load_ruleset_file(path, self, self.shipped_file)
+
+    def shipped_file(self, name: str) -> str | None:
+        """The text of a shipped ruleset file (``<game>/rulesets/NAME``), or None."""
+        for game in self._games.values():
+            entry = resources.files(game.__name__).joinpath("rulesets", name)
+            if "/" not in name and entry.is_file():
+                return entry.read_text(encoding="utf-8")
+        return None
 
     def rulesets(self) -> dict[str, Ruleset]:
         """Every game's shipped rulesets (``<game>/rulesets/*.toml``), by ruleset id."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from .kitty import KittyMove, apply_kitty
 from .pairs import hand_pairs, plural_sides
 
 
@@ -55,7 +56,7 @@ class Settlement:
     have no ``score`` at all.
     """
 
-    __slots__ = ("payments", "score", "_explain", "_lines")
+    __slots__ = ("payments", "score", "kitty", "_explain", "_lines")
 
     def __init__(
         self,
@@ -63,9 +64,13 @@ class Settlement:
         lines: tuple[Line, ...] | None = None,
         explain: Callable[[], tuple[Line, ...]] | None = None,
         score: Mapping[str, int] | None = None,
+        kitty: KittyMove | None = None,
     ) -> None:
         self.payments = payments
         self.score = score
+        self.kitty = kitty
+        """What the hand does to the kitty (`kitty.KittyMove`), outside ``payments``; None
+        for a hand (or a game) that leaves it alone."""
         self._lines = lines
         self._explain = explain
 
@@ -100,7 +105,9 @@ def score_payments(scores: Mapping[str, int], table: Sequence[str]) -> dict[str,
 def result_extras(settlement: Settlement) -> dict[str, Any]:
     """The result format's keys that only some hands have, after payments and lines.
 
-    ``score``: the game's own score column, for a game that keeps one. ``pairs``: who
+    ``score``: the game's own score column, for a game that keeps one. ``kitty``: what
+    each player put in (-) or took (+) of the kitty, for a hand that moves it, counted
+    from an empty kitty (a session counts from its balance: `session.SessionResult`). ``pairs``: who
     pays whom (``[{"from", "to", "amount"}]``, in units), only where two or more players
     pay and two or more receive (2 v 2): there the payments alone do not say it, and
     elsewhere the lines already do (Ulti's declarer settles with each defender). So an
@@ -109,6 +116,8 @@ def result_extras(settlement: Settlement) -> dict[str, Any]:
     extras: dict[str, Any] = {}
     if settlement.score is not None:
         extras["score"] = dict(settlement.score)
+    if settlement.kitty is not None:
+        extras["kitty"] = apply_kitty(0, settlement.kitty)[0]
     if plural_sides(settlement.payments):
         extras["pairs"] = [pair.to_json() for pair in hand_pairs(settlement.payments)]
     return extras

@@ -13,6 +13,7 @@ from typing import Any
 
 from .engine import Engine
 from .errors import HandError
+from .kitty import run_kitty
 from .money import check_zero_sum
 from .result import Settlement
 
@@ -55,6 +56,11 @@ class SessionResult:
     scores: Mapping[str, int] | None = None
     """Each player's game score summed (Skat's list), beside ``totals``; None when no hand
     carries a score (a game without a score column, such as Ulti). Need not sum to zero."""
+    kitty: tuple[Mapping[str, int] | None, ...] | None = None
+    """Each hand's kitty entries (player -> units, + took, - put in; None: left alone),
+    counted in order from an empty kitty; None when no hand moves a kitty."""
+    kitty_balance: int | None = None
+    """What is left in the kitty after the last hand: minus the sum of the entries."""
 
 
 def is_session(data: Any) -> bool:
@@ -217,4 +223,8 @@ def settle_session(engine: Engine, data: Any) -> SessionResult:
             for name, points in settlement.score.items():
                 scores[name] += points
         results.append(settlement)
-    return SessionResult(players, unit_value, tuple(results), totals, scores)
+    kitty, balance = None, None
+    if any(s.kitty is not None for s in results):
+        entries, balance = run_kitty(s.kitty for s in results)
+        kitty = tuple(entries)
+    return SessionResult(players, unit_value, tuple(results), totals, scores, kitty, balance)

@@ -1,0 +1,187 @@
+"""Reading the tarokk sections of a ruleset file into `Rules`, with every check.
+
+The generic part (identity, options, ``extends``) is read by ``settlement/loader.py``; this
+module knows what a tarokk ruleset holds: the contracts' base values, the figures with
+their announced and silent values, the kontra ladder, the tarokkszám, the renonsz, the
+bedobás and the pagát kitty. Both shipped rulesets (illusztrált and magas) are read here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ...settlement.schema import Table, identity
+
+SECTIONS = ("table", "contracts", "kontra", "figures", "tarokkszam", "renonsz", "no_play")
+SECTIONS += ("kitty", "raise")
+CONTRACTS = ("harom", "ketto", "egy", "szolo")
+RENONSZ_MODES = ("itvb", "vote")
+RULINGS = ("new_deal", "new_deal_kitty", "charge", "continue", "points_to_kitty")
+"""The magas tarokk renonsz vote's five rulings (seed 002 section 16), in its order."""
+LAST_THREE = "last-three"
+"""The ``trick`` of a figure of the last three tricks (színcsalád, három király)."""
+
+
+class Figure(NamedTuple):
+    """One figure's values: per player of the side that receives it."""
+
+    announced: int
+    silent: int
+    """0: counted only when announced."""
+    per_g: bool
+    """Dupla, volát: the values are multiples of the game's base value g."""
+    magas: bool
+    """A magas tarokk figure: kontra only (``magas_max_level``)."""
+    trick: int | str
+    """The trick it names (1, 6 ... 9, or `LAST_THREE`); 0 for none. Made once at most."""
+    silent_fails: bool
+    """A silent one can fail (pagát ultimó played to trick 9 and beaten): its side pays."""
+    volat_absorbs: bool
+    """Silent, it is not paid beside its side's volát (tulétroá, négy király)."""
+    kitty: bool
+    """Announced, it takes the pagát kitty when made and pays in when failed."""
+    dupla: bool
+    """Scored as the dupla (hosszú dupla)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One tarokk ruleset with its house rules resolved."""
+
+    id: str
+    label: str
+    label_en: str
+    scorer: str
+    max_sitting_out: int
+    base_values: dict[str, int]
+    """The contracts' base values g (the file's ``[contracts]``; not named ``contracts``,
+    which the outer layers take for Ulti's list of bids)."""
+    figures: dict[str, Figure]
+    kontra_names: tuple[str, ...]
+    max_kontra: int
+    magas_max_kontra: int
+    tarokkszam: dict[int, int]
+    renonsz_mode: str
+    renonsz_min: int
+    renonsz_max: int
+    no_play: int
+    kitty: bool
+    kitty_step: int
+    kitty_cap_per_player: int
+    kitty_new_deal: int
+    kitty_points_min: int
+    raises: dict[str, tuple[str, ...]]
+    """Emelés: what an announced figure may be raised to (magas tarokk); empty: none."""
+    memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    """Validated figure lists with their game and team value (``hand.py``): a table
+    repeats them all night, and checking them is most of a hand's cost."""
+    memo_size: int = field(default=4096, repr=False, compare=False)
+    """How many the memo keeps (fewer for rules resolved with house rules: the loader)."""
+
+    def forget(self) -> None:
+        """Empty the memo (for benchmarks and tests of a cold start)."""
+        self.memo.clear()
+
+    def max_level(self, name: str) -> int:
+        """The kontra ceiling of a figure (or of the game, ``parti``)."""
+        figure = self.figures.get(name)
+        return self.magas_max_kontra if figure and figure.magas else self.max_kontra
+
+
+def build_rules(raw: dict[str, Any], source: str) -> Rules:
+    """Check the file's tarokk data and turn it into `Rules`."""
+    top = Table(raw, "", source)
+    table = top.table("table")
+    max_out = table.int("max_sitting_out")
+    table.finish()
+    contracts_t = top.table("contracts")
+    contracts = {c: contracts_t.int(c, minimum=1) for c in CONTRACTS}
+    contracts_t.finish()
+    kontra = top.table("kontra")
+    names = tuple(kontra.str_list("names"))
+    max_kontra = kontra.int("max_level")
+    magas_max = kontra.int("magas_max_level")
+    if max_kontra > len(names) or magas_max > max_kontra:
+        raise kontra.error("max_level", f"must be at most {len(names)}, the levels named")
+    kontra.finish()
+    figures = _figures(top.table("figures"))
+    count = top.table("tarokkszam")
+    tarokkszam = {n: count.int(str(n), minimum=1) for n in (8, 9)}
+    count.finish()
+    renonsz = top.table("renonsz")
+    mode = renonsz.choice("mode", RENONSZ_MODES)
+    low, high = renonsz.int("min"), renonsz.int("max")
+    if high < low:
+        raise renonsz.error("max", f"must be at least min ({low})")
+    renonsz.finish()
+    no_play_t = top.table("no_play")
+    no_play = no_play_t.int("payment")
+    no_play_t.finish()
+    kitty = top.table("kitty")
+    kitty_values = {
+        "kitty": kitty.bool("enabled"),
+        "kitty_step": kitty.int("step", minimum=1),
+        "kitty_cap_per_player": kitty.int("cap_per_player", minimum=1),
+        "kitty_new_deal": kitty.int("new_deal"),
+        "kitty_points_min": kitty.int("points_min"),
+    }
+    kitty.finish()
+    raises = _raises(top.table("raise", {}), figures)
+    return Rules(
+        **identity(raw),
+        max_sitting_out=max_out,
+        base_values=contracts,
+        figures=figures,
+        kontra_names=names,
+        max_kontra=max_kontra,
+        magas_max_kontra=magas_max,
+        tarokkszam=tarokkszam,
+        renonsz_mode=mode,
+        renonsz_min=low,
+        renonsz_max=high,
+        no_play=no_play,
+        raises=raises,
+        **kitty_values,
+    )
+
+
+def _figures(table: Table) -> dict[str, Figure]:
+    out = {}
+    for name, fig in [(n, table.table(n)) for n in table.data]:
+        trick = fig.get(
+            "trick",
+            lambda v: (type(v) is int and 0 <= v <= 9) or v == LAST_THREE,
+            f'a trick number 1 to 9, or "{LAST_THREE}"',
+            0,
+        )
+        out[name] = Figure(
+            announced=fig.int("announced", minimum=1),
+            silent=fig.int("silent"),
+            per_g=fig.bool("per_g", False),
+            magas=fig.bool("magas", False),
+            trick=trick,
+            silent_fails=fig.bool("silent_fails", False),
+            volat_absorbs=fig.bool("volat_absorbs", False),
+            kitty=fig.bool("kitty", False),
+            dupla=fig.bool("dupla", False),
+        )
+        fig.finish()
+    for needed in ("dupla", "volat"):
+        if needed not in out:
+            raise table.error(needed, "is required: the parti, dupla and volát interlock")
+    return out
+
+
+def _raises(table: Table, figures: dict[str, Figure]) -> dict[str, tuple[str, ...]]:
+    out = {}
+    for name in list(table.data):
+        if name not in figures:
+            raise table.error(name, "is not a figure of this ruleset")
+        targets = table.str_list(name)
+        for target in targets:
+            if target not in figures:
+                raise table.error(name, f"{target} is not a figure of this ruleset")
+        out[name] = tuple(targets)
+    table.finish()
+    return out

@@ -1,0 +1,127 @@
+"""What the figures of a played tarokk hand must agree on, together with the parti.
+
+A dupla (71 points) or a volát (every trick) is made by one side at most, and that side
+won the parti; a volát makes its side's dupla too. Each trick is won once, so two figures
+of the same trick are never both made. An announced párosfácán keeps its side's silent
+fácán from being scored (seed 002 section 4), and a raised figure replaces the lower one.
+"""
+
+from __future__ import annotations
+
+from ...settlement.errors import HandError
+from .build import Rules
+from .figures import Fig
+
+OTHER = {"declarer": "opponents", "opponents": "declarer"}
+FACANS = ("pagat-facan", "sas-facan")
+
+
+def check_consistent(figures: tuple[Fig, ...], game_won: bool | None, rules: Rules) -> None:
+    """Refuse a played-out hand whose figures cannot all have happened."""
+    game_side = "declarer" if game_won else "opponents"
+    volat_by = _made_by(figures, "volat", rules)
+    dupla_by = _made_by(figures, "dupla", rules) or volat_by
+    for kind, by in (("volat", volat_by), ("dupla", dupla_by)):
+        if by is not None and by != game_side:
+            raise HandError(
+                _key(figures, kind, by, rules),
+                (
+                    "a {figure} made by the declarer's side cannot stand beside the opponents' "
+                    "parti: the side that makes it wins the game"
+                    if by == "declarer"
+                    else "a {figure} made by the opponents cannot stand beside the declarer's "
+                    "side's parti: the side that makes it wins the game"
+                ),
+                code="volat_beside_parti",
+                figure="volát" if kind == "volat" else "dupla",
+            )
+    for index, fig in enumerate(figures):
+        key = f"figures[{index}]"
+        is_dupla = rules.figures[fig.name].dupla or fig.name == "dupla"
+        if is_dupla and volat_by == fig.side:
+            if not fig.announced:
+                raise HandError(
+                    key,
+                    "a silent dupla is not paid beside the same side's volát: list the volát only",
+                    code="dupla_beside_volat",
+                )
+            if fig.won is False:
+                raise HandError(
+                    f"{key}.won", "a volát takes every trick, so its side's dupla is made"
+                )
+        if (
+            (is_dupla or fig.name == "volat")
+            and fig.won
+            and fig.side != (volat_by if fig.name == "volat" else dupla_by)
+        ):
+            raise HandError(f"{key}.won", "one side only can make it", code="made_by_both")
+    _one_per_trick(figures, rules)
+    _parosfacan(figures)
+    _raises(figures)
+
+
+def _made_by(figures: tuple[Fig, ...], kind: str, rules: Rules) -> str | None:
+    """The side that made the dupla (or the volát), where one did."""
+    sides = {
+        f.side
+        for f in figures
+        if f.won and (f.name == kind or (kind == "dupla" and rules.figures[f.name].dupla))
+    }
+    if len(sides) > 1:
+        raise HandError(
+            "figures",
+            "both sides cannot make the {figure}",
+            code="made_by_both",
+            figure="volát" if kind == "volat" else "dupla",
+        )
+    return sides.pop() if sides else None
+
+
+def _key(figures: tuple[Fig, ...], kind: str, side: str, rules: Rules) -> str:
+    for index, f in enumerate(figures):
+        same = f.name == kind or (kind == "dupla" and rules.figures[f.name].dupla)
+        if same and f.side == side and f.won:
+            return f"figures[{index}]"
+    return "game.won"
+
+
+def _one_per_trick(figures: tuple[Fig, ...], rules: Rules) -> None:
+    made: dict[object, str] = {}
+    for index, fig in enumerate(figures):
+        trick = rules.figures[fig.name].trick
+        if not trick or not fig.won:
+            continue
+        if trick in made:
+            raise HandError(
+                f"figures[{index}]",
+                "{name} and {other} cannot both be made: one card wins the trick they name",
+                code="same_trick",
+                name=fig.name,
+                other=made[trick],
+            )
+        made[trick] = fig.name
+
+
+def _parosfacan(figures: tuple[Fig, ...]) -> None:
+    announced = {f.side for f in figures if f.name == "parosfacan" and f.announced}
+    for index, fig in enumerate(figures):
+        if fig.name in FACANS and not fig.announced and fig.side in announced:
+            raise HandError(
+                f"figures[{index}]",
+                "beside its announced párosfácán a side's silent fácán is not scored, made or "
+                "failed (seed 002, section 4)",
+                code="facan_beside_parosfacan",
+            )
+
+
+def _raises(figures: tuple[Fig, ...]) -> None:
+    for index, fig in enumerate(figures):
+        if fig.raised_from is None:
+            continue
+        if any(f.name == fig.raised_from and f.side == fig.side for f in figures):
+            raise HandError(
+                f"figures[{index}].raised_from",
+                "the raised figure replaces {name}: leave {name} out of the figures",
+                code="raised_twice",
+                name=fig.raised_from,
+            )

@@ -1,0 +1,184 @@
+"""The figures of a tarokk hand: each one read and checked on its own.
+
+A figure is announced (its value, times its kontra) or silent (half value, never
+kontra'd), made or failed, by either side. What only the figures together can break (a
+volát beside the other side's parti, two figures of one trick) is ``consistency.py``'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ...settlement.errors import HandError, Msg
+from ...settlement.hand_checks import check_keys, kind, not_one_of
+from ...settlement.schema import suggestion
+from .build import Rules
+
+SIDES = ("declarer", "opponents")
+FIGURE_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_from")
+SUITS = ("kor", "karo", "treff", "pikk")
+"""The suits a király figure or a színcsalád may name (``card``)."""
+A_FIGURE = Msg("a figure")
+PER_SIDE = ("dupla", "hosszu-dupla", "volat")
+"""Figures each side may have once; every other figure is in a hand once at most."""
+
+
+class Fig(NamedTuple):
+    """One figure of a hand: ``won`` is None when the hand was not played out."""
+
+    name: str
+    side: str
+    announced: bool
+    won: bool | None
+    kontra: int = 0
+    card: str | None = None
+    raised_from: str | None = None
+
+
+def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[Fig, ...]:
+    """Every figure of ``raw`` (the hand's ``figures``), each one checked."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise HandError("figures", "must be a list of figures, not {kind}", kind=kind(raw))
+    out: list[Fig] = []
+    for index, entry in enumerate(raw):
+        fig = _figure(entry, f"figures[{index}]", rules, played_out)
+        for other in out:
+            if other.name == fig.name and (fig.name not in PER_SIDE or other.side == fig.side):
+                raise HandError(
+                    f"figures[{index}].name",
+                    "{name} is listed twice: a figure is made or failed once",
+                    code="figure_twice",
+                    name=fig.name,
+                )
+        out.append(fig)
+    return tuple(out)
+
+
+def _figure(entry: Any, key: str, rules: Rules, played_out: bool) -> Fig:
+    if not isinstance(entry, dict):
+        raise HandError(key, "must be a figure object, not {kind}", kind=kind(entry))
+    check_keys(entry, FIGURE_KEYS, key, A_FIGURE)
+    name = entry.get("name")
+    figure = rules.figures.get(name) if isinstance(name, str) else None
+    if figure is None:
+        shown = name if isinstance(name, str) else repr(name)
+        raise HandError(
+            f"{key}.name",
+            "{name} is not a figure of {ruleset}{hint}; its figures: {known}",
+            code="figure_unknown",
+            name=shown,
+            ruleset=rules.label,
+            hint=suggestion(shown, rules.figures),
+            known=", ".join(rules.figures),
+        )
+    side = entry.get("side")
+    if side not in SIDES:
+        raise HandError(f"{key}.side", not_one_of(side, SIDES))
+    announced = entry.get("announced")
+    if type(announced) is not bool:
+        raise HandError(
+            f"{key}.announced", "must be true (announced) or false (made or failed silently)"
+        )
+    won = entry.get("won")
+    if played_out and type(won) is not bool:
+        raise HandError(f"{key}.won", "must be true (made) or false (failed)")
+    if not played_out and won is not None and type(won) is not bool:
+        raise HandError(f"{key}.won", "must be true or false")
+    kontra = 0
+    if announced:
+        kontra = _kontra(entry.get("kontra", 0), f"{key}.kontra", name, rules)
+    else:
+        _silent(entry, key, name, figure.silent, figure.silent_fails, won)
+    card = entry.get("card")
+    if card is not None and (
+        not (name.startswith("kiraly-") or name == "szincsalad") or card not in SUITS
+    ):
+        raise HandError(
+            f"{key}.card",
+            "only a király figure or a színcsalád names a suit: {allowed}",
+            code="card_not_named",
+            allowed=", ".join(SUITS),
+        )
+    raised = _raised_from(entry.get("raised_from"), key, name, announced, rules)
+    return Fig(name, side, announced, won, kontra, card, raised)
+
+
+def _kontra(raw: Any, key: str, name: str, rules: Rules) -> int:
+    if raw == 0 and type(raw) is int:
+        return 0
+    most = rules.max_level(name)
+    if rules.figures[name].magas and type(raw) is int and raw > most:
+        raise HandError(
+            key,
+            "{name} is a magas figure: kontra only, no rekontra or higher (level {level})",
+            code="magas_kontra_only",
+            name=name,
+            level=raw,
+        )
+    return kontra_level(raw, key, most, rules)
+
+
+def _silent(entry: dict[str, Any], key: str, name: str, value: int, fails: bool, won: Any) -> None:
+    if "kontra" in entry:
+        raise HandError(
+            f"{key}.kontra",
+            "a silent figure is never kontra'd: leave kontra out of {name}",
+            code="silent_kontra",
+            name=name,
+        )
+    if value == 0:
+        raise HandError(
+            f"{key}.announced",
+            "{name} counts only when announced: it cannot be made or failed silently",
+            code="announced_only",
+            name=name,
+        )
+    if won is False and not fails:
+        raise HandError(
+            f"{key}.won",
+            "a silent {name} is never failed: only a silent figure of one card (the pagát or "
+            "sas ultimó, a fácán) fails silently",
+            code="silent_cannot_fail",
+            name=name,
+        )
+
+
+def _raised_from(raw: Any, key: str, name: str, announced: bool, rules: Rules) -> str | None:
+    if raw is None:
+        return None
+    if not rules.raises:
+        raise HandError(
+            f"{key}.raised_from",
+            "{ruleset} has no emelés: leave raised_from out",
+            code="no_raise",
+            ruleset=rules.label,
+        )
+    allowed = [low for low, highs in rules.raises.items() if name in highs]
+    if not announced or raw not in allowed:
+        raise HandError(
+            f"{key}.raised_from",
+            "{name} cannot be raised from {value!r}; it is raised from: {allowed}",
+            code="raise_not_allowed",
+            name=name,
+            value=raw,
+            allowed=", ".join(allowed) or "-",
+        )
+    return raw
+
+
+def kontra_level(raw: Any, key: str, most: int, rules: Rules) -> int:
+    """A kontra level from 0 to ``most``, or a refusal naming the ceiling."""
+    if type(raw) is not int or raw < 0:
+        raise HandError(key, "must be a kontra level, a whole number from 0 to {most}", most=most)
+    if raw > most:
+        raise HandError(
+            key,
+            "kontra level {level} is above this table's ceiling, {name} ({most})",
+            code="kontra_ceiling",
+            level=raw,
+            name=rules.kontra_names[most - 1] if most else "-",
+            most=most,
+        )
+    return raw

@@ -1,0 +1,135 @@
+"""The parti, the dupla and the volát together: [HUSPEC] section 7.2, exactly.
+
+Without announcements only the highest made of the three is paid; an announced dupla or
+volát is always scored (made or failed) and keeps its side from scoring the parti; a
+silent volát displaces the silent dupla of its side; a kontra'd game is always scored.
+`items` returns what is paid, each as (key, params, receiving side, value per player).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .build import Rules
+from .figures import Fig
+
+OTHER = {"declarer": "opponents", "opponents": "declarer"}
+
+
+class Item(NamedTuple):
+    """One amount of the team part: ``value`` per player, to the side ``to``; ``fig`` the
+    figure it pays (None for the parti), ``base`` its value before the kontra, ``why``
+    what keeps a figure from being paid. The words are made only when a line is read."""
+
+    key: str
+    fig: Fig | None
+    to: str
+    value: int
+    base: int = 0
+    why: str = ""
+
+
+def parti_items(
+    g: int, game_won: bool, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
+) -> list[Item]:
+    """The parti, dupla and volát items of a played hand (figures: the hand's)."""
+    winner = "declarer" if game_won else "opponents"
+    dupla: dict[str, Fig] = {}
+    volat: dict[str, Fig] = {}
+    silent: list[Fig] = []
+    for fig in figures:
+        is_dupla = fig.name == "dupla" or rules.figures[fig.name].dupla
+        if not (is_dupla or fig.name == "volat"):
+            continue
+        if not fig.announced:
+            silent.append(fig)
+        elif is_dupla:
+            dupla[fig.side] = fig
+        else:
+            volat[fig.side] = fig
+    volat_by = next((f.side for f in figures if f.name == "volat" and f.won), None)
+    dupla_by = next(
+        (f.side for f in figures if f.won and (f.name == "dupla" or rules.figures[f.name].dupla)),
+        volat_by,
+    )
+    out: list[Item] = []
+    # 1) announced dupla and volát: always scored, by whether they were made
+    for side in ("declarer", "opponents"):
+        for fig, made_by in ((dupla.get(side), dupla_by), (volat.get(side), volat_by)):
+            if fig is None:
+                continue
+            base = rules.figures[fig.name].announced * g
+            made = made_by == side
+            to = side if made else OTHER[side]
+            out.append(Item("figure", fig, to, base << fig.kontra, base))
+    # 2) the silent dupla or volát: a volát displaces the silent dupla of its side
+    paid: Fig | None = None
+    if volat_by and volat_by not in volat:
+        paid = next(f for f in silent if f.name == "volat")
+    elif dupla_by and dupla_by not in dupla and dupla_by not in volat:
+        paid = next((f for f in silent if f.name != "volat" and f.side == dupla_by), None)
+    for fig in silent:
+        if fig is not paid:
+            out.append(Item("silent_not_paid", fig, fig.side, 0, 0, _why(fig, dupla, volat)))
+    # 3) the parti: a kontra'd game always counts
+    if game_kontra > 0:
+        scored = True
+    else:
+        scored = not (paid is not None and paid.side == winner) and not (
+            winner in dupla or winner in volat
+        )
+    if scored:
+        out.append(Item("parti", None, winner, g << game_kontra, g))
+    else:
+        out.append(Item("parti_displaced", None, winner, 0, g))
+    if paid is not None:
+        base = rules.figures[paid.name].silent * g
+        out.append(Item("figure", paid, paid.side, base, base))
+    return out
+
+
+def _why(fig: Fig, dupla: dict[str, Fig], volat: dict[str, Fig]) -> str:
+    """Why a silent dupla or volát is not paid: what its side announced, or its volát."""
+    if fig.side in volat:
+        return "volat"
+    if fig.side in dupla:
+        return "dupla"
+    return "volat_silent"
+
+
+def team_items(
+    g: int, game_won: bool | None, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
+) -> list[Item]:
+    """Every item of the team part: the parti, dupla and volát, then the other figures."""
+    assert game_won is not None
+    items = parti_items(g, game_won, game_kontra, figures, rules)
+    volat_by = None
+    for fig in figures:
+        if fig.name == "volat" and fig.won:
+            volat_by = fig.side
+    table = rules.figures
+    for fig in figures:
+        figure = table[fig.name]
+        if fig.name == "volat" or fig.name == "dupla" or figure.dupla:
+            continue
+        each = g if figure.per_g else 1
+        to = fig.side if fig.won else OTHER[fig.side]
+        if fig.announced:
+            base = figure.announced * each
+            items.append(Item("figure", fig, to, base << fig.kontra, base))
+        elif figure.volat_absorbs and fig.won and volat_by == fig.side:
+            items.append(Item("silent_not_paid", fig, fig.side, 0, 0, "volat_made"))
+        else:
+            base = figure.silent * each
+            items.append(Item("figure", fig, to, base, base))
+    return items
+
+
+def team_value(
+    g: int, game_won: bool | None, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
+) -> int:
+    """The team part per player of the declarer's side (+ receives): the items summed."""
+    value = 0
+    for item in team_items(g, game_won, game_kontra, figures, rules):
+        value += item.value if item.to == "declarer" else -item.value
+    return value

@@ -1,0 +1,223 @@
+"""Settling a tarokk hand: the team part, the tarokkszám, a renonsz, the pagát kitty.
+
+The team part is a value per player of the receiving side (RULES.md 5.1): at 2 v 2 each
+winner receives it from one loser, and one against three the lone player receives it
+from (or pays it to) each of the three. The tarokkszám is paid by each of the other three
+whatever the result. Every amount is a `Line` that says who pays whom and why.
+"""
+
+from __future__ import annotations
+
+from ...settlement.kitty import KittyMove
+from ...settlement.result import Line, Settlement
+from .build import Rules
+from .hand import Hand
+from .parti import Item, team_items
+
+
+def settle(hand: Hand, rules: Rules) -> Settlement:
+    """The hand's payments (+ receives), what it does to the kitty, and its lines (worked
+    out when first read: a scoreboard needs the sums of every hand, the words of few)."""
+    kitty = None
+    payments = dict.fromkeys(hand.players, 0)
+    if hand.outcome == "played" and (hand.renonsz is None or hand.ruling == "continue"):
+        _add(payments, hand.team, hand.side, hand.others)
+        for name, count in hand.tarokkszam:
+            _add(payments, rules.tarokkszam[count], (name,), _others(hand, name))
+        kitty = _kitty(hand, rules)
+    else:
+        for line in _lines(hand, rules):
+            for name, amount in line.amounts.items():
+                payments[name] = payments.get(name, 0) + amount
+        if hand.renonsz is not None:
+            kitty = _renonsz(hand, rules)[1]
+    for name in hand.sitting_out:
+        payments[name] = 0
+    return Settlement(payments, explain=lambda: _lines(hand, rules), kitty=kitty)
+
+
+def _add(payments: dict[str, int], value: int, winners: tuple, losers: tuple) -> None:
+    """``value`` per player from ``losers`` to ``winners`` (`spread`), into ``payments``."""
+    if len(winners) == len(losers):
+        win, lose = value, value
+    elif len(winners) == 1:
+        win, lose = value * len(losers), value
+    else:
+        win, lose = value, value * len(winners)
+    for name in winners:
+        payments[name] += win
+    for name in losers:
+        payments[name] -= lose
+
+
+def _others(hand: Hand, name: str) -> tuple[str, ...]:
+    return tuple(p for p in hand.players if p != name)
+
+
+def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
+    """Every line of the hand, each with exactly the amounts it moves."""
+    lines: list[Line] = []
+    if hand.skart:
+        lines.append(Line("skart", {"declarer": hand.declarer}, {}))
+    if hand.outcome == "redeal":
+        lines.append(Line("redeal", {}, {}))
+    elif hand.outcome == "no_play":
+        lines.append(_no_play(hand, rules))
+    elif hand.renonsz is not None and hand.ruling != "continue":
+        lines.append(_renonsz(hand, rules)[0])
+        if hand.ruling in (None, "charge"):
+            lines += _tarokkszam(hand, rules)
+    else:
+        if hand.renonsz is not None:
+            lines.append(Line("renonsz_continue", {"player": hand.renonsz}, {}))
+        lines += [
+            _line(item, hand)
+            for item in team_items(hand.g, hand.game_won, hand.game_kontra, hand.figures, rules)
+        ]
+        lines += _tarokkszam(hand, rules)
+        kitty = _kitty(hand, rules)
+        if kitty is not None:
+            if kitty.takers:
+                lines.append(Line("kitty_take", {"players": kitty.takers}, {}))
+            if kitty.payers:
+                params = {"players": kitty.payers, "step": kitty.amount, "cap": kitty.cap}
+                lines.append(Line("kitty_pay_in", params, {}))
+    for name in hand.sitting_out:
+        lines.append(Line("sits_out", {"player": name}, {name: 0}))
+    return tuple(lines)
+
+
+def _params(item: Item, hand: Hand) -> dict:
+    if item.fig is None:
+        return {"g": item.base, "level": hand.game_kontra, "won": hand.game_won}
+    fig = item.fig
+    if item.key == "silent_not_paid":
+        return {"name": fig.name, "by": item.why}
+    return {
+        "name": fig.name,
+        "side": fig.side,
+        "announced": fig.announced,
+        "made": item.to == fig.side,
+        "base": item.base,
+        "level": fig.kontra,
+        "raised_from": fig.raised_from,
+        "card": fig.card,
+    }
+
+
+def _line(item: Item, hand: Hand) -> Line:
+    to_declarer = item.to == "declarer"
+    winners, losers = (hand.side, hand.others) if to_declarer else (hand.others, hand.side)
+    params = {**_params(item, hand), "winners": winners, "losers": losers, "value": item.value}
+    if item.key == "parti":
+        params["contract"] = hand.bid
+    return Line(item.key, params, spread(item.value, winners, losers))
+
+
+def spread(value: int, winners: tuple[str, ...], losers: tuple[str, ...]) -> dict[str, int]:
+    """``value`` per player from ``losers`` to ``winners``: at 2 v 2 each once; a lone
+    player receives it from (or pays it to) each of the others."""
+    if not value:
+        return {}
+    if len(winners) == len(losers):
+        win, lose = value, -value
+    elif len(winners) == 1:
+        win, lose = value * len(losers), -value
+    else:
+        win, lose = value, -value * len(winners)
+    out = dict.fromkeys(winners, win)
+    out.update(dict.fromkeys(losers, lose))
+    return out
+
+
+def _tarokkszam(hand: Hand, rules: Rules) -> list[Line]:
+    lines = []
+    for name, count in hand.tarokkszam:
+        value = rules.tarokkszam[count]
+        others = tuple(p for p in hand.players if p != name)
+        params = {
+            "player": name,
+            "count": count,
+            "value": value,
+            "winners": (name,),
+            "losers": others,
+        }
+        lines.append(Line("tarokkszam", params, spread(value, (name,), others)))
+    return lines
+
+
+def renonsz_base(hand: Hand, rules: Rules) -> int:
+    """What was announced or made before the renonsz, with its kontras, per player: the
+    game (g at its kontra) and every figure listed (announced at its kontra, silent at
+    its silent value)."""
+    total = hand.g * 2**hand.game_kontra if hand.bid else 0
+    for fig in hand.figures:
+        figure = rules.figures[fig.name]
+        g = hand.g if figure.per_g else 1
+        if fig.announced:
+            total += figure.announced * g * 2**fig.kontra
+        else:
+            total += figure.silent * g
+    return total
+
+
+def _renonsz(hand: Hand, rules: Rules) -> tuple[Line, KittyMove | None]:
+    offender = hand.renonsz
+    assert offender is not None
+    others = tuple(p for p in hand.players if p != offender)
+    base = renonsz_base(hand, rules)
+    params = {"player": offender, "base": base, "ruling": hand.ruling, "winners": others}
+    params["losers"] = (offender,)
+    if hand.ruling is None:  # ITVB 9.8-9.9
+        value = min(max(base, rules.renonsz_min), rules.renonsz_max)
+        params.update(value=value, min=rules.renonsz_min, max=rules.renonsz_max)
+        return Line("renonsz", params, spread(value, others, (offender,))), None
+    if hand.ruling == "charge":
+        params["value"] = base
+        return Line("renonsz_charge", params, spread(base, others, (offender,))), None
+    if hand.ruling == "new_deal" or not rules.kitty:
+        return Line("renonsz_new_deal", params, {}), None
+    amount = rules.kitty_new_deal
+    if hand.ruling == "points_to_kitty":
+        amount = max(base, rules.kitty_points_min)
+        params["min"] = rules.kitty_points_min
+    params["value"] = amount
+    move = KittyMove(payers=(offender,), amount=amount, cap=_cap(hand, rules))
+    return Line(f"renonsz_{hand.ruling}", params, {}), move
+
+
+def _no_play(hand: Hand, rules: Rules) -> Line:
+    value = rules.no_play
+    params = {"value": value, "winners": hand.side, "losers": hand.others}
+    if not value:
+        return Line("no_play", params, {})
+    # each opponent pays the declarer's side ``value``: shared between a pair
+    amounts = dict.fromkeys(hand.others, -value)
+    share, rest = divmod(value * len(hand.others), len(hand.side))
+    for i, name in enumerate(hand.side):
+        amounts[name] = share + (1 if i < rest else 0)
+    return Line("no_play_paid", params, amounts)
+
+
+def _cap(hand: Hand, rules: Rules) -> int:
+    return rules.kitty_cap_per_player * (len(hand.players) + len(hand.sitting_out))
+
+
+def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
+    """A made announcement of the pagát takes the kitty; a failed one pays in (seed 002
+    section 15): the kitty's balance again, at least a step, up to the cap."""
+    if not rules.kitty:
+        return None
+    sides = {"declarer": hand.side, "opponents": hand.others}
+    takers: tuple[str, ...] = ()
+    payers: tuple[str, ...] = ()
+    for fig in hand.figures:
+        if fig.announced and rules.figures[fig.name].kitty:
+            if fig.won:
+                takers = takers or sides[fig.side]
+            else:
+                payers = payers or sides[fig.side]
+    if not takers and not payers:
+        return None
+    step = rules.kitty_step
+    return KittyMove(takers, payers, step, True, step, _cap(hand, rules))

@@ -1,0 +1,182 @@
+"""What the scoresheets show of a tarokk hand, the API's hand schema, and ``rules show``.
+
+The game column says the contract and the parti ("kettő, parti megvan"); the game's own
+columns name the partner, the figures (in full, with their side and kontra) and a
+renonsz offender.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .build import CONTRACTS, RULINGS, Rules
+from .figures import FIGURE_KEYS, SIDES, SUITS
+from .hand import OUTCOMES, Hand
+from .words import LINES
+from .words import ROW as WORDS
+
+COLUMNS = (("partner", "name"), ("figures", "note"), ("renonsz", "name"))
+
+
+def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
+    """The sheets' tarokk columns after the game column: partner, figures, renonsz."""
+    w = WORDS["en" if lang == "en" else "hu"]
+    return [{"key": key, "label": w[key], "kind": kind} for key, kind in COLUMNS]
+
+
+def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> dict[str, Any]:
+    """The hand's notation and its sheet cells (games/README.md, part ``row``)."""
+    w = WORDS["en" if lang == "en" else "hu"]
+    t = LINES["en" if lang == "en" else "hu"]
+    game = _notation(hand, w, t)
+    if hand.outcome == "redeal":
+        partner = ""
+    elif hand.partner:
+        partner = hand.partner
+    else:
+        partner = w["skart"] if hand.skart else w["alone"]
+    figures = "; ".join(_figure(f, rules, w, t) for f in hand.figures)
+    if hand.tarokkszam:
+        shown = ", ".join(f"{p} {c}" for p, c in hand.tarokkszam)
+        figures = (
+            f"{figures}; {w['tarokkszam']}: {shown}" if figures else f"{w['tarokkszam']}: {shown}"
+        )
+    tags = [("tag tag-renonsz", f"renonsz: {hand.renonsz}")] if hand.renonsz else []
+    cells = {"partner": partner, "figures": figures, "renonsz": hand.renonsz or ""}
+    return {"notation": game, "sheet": {"game": game, "tags": tags, "cells": cells}}
+
+
+def _notation(hand: Hand, w: Any, t: Any) -> str:
+    if hand.outcome == "redeal":
+        return w["redeal"]
+    if hand.outcome == "no_play":
+        return w["no_play"]
+    contract = t[f"contract.{hand.bid}"]
+    if hand.game_won is None:
+        return contract
+    return f"{contract}, {w['won' if hand.game_won else 'lost']}"
+
+
+def _figure(fig: Any, rules: Rules, w: Any, t: Any) -> str:
+    text = t[f"fig.{fig.name}"]
+    text += f" ({w[f'side.{fig.side}']})"
+    if not fig.announced:
+        text += f" {w['silent']}"
+    if fig.won is False:
+        text += f" {w['failed']}"
+    if fig.kontra:
+        text += f" ×{2**fig.kontra}"
+    return text
+
+
+def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
+    """The game's part of ``rules show``: contracts, figure values, kontra, renonsz, kitty."""
+    w = WORDS["hu" if lang == "hu" else "en"]
+    t = LINES["hu" if lang == "hu" else "en"]
+    figures = {
+        name: {"announced": f.announced, "silent": f.silent, "per_g": f.per_g, "magas": f.magas}
+        for name, f in rules.figures.items()
+    }
+    text = [
+        f"{w['contracts']}: "
+        + ", ".join(f"{t[f'contract.{c}']} {rules.base_values[c]}" for c in CONTRACTS)
+    ]
+    text.append(f"{w['figure_values']}:")
+    for name, f in rules.figures.items():
+        g = " × g" if f.per_g else ""
+        silent = f"{f.silent}{g}" if f.silent else "-"
+        mark = " *" if f.magas else ""
+        text.append(f"  {t[f'fig.{name}']:<18} {f.announced}{g} / {silent}{mark}")
+    text.append(f"{w['tarokkszam']}: 8 → {rules.tarokkszam[8]}, 9 → {rules.tarokkszam[9]}")
+    ceiling = rules.kontra_names[rules.max_kontra - 1] if rules.max_kontra else "-"
+    text.append(f"{w['kontra_ceiling']}: {ceiling} (×{2**rules.max_kontra})")
+    if any(f.magas for f in rules.figures.values()):
+        text.append(f"* {w['magas_kontra']}")
+    text.append(
+        f"{w['renonsz_rule']}: {rules.renonsz_mode} {rules.renonsz_min}-{rules.renonsz_max}"
+    )
+    if rules.kitty:
+        text.append(f"{w['kitty']}: {rules.kitty_step} / {rules.kitty_cap_per_player}")
+    table = {
+        "contracts": dict(rules.base_values),
+        "figures": figures,
+        "tarokkszam": {str(k): v for k, v in rules.tarokkszam.items()},
+        "max_kontra_level": rules.max_kontra,
+        "magas_max_kontra_level": rules.magas_max_kontra,
+        "renonsz": {"mode": rules.renonsz_mode, "min": rules.renonsz_min, "max": rules.renonsz_max},
+        "no_play_payment": rules.no_play,
+        "kitty": {
+            "enabled": rules.kitty,
+            "step": rules.kitty_step,
+            "cap_per_player": rules.kitty_cap_per_player,
+        },
+    }
+    return {"table": table, "text": text, "summary": w["summary"].format(n=len(figures))}
+
+
+def _closed(required: list[str], **properties: Any) -> dict[str, Any]:
+    """A JSON Schema object that holds only ``properties``."""
+    return {"type": "object", "additionalProperties": False, "required": required} | {
+        "properties": properties
+    }
+
+
+def hand_schema() -> dict[str, Any]:
+    """A tarokk hand as JSON Schema (spec "Tarokk"), for the API description."""
+    who = {"$ref": "#/components/schemas/Name"}
+    level = {"type": "integer", "minimum": 0, "maximum": 5}
+    boolean = {"type": "boolean"}
+    figure = _closed(
+        ["name", "side", "announced"],
+        name={"type": "string"},
+        side={"enum": list(SIDES)},
+        announced=boolean,
+        won=boolean,
+        kontra=level,
+        card={"enum": list(SUITS)},
+        raised_from={"type": "string"},
+    )
+    assert set(figure["properties"]) == set(FIGURE_KEYS)
+    schema = _closed(
+        ["ruleset", "players", "declarer"],
+        ruleset={"type": "string"},
+        options={"type": "object"},
+        players={"type": "array", "items": who, "minItems": 4, "maxItems": 4},
+        sitting_out={"type": "array", "items": who, "maxItems": 1},
+        declarer=who,
+        outcome={"enum": list(OUTCOMES)},
+        partner={"anyOf": [who, {"type": "null"}]},
+        skart=boolean,
+        contract={"enum": list(CONTRACTS)},
+        game=_closed([], won=boolean, kontra=level),
+        figures={"type": "array", "items": figure},
+        tarokkszam={
+            "type": "array",
+            "items": _closed(["player", "count"], player=who, count={"enum": [8, 9]}),
+        },
+        renonsz={
+            "anyOf": [
+                _closed(["player"], player=who, ruling={"enum": list(RULINGS)}),
+                {"type": "null"},
+            ]
+        },
+    )
+    example = {
+        "ruleset": "tarokk",
+        "players": ["Anna", "Béla", "Csaba", "Dóra"],
+        "declarer": "Anna",
+        "partner": "Csaba",
+        "contract": "ketto",
+        "game": {"won": True},
+        "figures": [
+            {
+                "name": "pagat-ultimo",
+                "side": "declarer",
+                "announced": True,
+                "won": True,
+                "kontra": 1,
+            }
+        ],
+        "tarokkszam": [{"player": "Anna", "count": 8}],
+    }
+    return {**schema, "examples": [example]}

@@ -1,0 +1,77 @@
+"""A kitty: an account of the evening kept outside the players' payments.
+
+Some games keep money on the table between hands (magas tarokk's pagát kitty, the
+ultikassza): a hand may put into it or take it out. What a hand does is the game's
+`KittyMove`, said without knowing the balance; the balance is the session's, so the
+entries each hand makes (player -> units, + took out, - put in) are worked out here in
+order, by `apply_kitty`. The kitty is never negative and never above its cap, and its
+balance is the sum of the entries (negated), which are never part of ``payments``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import NamedTuple
+
+
+class KittyMove(NamedTuple):
+    """What one hand does to the kitty, whatever its balance.
+
+    ``takers`` take the whole balance first, shared equally (the first named takes what
+    does not divide). Then ``payers`` put in ``amount`` together (shared the same way),
+    or, with ``doubles``, the balance again and at least ``amount``; a pay-in is rounded
+    up to whole ``step``s and cut so that the balance stays within ``cap`` (0: no cap).
+    """
+
+    takers: tuple[str, ...] = ()
+    payers: tuple[str, ...] = ()
+    amount: int = 0
+    doubles: bool = False
+    step: int = 1
+    cap: int = 0
+
+
+def apply_kitty(balance: int, move: KittyMove) -> tuple[dict[str, int], int]:
+    """The entries one hand makes (player -> units, + took, - put in), and the balance
+    after it."""
+    entries: dict[str, int] = {}
+    if move.takers and balance > 0:
+        for name, share in _shares(balance, move.takers):
+            entries[name] = entries.get(name, 0) + share
+        balance = 0
+    if move.payers:
+        amount = max(balance, move.amount) if move.doubles else move.amount
+        step = max(move.step, 1)
+        amount = -(-amount // step) * step
+        if move.cap:
+            amount = max(0, min(amount, move.cap - balance))
+        for name, share in _shares(amount, move.payers):
+            entries[name] = entries.get(name, 0) - share
+        balance += amount
+    return {name: units for name, units in entries.items() if units}, balance
+
+
+def run_kitty(
+    moves: Iterable[KittyMove | None], opening: int = 0
+) -> tuple[list[dict[str, int] | None], int]:
+    """Each hand's entries (None for a hand that leaves the kitty alone) and the balance
+    after the last, from an ``opening`` balance (what an earlier evening left in it)."""
+    balance = opening
+    out: list[dict[str, int] | None] = []
+    for move in moves:
+        if move is None:
+            out.append(None)
+            continue
+        entries, balance = apply_kitty(balance, move)
+        out.append(entries)
+    return out, balance
+
+
+def kitty_total(entries: Iterable[Mapping[str, int] | None]) -> int:
+    """What the entries left in the kitty: minus their sum."""
+    return -sum(sum(e.values()) for e in entries if e)
+
+
+def _shares(amount: int, players: tuple[str, ...]) -> list[tuple[str, int]]:
+    base, rest = divmod(amount, len(players))
+    return [(name, base + (1 if i < rest else 0)) for i, name in enumerate(players)]
