@@ -36,6 +36,11 @@ def form_game(session: GameSession, options: dict[str, Any] | None = None) -> tu
     return engine.game(rules.scorer), rules
 
 
+def session_game_name(session: GameSession) -> str:
+    """The id of the session's game (its pinned ruleset's ``scorer``): ``ulti``, ``snapszer``."""
+    return only_ruleset(session_engine(session)).scorer
+
+
 def session_ruleset_choice(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     """The session's pinned ruleset as ``ruleset_choices`` gives one (for its settings)."""
     return _ruleset(only_ruleset(session_engine(session)), lang)
