@@ -249,5 +249,6 @@ def _filename(session: GameSession, extension: str) -> str:
     letters = unicodedata.normalize("NFKD", session.name or "")
     ascii_name = letters.encode("ascii", "ignore").decode().lower()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:40]
-    parts = [ledger.session_game_name(session), session.date.isoformat() if session.date else str(session.id), slug]
+    when = session.date.isoformat() if session.date else str(session.id)
+    parts = [ledger.session_game_name(session), when, slug]
     return "-".join(p for p in parts if p) + "." + extension
