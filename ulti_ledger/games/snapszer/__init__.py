@@ -19,6 +19,7 @@ from .sheet import columns as columns
 from .sheet import hand_schema as hand_schema
 from .sheet import row as row
 from .sheet import rules_table as rules_table
+from .sheet import score_label as score_label
 
 NAME = "snapszer"
 """The id that ruleset files name in ``scorer``."""
