@@ -18,7 +18,8 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
     """The hand's payments (+ receives), the line that explains them, and in the
     ``scoresheet`` mode each player's game points credited (every player named, 0 or N)."""
     scoresheet = rules.mode == "scoresheet"
-    credited: dict[str, int] = dict.fromkeys(hand.players, 0)
+    winners: tuple[str, ...] = ()
+    points = 0
     if hand.outcome == "redeal":
         payments = dict.fromkeys(hand.players, 0)
         line = Line("redeal", {}, dict(payments))
@@ -26,16 +27,19 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
         key, params, winners, losers, points = _result(hand, rules)
         if scoresheet:
             payments = dict.fromkeys(hand.players, 0)
-            credited.update(dict.fromkeys(winners, points))
+            params["credited"] = True  # explain.describe: on the list, nobody pays
         else:
             payments = _transfer(hand.players, winners, losers, points)
-        params.update(winners=winners, losers=losers, n=points, credited=scoresheet)
+        params.update(winners=winners, losers=losers, n=points)
         line = Line(key, params, dict(payments))
     lines = [line]
     for name in hand.sitting_out:
-        payments[name] = credited[name] = 0
+        payments[name] = 0
         lines.append(Line("sits_out", {"player": name}, {name: 0}))
-    return Settlement(payments, tuple(lines), score=credited if scoresheet else None)
+    if not scoresheet:
+        return Settlement(payments, tuple(lines))
+    score = {name: points if name in winners else 0 for name in payments}
+    return Settlement(payments, tuple(lines), score=score)
 
 
 def _result(hand: Hand, rules: Rules) -> tuple[str, dict, tuple, tuple, int]:
