@@ -27,17 +27,37 @@ def read(
 
     ``deal``: ``players`` and ``sitting_out`` of the hand (fixed on the page), and the
     defaults of fields not posted (the rotation's dealer and starter). A field not posted
-    stays out (not chosen), so the engine names it.
+    takes its ``default`` (the page has it chosen), else stays out (not chosen), so the
+    engine names it.
     """
     values: dict[str, Any] = {k: v for k, v in deal.items() if k not in _FIXED}
+    players = list(deal.get("players", ()))
     for field in form["fields"]:
-        if field["name"] in posted:
+        default = field.get("default")
+        if field.get("per") == "defender":
+            asked = {p: posted.get(per_name(field, i), default) for i, p in enumerate(players)}
+            values[field["name"]] = {p: str(v) for p, v in asked.items() if v is not None}
+        elif field["name"] in posted:
             values[field["name"]] = str(posted[field["name"]])
+        elif default is not None:
+            values[field["name"]] = default
     preset = next((p for p in form["presets"] if p["id"] == posted.get("preset")), None)
     if preset is not None:
         values.update(preset["set"])
     values.update({k: deal[k] for k in _FIXED if k in deal})
-    return only_applying(form, values)
+    values = conditions.forced(form, only_applying(form, values))[0]
+    values = only_applying(form, values)
+    for field in form["fields"]:  # a defender's own level: the declarer is none
+        if field.get("per") == "defender" and isinstance(values.get(field["name"]), dict):
+            asked = values[field["name"]]
+            values[field["name"]] = {p: v for p, v in asked.items() if p != values.get("declarer")}
+    return values
+
+
+def per_name(field: Mapping[str, Any], index: int) -> str:
+    """The posted name of a ``per: "defender"`` field for the player at ``index`` of the
+    hand's ``players`` (``kontra-betli-2``)."""
+    return f"{field['name']}-{index}"
 
 
 _FIXED = ("players", "sitting_out")
@@ -64,33 +84,60 @@ def draw(
     """The fields as the page draws them: shown or hidden, their options, the chosen one.
 
     A player field lists its own options first (snapszer's "alone"), then "nobody" if it
-    is ``optional``, then the players (``of: players``) or every seat (``of: seats``).
+    is ``optional``, then the players (``of: players``) or every seat (``of: seats``); any
+    field with ``of: defenders`` lists the players but the declarer after its options. A
+    field's ``default`` is chosen until a value is; a ``per: "defender"`` field is a row per
+    player (the declarer's hidden), and a field the facts set carries the force's ``note``.
     """
+    values, notes = conditions.forced(form, values)
     on = set(conditions.applies(form, values))
     players = list(values.get("players", seats))
+    declarer = values.get("declarer")
     out = []
     for field in form["fields"]:
         options = [dict(o) for o in field.get("options", ())]
-        if field["kind"] == "player":
-            if field.get("optional"):
-                options.insert(0, {"value": "", "label": nobody})
-            names = seats if field.get("of") == "seats" else players
-            options += [{"value": p, "label": p, "player": True} for p in names]
-        elif field["kind"] == "toggle" and not options:
+        if field["kind"] == "player" and field.get("optional"):
+            options.insert(0, {"value": "", "label": nobody})
+        of = field.get("of") or ("players" if field["kind"] == "player" else None)
+        names = {"seats": seats, "players": players, "defenders": players}.get(of, ())
+        options += [{"value": p, "label": p, "player": of} for p in names]
+        if field["kind"] == "toggle" and not options:
             options = [{"value": "", "label": "—"}, {"value": "true", "label": "✓"}]
         for option in options:
             option["shown"] = conditions.shows(option, values)
-        out.append(
-            {
-                "name": field["name"],
-                "kind": field["kind"],
-                "label": field["label"],
-                "shown": field["name"] in on,
-                "options": options,
-                "value": values.get(field["name"]),
-            }
-        )
+            if of == "defenders" and option.get("player") and option["value"] == declarer:
+                option["shown"] = False
+        value = values.get(field["name"], field.get("default"))
+        drawn_field = {
+            "name": field["name"],
+            "kind": field["kind"],
+            "label": field["label"],
+            "shown": field["name"] in on,
+            "options": options,
+            "value": value,
+            "many": bool(field.get("many")),
+            "note": notes.get(field["name"]),
+            "notes": _notes(form, field["name"]),
+        }
+        if field.get("per") == "defender":
+            # one level for every defender (a hand that gave one) is each row's
+            asked = value if isinstance(value, dict) else dict.fromkeys(players, value)
+            drawn_field["rows"] = [
+                {
+                    "player": p,
+                    "name": per_name(field, i),
+                    "shown": p != declarer,
+                    "value": asked.get(p, field.get("default")),
+                }
+                for i, p in enumerate(players)
+            ]
+        out.append(drawn_field)
     return out
+
+
+def _notes(form: Mapping[str, Any], name: str) -> list[str]:
+    """The notes a force may say beside field ``name`` (the page has them ready)."""
+    return [f["note"] for f in form.get("forces", ()) if name in f["set"]]
 
 
 def error_field(form: Mapping[str, Any], key: str) -> str:

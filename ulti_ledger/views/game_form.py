@@ -32,9 +32,9 @@ def new(session: GameSession, token: str):
 
 
 def edit(session: GameSession, token: str, entry: dict[str, Any]):
-    game, _ = ledger.form_game(session, entry["hand"].get("options"))
+    game, rules = ledger.form_game(session, entry["hand"].get("options"))
     deal = _deal(entry["hand"], entry["dealer"])
-    values = {**deal, **game.form_values(entry["hand"])}
+    values = {**deal, **game.form_values(entry["hand"], rules)}
     if entry["hand"].get("options"):
         values["options"] = entry["hand"]["options"]
     return _page(session, token, values, deal, entry["number"], entry["version"])

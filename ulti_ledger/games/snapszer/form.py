@@ -122,8 +122,10 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     return hand
 
 
-def form_values(facts: Mapping[str, Any]) -> dict[str, str]:
-    """The form's values of a recorded hand (its hand-format ``facts``): the edit page."""
+def form_values(facts: Mapping[str, Any], rules: Rules) -> dict[str, str]:
+    """The form's values of a recorded hand (its hand-format ``facts``): the edit page.
+
+    Snapszer's fields are its facts' own keys, so ``rules`` are not needed here."""
     out = {"declarer": facts["declarer"]}
     if len(facts["players"]) == 4 and "winner" not in facts:
         out["partner"] = facts.get("partner") or ""

@@ -23,6 +23,8 @@ from .rules import Contract, Rules
 ENDLESS = ["all_pass", "redeal"]
 """Outcomes without a contract: nothing but who dealt and who would have bid."""
 OUTCOMES = ["played", "conceded", *ENDLESS]
+NOT_DEFENDERS = ["", "declarer"]
+"""A silent result's side that is not the defenders' (theirs, or one defender's name)."""
 LAST = "parti"
 """The component shown last: it is the small change beside a bigger bid."""
 
@@ -41,6 +43,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
         {"name": "declarer", "kind": "player", "of": "players", "label": say("declarer")},
         {
             "name": "contract",
+            "many": True,
             "kind": "choice",
             "label": say("contract"),
             "options": [{"value": c.id, "label": c.label} for c in rules.contracts],
@@ -50,6 +53,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "choice",
             "label": say("colour"),
             "options": _colour_options(rules, lang),
+            "default": "",
             "rule": show(all_of(bid, _contract_in(ids))),
         },
     ]
@@ -61,12 +65,14 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "choice",
             "label": say("outcome"),
             "options": [{"value": o, "label": say(f"outcome_{o}")} for o in OUTCOMES],
+            "default": "played",
         },
         {
             "name": "renonsz",
             "kind": "player",
             "of": "players",
             "optional": say("nobody"),
+            "default": "",
             "label": "renonsz",
             "rule": show(all_of(leaf("outcome", {"const": "played"}), _contract_in(ids))),
         },
@@ -129,6 +135,7 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                     {"value": "1", "label": say("made")},
                     {"value": "0", "label": say("lost")},
                 ],
+                "default": "1",
                 "rule": show(all_of(known, with_it)),
             }
         )
@@ -139,6 +146,7 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                 "label": rule.label,
                 "per": "defender" if individual else None,
                 "options": levels,
+                "default": "0",
                 "rule": show(all_of(bid, with_it)),
             }
         )
@@ -157,17 +165,19 @@ def _silent_fields(rules: Rules, known: dict, say: Any) -> list[dict[str, Any]]:
         if s.defenders and not everyone:
             sides.append({"value": "defenders", "label": say("side_defenders")})
         field = {"name": f"silent-{name}", "kind": "side", "label": s.label, "options": sides}
-        field["per"] = "defender" if s.defenders and everyone else None
-        out.append({**field, "rule": shown})
+        if s.defenders and everyone:
+            field["of"] = "defenders"  # a defender's own result names him
+        out.append({**field, "default": "", "rule": shown})
         if s.failed_factor:
             options = [{"value": "1", "label": say("made")}, {"value": "0", "label": say("lost")}]
             won = {"name": f"silent-{name}-won", "kind": "toggle", "label": s.label}
-            out.append({**won, "options": options, "rule": shown})
+            out.append({**won, "options": options, "default": "1", "rule": shown})
     return out
 
 
 def _forces(rules: Rules, lang: str) -> list[dict[str, Any]]:
-    """What the facts decide: a defenders' result worth 100 points loses every point game.
+    """What the facts decide: a defenders' result worth 100 points loses every point game;
+    a mindenki passz is thrown in by the first bidder (``players[0]``), whoever was tapped.
 
     Not beside the declarer's own sweep (a csendes durchmars): the two contradict each
     other, and the engine says so.
@@ -181,17 +191,25 @@ def _forces(rules: Rules, lang: str) -> list[dict[str, Any]]:
     for name, s in rules.silent.items():
         if not (s.enabled and s.defenders and s.reaches_100):
             continue
+        theirs = leaf(f"silent-{name}", {"not": {"enum": NOT_DEFENDERS}})
         for component, rule in rules.components.items():
             if not rule.point_count:
                 continue
             label = _article(rule.label, lang)
             out.append(
                 {
-                    "when": all_of(leaf(f"silent-{name}", {"pattern": "^defenders"}), *sweeps),
+                    "when": all_of(theirs, *sweeps),
                     "set": {f"won-{component}": "0"},
                     "note": _say(lang)("forced_lost").format(a_component=label),
                 }
             )
+    out.append(
+        {
+            "when": leaf("outcome", {"const": "all_pass"}),
+            "set": {"declarer": {"scope": "players", "index": 0}},
+            "note": _say(lang)("forced_first_bidder"),
+        }
+    )
     return out
 
 
