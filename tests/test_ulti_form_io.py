@@ -45,7 +45,7 @@ def posted_by_browser(fields):
 def through_the_form(facts, rules, dealer):
     form = ULTI.hand_form(rules, "hu")
     deal = {"players": facts["players"], "sitting_out": facts.get("sitting_out", [])}
-    deal["dealer"] = dealer
+    deal.update(dealer=dealer, seats=list(SEATS))
     values = {**deal, **form_io.form_values(facts, rules)}
     posted = posted_by_browser(generic.draw(form, values, SEATS, "senki"))
     hand = form_io.hand_from_form(generic.read(form, posted, deal), rules)
@@ -86,14 +86,17 @@ def rules_and_form():
 
 
 DEAL = {"players": ["Béla", "Csaba", "Dóra"], "sitting_out": ["Anna"], "dealer": "Anna"}
+DEAL_AT = {**DEAL, "seats": list(SEATS)}
 
 
 def test_a_kontra_of_one_defender_is_asked_by_his_place_at_the_table():
     rules, form = rules_and_form()
     posted = {"declarer": "Béla", "contract": "betli", "colour": "", "won-betli": "0"}
-    posted.update({"kontra-betli-0": "3", "kontra-betli-1": "0", "kontra-betli-2": "1"})
-    hand = form_io.hand_from_form(generic.read(form, posted, DEAL), rules)
-    # Béla's own row (he plays the betli) is not read; every defender is named
+    # seats: Anna 0 (sits out), Béla 1, Csaba 2, Dóra 3
+    posted.update({"kontra-betli-0": "2", "kontra-betli-1": "3"})
+    posted.update({"kontra-betli-2": "0", "kontra-betli-3": "1"})
+    hand = form_io.hand_from_form(generic.read(form, posted, DEAL_AT), rules)
+    # Anna's and Béla's rows (she sits out, he plays the betli) are not read
     assert hand["components"] == [
         {"name": "betli", "won": False, "kontra": {"Csaba": 0, "Dóra": 1}}
     ]
@@ -141,4 +144,6 @@ def test_the_defaults_are_chosen_until_the_scorer_chooses():
     drawn = {f["name"]: f for f in generic.draw(form, dict(DEAL), SEATS, "senki")}
     assert drawn["outcome"]["value"] == "played" and drawn["won-parti"]["value"] == "1"
     assert drawn["declarer"]["value"] is None and drawn["contract"]["value"] is None
-    assert [r["value"] for r in drawn["kontra-betli"]["rows"]] == ["0", "0", "0"]
+    rows = drawn["kontra-betli"]["rows"]
+    assert [r["value"] for r in rows] == ["0", "0", "0", "0"]
+    assert [r["shown"] for r in rows] == [False, True, True, True]  # Anna sits out

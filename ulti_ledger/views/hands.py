@@ -84,7 +84,7 @@ def update(token: str, number: int):
 def preview(token: str):
     session = get_session_or_404(token, "edit")
     if game_form.drawn(session):
-        abort(404)  # the game's form previews on its own page (Preview posts the form)
+        return game_form.preview(session)
     table, proposal = _table(session)
     try:
         state = handform.state_from_form(table, request.form, proposal)

@@ -26,7 +26,13 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     tiers = [{"value": t, "label": say(t)} for t in TIERS]
     fields: list[dict[str, Any]] = [
         {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer")},
-        {"name": "declarer", "kind": "player", "of": "players", "label": say("declarer")},
+        {
+            "name": "declarer",
+            "kind": "player",
+            "of": "players",
+            "label": say("declarer"),
+            "default": {"scope": "first_bidder"},  # the rotation's starter
+        },
         {
             "name": "partner",
             "kind": "player",

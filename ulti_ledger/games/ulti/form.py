@@ -77,21 +77,29 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "rule": show(all_of(leaf("outcome", {"const": "played"}), _contract_in(ids))),
         },
     ]
-    return {"fields": fields, "presets": presets(rules), "forces": _forces(rules, lang)}
+    form = {"fields": fields, "presets": presets(rules, lang), "forces": _forces(rules, lang)}
+    return form
 
 
-def presets(rules: Rules) -> list[dict[str, Any]]:
-    """The one-tap presets: the red passz first, then every common contract, then all pass."""
+def presets(rules: Rules, lang: str = "hu") -> list[dict[str, Any]]:
+    """The one-tap presets: the red passz first, then every common contract, then all pass.
+
+    A contract's preset plays it (``outcome``: played); its ``style`` is the page's look.
+    """
     out = []
     common = [c for c in rules.contracts if c.common]
     first = next((c for c in common if _needs_colour(rules, c, "piros")), None)
+    played = {"outcome": "played"}
     if first is not None:
         label = f"piros {first.label}"
         out.append({"id": f"piros-{first.id}", "label": label, "colour": "piros"})
-        out[-1]["set"] = {"contract": first.id, "colour": "piros"}
+        out[-1].update(set={"contract": first.id, "colour": "piros", **played}, style="piros")
     for c in common:
         out.append({"id": c.id, "label": c.label, "colour": None, "set": {"contract": c.id}})
-    out.append({"id": "all-pass", "label": None, "colour": None, "set": {"outcome": "all_pass"}})
+        out[-1]["set"].update(played)
+    label = _say(lang)("outcome_all_pass")
+    out.append({"id": "all-pass", "label": label, "colour": None, "style": "outcome"})
+    out[-1]["set"] = {"outcome": "all_pass"}
     return out
 
 
@@ -110,6 +118,7 @@ def _colour_options(rules: Rules, lang: str) -> list[dict[str, Any]]:
     ]
     for option in options:
         name = option.pop("colour")
+        option["style"] = f"colour colour-{name}" if name else "colour"
         option["rule"] = show(_contract_in([cid for cid, cs in allowed.items() if name in cs]))
     return options
 
