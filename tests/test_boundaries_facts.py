@@ -29,26 +29,7 @@ NEUTRAL_ROW = {"notation", "sheet"}
 """The keys of a ``row`` that every game gives (games/README.md)."""
 
 STILL_READING_FACTS = {
-    # the hand form: the ``form`` engineer moves it into games/ulti (issue 12 point 3)
-    "ulti_ledger/handform/build.py": {
-        "colour",
-        "components",
-        "contract",
-        "kontra",
-        "side",
-        "silent",
-    },
-    "ulti_ledger/handform/state.py": {
-        "colour",
-        "components",
-        "contract",
-        "kontra",
-        "side",
-        "silent",
-    },
-    "ulti_ledger/handform/table.py": {"colour", "components", "contract", "kontra", "silent"},
     "ulti_ledger/ledger/catalogue.py": {"components", "kontra", "silent"},  # hand_form
-    "ulti_ledger/views/hand_errors.py": {"colour", "components", "contract", "silent"},
     # the CLI's text format words the contract itself (hasattr): to ask the game's ``row``
     "ulti_ledger/cli_text.py": {"contract"},
     # UI texts keyed by the words: the ``texts`` engineer moves them to gettext (point 7)

@@ -74,6 +74,7 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     expected = form_number("expected_version")
     scripted = posted.get("js") == "1"
     if restored:
+        values = generic.without_absent(form, {**values, "dealer": deal["dealer"]})
         return _page(session, token, deal, values, number, expected, notice=t("form_restored")), 409
     if posted.get("preset") or posted.get("action") == "preview":
         return _page(session, token, deal, values, number, expected)
