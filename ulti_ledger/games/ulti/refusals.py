@@ -58,9 +58,7 @@ class _Refused:
         if not name:
             return self.say("no_colour")
         colour = self.rules.colours.get(name)
-        if colour is None:
-            return name
-        return colour.label if self.lang == "hu" else colour.label_en
+        return colour.label if colour is not None else name  # game terms stay Hungarian
 
     def defenders(self) -> str:
         declarer = self.hand.get("declarer")
