@@ -147,6 +147,8 @@ def draw(
     field is a row per seat (shown for the defenders), and a field the facts set carries
     the force's ``note``.
     """
+    defaults = {f["name"]: default_of(f, values) for f in form["fields"]}
+    values = {**{k: v for k, v in defaults.items() if v is not None}, **values}
     values, notes = conditions.forced(form, values)
     on = set(conditions.applies(form, values))
     players = list(values.get("players", seats))
