@@ -110,8 +110,9 @@
           }
           if (option.dataset.player === "defenders" && value === now.declarer) show = false;
           option.hidden = !show;
+          // a player who no longer plays (the dealer changed) is chosen again
           const input = option.querySelector("input");
-          if (!show && input && input.checked) input.checked = false;
+          if (!show && option.dataset.player && input && input.checked) input.checked = false;
         }
         for (const option of all("option", el)) {
           if (option.value) option.hidden = own.has(option.value) && !offered.has(option.value);
@@ -150,6 +151,10 @@
         const field = description.fields.find((f) => f.name === name);
         if (field.optional || field.per || (now[name] !== undefined && now[name] !== "")) continue;
         if ((field.options || []).some((o) => o.value === "")) continue;
+        // a field a preset sets is chosen there first (the game's buttons)
+        const preset = description.presets.find((p) => name in p.set);
+        const button = preset && form.querySelector(`[data-preset="${CSS.escape(preset.id)}"]`);
+        if (button) return button;
         const el = box(name);
         const target = el && el.querySelector("select, label:not([hidden]) input");
         if (target) return target;

@@ -172,6 +172,7 @@ def draw(
             "name": field["name"],
             "kind": field["kind"],
             "label": field["label"],
+            "aria": field.get("aria"),
             "shown": field["name"] in on,
             "options": options,
             "value": value,

@@ -39,7 +39,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     known = all_of(leaf("outcome", {"const": "played"}), leaf("renonsz", {"const": ""}))
     ids = [c.id for c in rules.contracts]
     fields: list[dict[str, Any]] = [
-        {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer")},
+        {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer"), "many": True},
         {"name": "declarer", "kind": "player", "of": "players", "label": say("declarer")},
         {
             "name": "contract",
@@ -140,9 +140,10 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                 "name": f"won-{name}",
                 "kind": "toggle",
                 "label": rule.label,
+                "aria": f"{rule.label}: {say('made_or_lost')}",
                 "options": [
-                    {"value": "1", "label": say("made")},
-                    {"value": "0", "label": say("lost")},
+                    {"value": "1", "label": "✓ " + say("made"), "key": "made", "style": "chip-made"},
+                    {"value": "0", "label": "✗ " + say("lost"), "key": "lost", "style": "chip-lost"},
                 ],
                 "default": "1",
                 "rule": show(all_of(known, with_it)),
@@ -153,6 +154,7 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                 "name": f"kontra-{name}",
                 "kind": "level",
                 "label": rule.label,
+                "aria": None if individual else f"{rule.label} kontra",
                 "per": "defender" if individual else None,
                 "options": levels,
                 "default": "0",
@@ -169,7 +171,10 @@ def _silent_fields(rules: Rules, known: dict, say: Any) -> list[dict[str, Any]]:
             continue
         allowed = [c.id for c in rules.contracts if name in rules.silent_allowed(c)]
         shown = show(all_of(known, _contract_in(allowed)))
-        sides = [{"value": "", "label": "—"}, {"value": "declarer", "label": say("side_declarer")}]
+        sides = [
+            {"value": "", "label": "—", "aria": say("no_kontra")},
+            {"value": "declarer", "label": say("side_declarer")},
+        ]
         everyone = s.defender_scope == "everyone"
         if s.defenders and not everyone:
             sides.append({"value": "defenders", "label": say("side_defenders")})
@@ -178,8 +183,12 @@ def _silent_fields(rules: Rules, known: dict, say: Any) -> list[dict[str, Any]]:
             field["of"] = "defenders"  # a defender's own result names him
         out.append({**field, "default": "", "rule": shown})
         if s.failed_factor:
-            options = [{"value": "1", "label": say("made")}, {"value": "0", "label": say("lost")}]
+            options = [
+                {"value": "1", "label": "✓ " + say("made"), "key": "made", "style": "chip-made"},
+                {"value": "0", "label": "✗ " + say("lost"), "key": "failed", "style": "chip-lost"},
+            ]
             won = {"name": f"silent-{name}-won", "kind": "toggle", "label": s.label}
+            won["aria"] = f"{s.label}: {say('made_or_lost')}"
             out.append({**won, "options": options, "default": "1", "rule": shown})
     return out
 
