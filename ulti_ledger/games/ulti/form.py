@@ -141,10 +141,7 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                 "kind": "toggle",
                 "label": rule.label,
                 "aria": f"{rule.label}: {say('made_or_lost')}",
-                "options": [
-                    {"value": "1", "label": "✓ " + say("made"), "key": "made", "style": "chip-made"},
-                    {"value": "0", "label": "✗ " + say("lost"), "key": "lost", "style": "chip-lost"},
-                ],
+                "options": _made_lost(say, "lost"),
                 "default": "1",
                 "rule": show(all_of(known, with_it)),
             }
@@ -183,14 +180,19 @@ def _silent_fields(rules: Rules, known: dict, say: Any) -> list[dict[str, Any]]:
             field["of"] = "defenders"  # a defender's own result names him
         out.append({**field, "default": "", "rule": shown})
         if s.failed_factor:
-            options = [
-                {"value": "1", "label": "✓ " + say("made"), "key": "made", "style": "chip-made"},
-                {"value": "0", "label": "✗ " + say("lost"), "key": "failed", "style": "chip-lost"},
-            ]
+            options = _made_lost(say, "failed")
             won = {"name": f"silent-{name}-won", "kind": "toggle", "label": s.label}
             won["aria"] = f"{s.label}: {say('made_or_lost')}"
             out.append({**won, "options": options, "default": "1", "rule": shown})
     return out
+
+
+def _made_lost(say: Any, lost: str) -> list[dict[str, Any]]:
+    """Made or lost (``lost``: the key the page names the second by, ``lost`` or ``failed``)."""
+    return [
+        {"value": "1", "label": "✓ " + say("made"), "key": "made", "style": "chip-made"},
+        {"value": "0", "label": "✗ " + say("lost"), "key": lost, "style": "chip-lost"},
+    ]
 
 
 def _forces(rules: Rules, lang: str) -> list[dict[str, Any]]:
