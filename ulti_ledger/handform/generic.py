@@ -109,6 +109,19 @@ def without_absent(form: Mapping[str, Any], values: Mapping[str, Any]) -> dict[s
     return out
 
 
+def redealt(
+    form: Mapping[str, Any], values: Mapping[str, Any], old: Mapping[str, Any], new: Mapping
+) -> dict[str, Any]:
+    """``values`` for the deal ``new`` instead of ``old``: what the old deal chose (the
+    starter) becomes the new deal's, and a player who no longer plays is chosen again."""
+    out = {**values, **{k: new[k] for k in ("players", "sitting_out", "dealer") if k in new}}
+    for field in form["fields"]:
+        if isinstance(field.get("default"), Mapping):
+            if out.get(field["name"]) in (None, default_of(field, old)):
+                out[field["name"]] = default_of(field, new)
+    return without_absent(form, {k: v for k, v in out.items() if v is not None})
+
+
 def layout(form: Mapping[str, Any], values: Mapping[str, Any]) -> str:
     """Which fields the page shows for ``values`` (and to whom a per-defender field is
     asked): without the script, a post whose layout changed is shown before it is saved."""

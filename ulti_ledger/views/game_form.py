@@ -115,7 +115,7 @@ def _conflict(session, token, form, deal, values, number, expected, exc: ledger.
     # unless the scorer chose the dealer; who no longer plays is asked for again.
     if deal["dealer"] == request.form.get("proposed", deal["dealer"]):
         fresh = _deal(ledger.next_hand(session), deal["seats"])
-        values = generic.without_absent(form, {**values, **fresh})
+        values = generic.redealt(form, values, deal, fresh)
         deal = fresh
     notice = t("added_meanwhile")
     return _page(session, token, deal, values, None, version, notice=notice), 409
@@ -163,10 +163,12 @@ def _posted_deal(session: GameSession, drawn: dict[str, Any]) -> tuple[dict[str,
             return _deal(ledger.deal_by(session, seats, drawn_for) or drawn, seats), True
         own = ledger.deal_by(session, seats, dealer)
         return (_deal(own, seats) if own else {**drawn, "dealer": dealer}), False
-    if "sitting_out_for" not in posted or len(seats) == len(drawn["players"]):
-        return {**drawn, "dealer": dealer}, False
-    out = posted.getlist("sitting_out")
     by = ledger.deal_by(session, seats, dealer)
+    if dealer != drawn["dealer"]:  # the page was drawn for an earlier hand's deal
+        drawn = _deal(by, seats) if by else {**drawn, "dealer": dealer}
+    if "sitting_out_for" not in posted or len(seats) == len(drawn["players"]):
+        return drawn, False
+    out = posted.getlist("sitting_out")
     order = (by["players"] + by["sitting_out"]) if by else list(seats)
     players = [p for p in order if p not in out]
     deal = {**drawn, "dealer": dealer, "players": players, "sitting_out": list(out)}

@@ -55,7 +55,14 @@ def edit(token: str, number: int):
 @bp.post("/hands/<int:number>")
 def update(token: str, number: int):
     session = get_session_or_404(token, "edit")
-    return game_form.submit(session, token, _entry_or_404(session, number))
+    try:
+        entry = ledger.hand_entry(session, number, i18n.current())
+    except ledger.NotFound:
+        if _expected_version() is None:
+            abort(404)
+        # The edit page was drawn for a hand deleted since: nothing to save over.
+        abort(409, description=t("hand_gone"))
+    return game_form.submit(session, token, entry)
 
 
 @bp.post("/preview")
