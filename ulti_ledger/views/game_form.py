@@ -37,7 +37,9 @@ def drawn(session: GameSession) -> bool:
 def new(session: GameSession, token: str):
     seats = tuple(ledger.current_seating(session))
     deal = _deal(ledger.next_hand(session), seats)
-    return _page(session, token, deal, dict(deal), None, session.version)
+    game, rules = ledger.form_game(session)
+    values = generic.read(game.hand_form(rules, i18n.current()), {}, deal)  # the defaults
+    return _page(session, token, deal, values, None, session.version)
 
 
 def edit(session: GameSession, token: str, entry: dict[str, Any]):
@@ -228,8 +230,10 @@ def _preview(session, game, rules, form, values: dict, refused: bool = False) ->
     try:
         view = ledger.preview_hand(session, hand, i18n.current())
     except ledger.LedgerError as exc:
-        said = form_refusals.explain(game, rules, form, values, hand, exc)[1]
-        missing = "missing" in (getattr(exc, "code", "") or "")
+        field, said = form_refusals.explain(game, rules, form, values, hand, exc)
+        # a field not chosen yet is what is missing, not a mistake
+        code = getattr(exc, "code", "") or ""
+        missing = "missing" in code or (field != "form" and values.get(field) is None)
         out["hints" if missing else "error"] = [said] if missing else said
         return out
     value = Decimal(session.unit_amount)
