@@ -100,7 +100,16 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     return redirect(url_for("sessions.edit", token=token, _anchor=f"h{saved}"), 303)
 
 
-def _conflict(session, token, form, deal, values, number, expected, exc: ledger.Conflict):
+def _conflict(
+    session: GameSession,
+    token: str,
+    form: dict[str, Any],
+    deal: dict[str, Any],
+    values: dict[str, Any],
+    number: int | None,
+    expected: int | None,
+    exc: ledger.Conflict,
+):
     """A 409 saying what happened meanwhile; the scorer's taps are kept, so saving again
     is a knowing choice (the page now carries the version stored)."""
     if not exc.stale:
@@ -219,7 +228,14 @@ def _page(
     )
 
 
-def _preview(session, game, rules, form, values: dict, refused: bool = False) -> dict:
+def _preview(
+    session: GameSession,
+    game: Any,
+    rules: Any,
+    form: dict[str, Any],
+    values: dict[str, Any],
+    refused: bool = False,
+) -> dict[str, Any]:
     """The hand's result as the engine would settle it, else what is missing or wrong."""
     out: dict[str, Any] = {"view": None, "error": None, "hints": []}
     if refused:
