@@ -113,7 +113,7 @@ def _colour_options(rules: Rules, lang: str) -> list[dict[str, Any]]:
     allowed = {c.id: rules.contract_colours(c)[0] for c in rules.contracts}
     options = [{"value": "", "label": _say(lang)("no_colour"), "colour": None}]
     options += [
-        {"value": c.name, "label": c.label if lang == "hu" else c.label_en, "colour": c.name}
+        {"value": c.name, "label": c.label, "colour": c.name}  # game terms stay Hungarian
         for c in rules.colours.values()
     ]
     for option in options:
