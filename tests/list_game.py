@@ -97,6 +97,23 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     }
 
 
+def hand_from_form(values: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    """The hand of the form's values: a value that is no number is passed on as posted."""
+    hand = {k: values[k] for k in ("players", "declarer", "partner") if values.get(k)}
+    raw = values.get("value")
+    hand["value"] = int(raw) if isinstance(raw, str) and raw.isdigit() else raw
+    hand["won"] = values.get("won") == "true"
+    return hand
+
+
+def form_values(facts: dict[str, Any], rules: Rules) -> dict[str, str]:
+    out = {"declarer": facts["declarer"], "value": str(facts["value"])}
+    out["won"] = "true" if facts["won"] else ""
+    if facts.get("partner"):
+        out["partner"] = facts["partner"]
+    return out
+
+
 def canonical(hand: Hand) -> dict[str, Any]:
     out: dict[str, Any] = {"players": list(hand.players), "declarer": hand.declarer}
     if hand.partner is not None:

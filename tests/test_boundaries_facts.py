@@ -29,33 +29,11 @@ spell the words every layer uses for a recorded hand and the sheets' game column
 NEUTRAL_ROW = {"notation", "sheet"}
 """The keys of a ``row`` that every game gives (games/README.md)."""
 
-STILL_READING_FACTS = {
-    # the hand form: the ``form`` engineer moves it into games/ulti (issue 12 point 3)
-    "ulti_ledger/handform/build.py": {
-        "colour",
-        "components",
-        "contract",
-        "kontra",
-        "side",
-        "silent",
-    },
-    "ulti_ledger/handform/state.py": {
-        "colour",
-        "components",
-        "contract",
-        "kontra",
-        "side",
-        "silent",
-    },
-    "ulti_ledger/handform/table.py": {"colour", "components", "contract", "kontra", "silent"},
-    "ulti_ledger/views/hand_errors.py": {"colour", "components", "contract", "silent"},
-    # UI texts keyed by the words: the ``texts`` engineer moves them to gettext (point 7)
-}
+STILL_READING_FACTS: dict[str, set[str]] = {}
 """Modules outside ``games/`` whose string literals still name a game's fact keys, and
 which keys. It may only shrink: a new one fails, and so does an entry no longer true."""
 NOT_FACTS = {
     "ulti_ledger/openapi.py": {"components"},
-    "ulti_ledger/handform/build.py": {"bid"},
     # tarokk's ``game`` (the parti) and ``count`` (a tarokkszám) spell the row's ``game``
     # column (games/README.md, part ``row``) and a limit message's count
     "ulti_ledger/ledger/exchange.py": {"game"},
@@ -63,7 +41,7 @@ NOT_FACTS = {
     "ulti_ledger/ledger/limits.py": {"count"},
 }
 """Literals that spell a fact key and mean something else: OpenAPI's own ``components``
-object of the document; the Ulti form's ``bid`` (whether a bid was said), not Skat's; the
+object of the document; the
 sheets' ``game`` column; a count of things."""
 
 

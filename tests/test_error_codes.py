@@ -10,13 +10,17 @@ from pathlib import Path
 import pytest
 
 from tests.engine_helpers import ENGINE, REPO, hand
-from ulti_ledger import handform, ledger
-from ulti_ledger.handform import Table
+from ulti_ledger import ledger
+from ulti_ledger.games.ulti import refusals
 from ulti_ledger.settlement import HandError
 from ulti_ledger.settlement.errors import Msg
 from ulti_ledger.settlement.messages import HU
 from ulti_ledger.texts import TEXTS
-from ulti_ledger.views import hand_errors
+from ulti_ledger.views import form_refusals
+
+WORDED = {k.split("@")[0] for k in [*refusals.WORDED, *form_refusals.WORDED]}
+"""The codes the form words itself: Ulti's own (games/ulti/refusals.py), and those of the
+keys every game's hand has (views/form_refusals.py)."""
 
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")
 PLAYED = {"players": ["Béla", "Csaba", "Dóra"], "sitting_out": ["Anna"], "declarer": "Béla"}
@@ -78,7 +82,7 @@ def test_every_refusal_of_the_ulti_scorer_has_a_code():
 def test_every_code_has_a_hungarian_and_an_english_wording():
     """Worded by the form (texts: Hungarian, English) or by the engine (English template,
     Hungarian in messages.HU); either way both languages."""
-    worded = {k.split("@")[0] for k in hand_errors.WORDED}
+    worded = WORDED
     unworded = []
     for _, _, codes, templates in raises():
         for code in codes:
@@ -88,17 +92,23 @@ def test_every_code_has_a_hungarian_and_an_english_wording():
             if any(t not in HU for t in templates):
                 unworded.append(code)
     assert unworded == []
-    keys = set(
-        re.findall(r'"((?:err|missing)_[a-z0-9_]+)"', Path(hand_errors.__file__).read_text("utf-8"))
-    )
+    source = Path(form_refusals.__file__).read_text("utf-8")
+    keys = set(re.findall(r'"((?:err|missing)_[a-z0-9_]+)"', source))
     assert keys, "the form's wordings name their texts"
     for key in keys:
         hu, en = TEXTS[key]
         assert hu.strip() and en.strip() and hu != en, key
+    source = Path(refusals.__file__).read_text("utf-8")
+    own = set(re.findall(r'_says\("([a-z0-9_]+)"\)|_simple\("([a-z0-9_]+)"\)', source))
+    own = {a or b for a, b in own} | {"colour_not_allowed", "no_colour"}
+    assert len(own) > 20, own
+    for key in own:
+        hu, en = refusals.WORDS[key]
+        assert hu.strip() and en.strip() and hu != en, key
 
 
 def test_the_form_words_only_codes_the_scorer_raises():
-    assert {k.split("@")[0] for k in hand_errors.WORDED} <= all_codes()
+    assert WORDED <= all_codes()
 
 
 @pytest.mark.parametrize(
@@ -129,8 +139,8 @@ def test_the_form_words_a_refusal_by_its_code_not_its_sentence(app, session_body
     data = {**PLAYED, "components": [{"name": "parti", "won": True}]}
     with app.app_context():
         session = ledger.create_session(session_body)
-        table = Table.build(SEATS, ledger.hand_form(session, "hu"), 3)
-        state = handform.state_from_hand(table, data, "Anna")
+        game, rules = ledger.form_game(session)
+    values = {**data, **game.form_values(data, rules)}
     reworded = HandError(
         "colour", "the {contract} wants a suit", code="colour_needed", contract="passz"
     )
@@ -139,12 +149,13 @@ def test_the_form_words_a_refusal_by_its_code_not_its_sentence(app, session_body
     )
     with app.test_request_context("/?lang=hu"):
         app.preprocess_request()
-        assert hand_errors.explain(table, state, data, reworded) == (
+        form = game.hand_form(rules, "hu")
+        assert form_refusals.explain(game, rules, form, values, data, reworded) == (
             "colour",
             "Válassz színt: a passz színes játék.",
         )
         # the old sentence without its code is no longer recognised: the engine's words
-        area, said = hand_errors.explain(table, state, data, uncoded)
+        area, said = form_refusals.explain(game, rules, form, values, data, uncoded)
         assert area == "colour" and said.startswith("Így nem rögzíthető: passz: színt kell")
 
 

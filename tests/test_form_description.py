@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ulti_ledger import games, handform, ledger
-from ulti_ledger.handform import Table, conditions
+from ulti_ledger import games, ledger
+from ulti_ledger.handform import conditions, generic
 
 from .ui_helpers import counts
 
@@ -69,23 +69,30 @@ def test_the_description_speaks_the_ui_language():
 
 
 def test_the_server_shows_what_the_description_says(app, session_body):
-    """``shown`` (what the page draws) is the description's rules, state by state."""
+    """What the page draws is the description's rules, value by value."""
     with app.app_context():
         session = ledger.create_session(session_body)
-        table = Table.build(SEATS, ledger.hand_form(session, "hu"), 3)
-    proposal = {"dealer": "Anna", "sitting_out": ["Anna"], "players": ["Béla", "Csaba", "Dóra"]}
-    state = handform.initial_state(table, proposal)
-    assert handform.shown(table, state)["components"] == set()
-    state.contract, state.declarer = "betli", "Béla"
-    shown = handform.shown(table, state)
-    assert shown["components"] == {"betli"} and shown["colours"] == {None, "piros"}
-    assert shown["silent"] == set() and shown["renonsz"]
-    state.contract = "passz"
-    assert "100" in handform.shown(table, state)["silent"]
-    state.renonsz = "Csaba"
-    assert handform.shown(table, state)["silent"] == set()
-    state.outcome = "all_pass"
-    assert handform.shown(table, state)["components"] == set()
+        game, rules = ledger.form_game(session)
+    form = game.hand_form(rules, "hu")
+    values = {"dealer": "Anna", "sitting_out": ["Anna"], "players": ["Béla", "Csaba", "Dóra"]}
+
+    def shown(**chosen):
+        fields = generic.draw(form, {**values, **chosen}, SEATS, "senki")
+        on = {f["name"]: f for f in fields if f["shown"]}
+        colours = (
+            {o["value"] for o in on["colour"]["options"] if o["shown"]} if "colour" in on else set()
+        )
+        kontras = {n.removeprefix("kontra-") for n in on if n.startswith("kontra-")}
+        silent = {n.removeprefix("silent-") for n in on if n.startswith("silent-")}
+        return {"components": kontras, "colours": colours, "silent": silent, "on": set(on)}
+
+    assert shown()["components"] == set()
+    betli = shown(contract="betli", declarer="Béla")
+    assert betli["components"] == {"betli"} and betli["colours"] == {"", "piros"}
+    assert betli["silent"] == set() and "renonsz" in betli["on"]
+    assert "100" in shown(contract="passz")["silent"]
+    assert shown(contract="passz", renonsz="Csaba")["silent"] == set()
+    assert shown(contract="passz", outcome="all_pass")["components"] == set()
 
 
 def test_a_defenders_csendes_100_loses_the_parti_and_the_form_says_so(scorer, app, client):

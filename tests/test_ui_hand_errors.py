@@ -6,9 +6,9 @@ from html import unescape
 
 import pytest
 
-from ulti_ledger import handform, ledger
-from ulti_ledger.handform import Table
-from ulti_ledger.views import hand_errors
+from ulti_ledger import games, ledger
+from ulti_ledger.games.ulti import refusals
+from ulti_ledger.views import form_refusals
 
 from .ui_helpers import Scorer, counts
 
@@ -31,7 +31,7 @@ def error_of(response, area):
     [
         (
             {**PIROS_PASSZ, "kontra-parti": "5"},
-            "component-parti",
+            "kontra-parti",
             "parti: ennél az asztalnál a kontra legfeljebb mordkontra lehet.",
         ),
         (
@@ -48,12 +48,6 @@ def error_of(response, area):
         ),
         ({**PIROS_PASSZ, "colour": ""}, "colour", "Válassz színt: a passz színes játék."),
         (
-            {"declarer": "Csaba", "outcome": "all_pass"},
-            "declarer",
-            "Mindenki passznál csak az első licitáló dobhatja be a lapjait: ebben a "
-            "leosztásban Béla, nem Csaba. Őt válaszd felvevőnek.",
-        ),
-        (
             {"declarer": "Béla", "contract": "ulti", "colour": ""},
             "colour",
             "Válassz színt: az ulti színes játék.",
@@ -66,17 +60,17 @@ def error_of(response, area):
         ),
         (
             {**PIROS_PASSZ, "dealer": "Zoli", "sitting_out_for": "Zoli"},
-            "deal",
+            "dealer",
             "Az osztót a játékosok közül válaszd.",
         ),
         (
             {**PIROS_PASSZ, "sitting_out": []},
-            "deal",
+            "dealer",
             "Egy leosztásban 3 játékos játszik, így 4 lenne: az osztásnál jelöld, ki marad ki.",
         ),
         (
             {**PIROS_PASSZ, "kontra-parti": "x"},
-            "component-parti",
+            "kontra-parti",
             "parti: válassz a felsorolt kontrák közül.",
         ),
         (
@@ -92,24 +86,24 @@ def error_of(response, area):
                 "colour": "tok",
                 "won-40-100": "0",
             },
-            "component-40-100",
+            "won-40-100",
             "Ha a durchmars megvan (mind a tíz ütés a felvevőé), a 40-100 nem bukhatott el: "
             "javítsd valamelyiket.",
         ),
         (
             {**PIROS_PASSZ, "silent-durchmars": "defenders"},
-            "component-parti",
+            "won-parti",
             "Ha a védőké a csendes durchmars (mind a tíz ütés az övék), a parti nem lehet meg: "
             "javítsd valamelyiket.",
         ),
         (
             {**PIROS_PASSZ, "won-parti": "0", "silent-durchmars": "declarer"},
-            "component-parti",
+            "won-parti",
             "Ha a durchmars megvan",
         ),
         (
             {**PIROS_PASSZ, "won-parti": "0", "silent-100": "declarer"},
-            "component-parti",
+            "won-parti",
             "Ha a felvevőé a csendes 100 (legalább 100 pont: több, mint a védőké lehet), "
             "a parti nem bukhatott el: javítsd valamelyiket.",
         ),
@@ -128,13 +122,13 @@ def error_of(response, area):
                 "kontra-betli-2": "2",
                 "kontra-betli-3": "1",
             },
-            "component-betli",
+            "kontra-betli",
             "betli: a felvevő rekontrája (és mordkontrája) minden védőnek szól, aki előtte "
             "kontrázott (szubkontrázott), sosem csak az egyiküknek: javítsd a kontrákat.",
         ),
         (
             {"declarer": "Béla", "contract": "ulti-durchmars", "colour": "tok", "won-ulti": "0"},
-            "component-ulti",
+            "won-ulti",
             "Ha mind a tíz ütés a felvevőé (durchmars), az ulti sem bukhatott el: a felvevő "
             "hív minden ütésre, így az adu VII csak akkor nem viszi az utolsó ütést, ha "
             "korábban kihívta, amíg más adu is volt nála, az pedig renonsz: ha így történt, "
@@ -163,7 +157,7 @@ def test_a_lower_kontra_ceiling_is_named(client, app):
     response = scorer.post_hand({**PIROS_PASSZ, "kontra-parti": "2"})
     assert response.status_code == 422
     message = "parti: ennél az asztalnál a kontra legfeljebb kontra lehet."
-    assert error_of(response, "component-parti") == message
+    assert error_of(response, "kontra-parti") == message
     assert counts(app)["hands"] == 0
 
 
@@ -184,15 +178,10 @@ def test_in_english_the_form_speaks_english_with_its_own_articles(scorer, client
     assert error_of(response, "colour") == (
         "A betli cannot be played in makk; choose from: none, piros."
     )
-    response = scorer.post_hand({"declarer": "Dóra", "outcome": "all_pass"})
-    assert error_of(response, "declarer") == (
-        "In an all pass only the first bidder throws in: in this hand Béla, not Dóra. "
-        "Choose Béla as the declarer."
-    )
     response = scorer.post_hand(
         {"declarer": "Béla", "contract": "40-100-durchmars", "colour": "tok", "won-40-100": "0"}
     )
-    assert error_of(response, "component-40-100") == (
+    assert error_of(response, "won-40-100") == (
         "If the durchmars was made (all ten tricks to the declarer), a 40-100 cannot be "
         "lost: correct one of them."
     )
@@ -227,7 +216,7 @@ PARTI = {"name": "parti", "won": True}
                 "components": [{"name": "betli", "won": True}],
                 "silent": [{"name": "100", "side": "declarer"}],
             },
-            "silent",
+            "contract",
             "A betli mellett nincs csendes eredmény: hagyd mindet „—” állásban.",
             "A betli has no silent results: leave them all at “—”.",
         ),
@@ -252,7 +241,7 @@ PARTI = {"name": "parti", "won": True}
         (
             {},
             {"components": [{"name": "betli", "won": True, "kontra": {"Anna": 1}}]},
-            "component-betli",
+            "kontra-betli",
             "betli: csak a védők kontrázhatnak (Csaba, Dóra).",
             "betli: only the defenders (Csaba, Dóra) give a kontra.",
         ),
@@ -273,7 +262,7 @@ PARTI = {"name": "parti", "won": True}
         (
             {"individual_rekontra_scope": "both"},
             {"components": [{"name": "betli", "won": False, "kontra": {"Csaba": 2}}]},
-            "component-betli",
+            "kontra-betli",
             "betli: ennél az asztalnál a rekontra mindkét védőnek szól: ha az egyik védőnél "
             "rekontra vagy több van, a másiknál is legalább rekontra legyen.",
             "betli: at this table a rekontra goes to both defenders: if one of them is at "
@@ -282,7 +271,7 @@ PARTI = {"name": "parti", "won": True}
         (
             {},
             {"components": [{"name": "betli", "won": False, "kontra": {"Csaba": 4, "Dóra": 3}}]},
-            "component-betli",
+            "kontra-betli",
             "betli: a felvevő rekontrája (és mordkontrája) minden védőnek szól",
             "betli: the declarer's rekontra (and mordkontra) goes to every defender who said "
             "kontra (szubkontra) before it, never to one of them alone: correct the kontras.",
@@ -313,17 +302,18 @@ def test_the_engine_s_other_refusals_are_explained_too(
 ):
     with app.app_context():
         session = ledger.create_session({**session_body, "options": options})
-        table = Table.build(SEATS, ledger.hand_form(session, "hu"), 3)
+        game, rules = ledger.form_game(session)
         data = {**PLAYED, **hand}
         for item in data.get("silent", []):
             item.setdefault("side", "defenders")
         with pytest.raises(ledger.LedgerError) as refused:
             ledger.preview_hand(session, data)
-        state = handform.state_from_hand(table, data, "Anna")
+    values = {**data, **game.form_values(data, rules)}
     for lang, expected in (("hu", hu), ("en", en)):
         with app.test_request_context(f"/?lang={lang}"):
             app.preprocess_request()
-            where, message = hand_errors.explain(table, state, data, refused.value)
+            form = game.hand_form(rules, lang)
+            where, message = form_refusals.explain(game, rules, form, values, data, refused.value)
         assert where == area
         assert message.startswith(expected), message
         assert not RAW_PATH.search(message), message
@@ -341,8 +331,17 @@ def test_the_engine_s_other_refusals_are_explained_too(
         ("50", "az 50", "a 50"),
     ],
 )
-def test_labels_take_the_article_of_the_page_s_language(app, label, hu, en):
+def test_labels_take_the_article_of_the_page_s_language(label, hu, en):
     for lang, expected in (("hu", hu), ("en", en)):
-        with app.test_request_context(f"/?lang={lang}"):
-            app.preprocess_request()
-            assert hand_errors.article(label) == expected
+        assert refusals.article(label, lang) == expected
+
+
+def test_an_all_pass_is_thrown_in_by_the_first_bidder_whoever_was_tapped(scorer, app):
+    """The facts force the choice (only the first bidder throws in): the form makes it."""
+    response = scorer.post_hand({"declarer": "Csaba", "outcome": "all_pass"})
+    assert response.status_code == 303
+    with app.app_context():
+        session = ledger.session_by_token(scorer.token(), "edit")
+        hand = ledger.hand_entry(session, 1)["hand"]
+    assert hand["declarer"] == "Béla" and hand["outcome"] == "all_pass"
+    assert games.REGISTRY["ulti"].NAME == "ulti"

@@ -38,6 +38,15 @@
     return (field.options || []).filter((o) => shows(o, values)).map((o) => o.value);
   }
 
+  // What a force sets: its string, or item `index` of the list value `scope` (null if none).
+  function forcedValue(value, values) {
+    if (typeof value === "string") return value;
+    const items = values[value.scope];
+    if (!Array.isArray(items)) return null;
+    const index = value.index < 0 ? items.length + value.index : value.index;
+    return index >= 0 && index < items.length ? String(items[index]) : null;
+  }
+
   // [values with what the facts force set, {field: note}]; only where the field applies.
   function forced(form, values) {
     const out = Object.assign({}, values);
@@ -45,8 +54,9 @@
     for (const force of form.forces || []) {
       if (!holds(force.when, out)) continue;
       const shown = applies(form, out);
-      for (const [name, value] of Object.entries(force.set)) {
-        if (!shown.includes(name)) continue;
+      for (const [name, raw] of Object.entries(force.set)) {
+        const value = forcedValue(raw, out);
+        if (!shown.includes(name) || value === null) continue;
         out[name] = value;
         notes[name] = force.note;
       }

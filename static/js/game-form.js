@@ -1,91 +1,240 @@
-// Any game's hand form (templates/hands/game_form.html): shows and hides the fields as the
-// scorer taps, by the game's description (FormConditions, the rules the server runs), and
-// makes a preset set its values here instead of posting the form. Without this script
-// the form still works: presets and Preview post it and the server draws the new layout.
+// Every game's hand form (templates/hands/game_form.html), live: shows and hides the
+// fields as the scorer taps, by the game's description (FormConditions, the rules the
+// server runs), makes the choices the facts force and says so, sets a preset's values in
+// one tap, changes who sits out with the dealer, and asks the server for the preview (the
+// engine settles it; nothing here computes a payment). The server reads only what
+// applies, so a field this script forgets to hide is harmless. Without this script the
+// form still works: presets and Preview post it and the server draws the new layout.
+// Enter saves (the form's first submit button is a hidden Save), but only a hand whose
+// fields are all chosen: otherwise it goes to the first one still open.
 (function () {
   "use strict";
-  const form = document.getElementById("hand-form");
-  const data = document.getElementById("game-form-data");
-  if (!form || !data || !window.FormConditions) return;
-  const { form: description, fixed } = JSON.parse(data.textContent);
-  const FC = window.FormConditions;
+  const DEBOUNCE_MS = 120;
 
-  function values() {
-    const out = Object.assign({}, fixed);
-    for (const field of description.fields) {
-      const name = CSS.escape(field.name);
+  // From the back-forward cache the page comes back as it was left (its hand number and
+  // version included): load the form afresh, so that it shows the evening as it is now.
+  window.addEventListener("pageshow", (event) => {
+    const form = document.getElementById("hand-form");
+    if (event.persisted && form) window.location.replace(form.dataset.freshUrl);
+  });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const form = document.getElementById("hand-form");
+    const data = document.getElementById("game-form-data");
+    if (!form || !data || !window.FormConditions) return;
+    const { form: description, fixed, deals } = JSON.parse(data.textContent);
+    const FC = window.FormConditions;
+    const preview = document.getElementById("preview");
+    const all = (selector, root) => Array.from((root || form).querySelectorAll(selector));
+    const box = (name) => form.querySelector(`[data-field="${CSS.escape(name)}"]`);
+    form.elements.js.value = "1";
+
+    function chosen(name) {
+      const input = form.querySelector(`[name="${CSS.escape(name)}"]`);
+      if (input && input.tagName === "SELECT") return input.value || null;
       // a typed field (kind "number") is read as typed; a tapped one by its checked chip
-      const checked = field.kind === "number"
-        ? form.querySelector(`input[name="${name}"]`)
-        : form.querySelector(`input[name="${name}"]:checked`);
-      if (checked) out[field.name] = checked.value;
+      if (input && input.type === "number") return input.value || null;
+      const checked = form.querySelector(`input[name="${CSS.escape(name)}"]:checked`);
+      return checked ? checked.value : null;
     }
-    return out;
-  }
 
-  function refresh() {
-    const now = values();
-    const on = FC.applies(description, now);
-    for (const field of description.fields) {
-      const box = form.querySelector(`[data-field="${CSS.escape(field.name)}"]`);
-      if (!box) continue;
-      const shown = on.includes(field.name);
-      box.hidden = !shown;
-      // A hidden field is not posted: the server reads only what applies.
-      for (const input of box.querySelectorAll("input")) input.disabled = !shown;
-      const options = new Set(FC.options(field, now));
-      for (const option of field.options || []) {
-        const label = box.querySelector(`[data-option="${CSS.escape(option.value)}"]`);
-        if (label) label.hidden = !options.has(option.value);
+    function choose(name, value) {
+      const input = form.querySelector(`[name="${CSS.escape(name)}"]`);
+      if (input && (input.tagName === "SELECT" || input.type === "number")) {
+        input.value = value;
+        return;
+      }
+      for (const radio of all(`input[name="${CSS.escape(name)}"]`)) {
+        radio.checked = radio.value === value;
       }
     }
-  }
 
-  form.addEventListener("click", (event) => {
-    const preset = event.target.closest("[data-preset]");
-    if (!preset) return;
-    event.preventDefault();
-    for (const [name, value] of Object.entries(JSON.parse(preset.dataset.set))) {
-      const input = form.querySelector(
-        `input[name="${CSS.escape(name)}"][value="${CSS.escape(value)}"]`
-      );
-      if (input) input.checked = true;
+    // Who plays: the deal's, or the chosen dealer's own (the boxes say who sits out).
+    function players() {
+      const out = all('input[name="sitting_out"]');
+      if (!out.length) return fixed.players;
+      const seated = out.filter((i) => i.checked).map((i) => i.value);
+      const own = deals[chosen("dealer")];
+      const order = own ? own.players.concat(own.sitting_out) : fixed.seats;
+      return order.filter((p) => !seated.includes(p));
     }
-    for (const other of form.querySelectorAll("[data-preset]")) {
-      other.setAttribute("aria-pressed", other === preset ? "true" : "false");
+
+    function values() {
+      const out = { players: players(), seats: fixed.seats };
+      out.first_bidder = out.players[0] || "";
+      for (const field of description.fields) {
+        const value = chosen(field.name);
+        if (value !== null) out[field.name] = value;
+      }
+      return out;
     }
-    changed();
-  });
-  // The live preview: the form posted as Preview (what applies only: hidden fields are
-  // disabled), and the answer's #preview put in place; the engine settles, never this.
-  const preview = document.getElementById("preview");
-  let pending = null;
-  let timer = 0;
-  function updatePreview() {
-    if (!preview || !window.fetch || !window.DOMParser || !window.AbortController) return;
-    if (pending) pending.abort();
-    pending = new AbortController();
-    const body = new FormData(form);
-    body.set("action", "preview");
-    // getAttribute: the form's buttons are named "action", which shadows form.action
-    const url = form.getAttribute("action");
-    fetch(url, { method: "POST", body, signal: pending.signal, credentials: "same-origin" })
-      .then((response) => response.text())
-      .then((html) => {
-        const page = new DOMParser().parseFromString(html, "text/html");
-        const fresh = page.getElementById("preview");
-        if (fresh) preview.innerHTML = fresh.innerHTML;
+
+    // What the facts force is set and said beside the field; when the fact goes, the
+    // scorer's own choice comes back.
+    const before = {};
+    function force(now) {
+      const [out, notes] = FC.forced(description, now);
+      for (const name of Object.keys(before)) {
+        if (!(name in notes)) {
+          choose(name, before[name]);
+          out[name] = before[name];
+          delete before[name];
+        }
+      }
+      for (const name of Object.keys(notes)) {
+        if (!(name in before)) before[name] = now[name] === undefined ? "" : now[name];
+        choose(name, out[name]);
+      }
+      for (const el of all("[data-forced]")) {
+        el.hidden = notes[el.dataset.forced] !== el.dataset.note;
+      }
+      return out;
+    }
+
+    function refresh() {
+      const now = force(values());
+      const on = FC.applies(description, now);
+      const playing = now.players;
+      for (const field of description.fields) {
+        const el = box(field.name);
+        if (!el) continue;
+        const shown = on.includes(field.name);
+        el.hidden = !shown;
+        // A hidden field is not posted: the server reads only what applies.
+        for (const input of all("input, select", el)) input.disabled = !shown;
+        const offered = new Set(FC.options(field, now));
+        const own = new Set((field.options || []).map((o) => o.value));
+        for (const option of all("[data-option]", el)) {
+          const value = option.dataset.option;
+          let show = own.has(value) ? offered.has(value) : true;
+          if (option.dataset.player === "players" || option.dataset.player === "defenders") {
+            show = playing.includes(value);
+          }
+          if (option.dataset.player === "defenders" && value === now.declarer) show = false;
+          option.hidden = !show;
+          // a player who no longer plays (the dealer changed) is chosen again
+          const input = option.querySelector("input");
+          if (!show && option.dataset.player && input && input.checked) input.checked = false;
+        }
+        for (const option of all("option", el)) {
+          if (option.value) option.hidden = own.has(option.value) && !offered.has(option.value);
+        }
+        for (const row of all("[data-defender]", el)) {
+          const asked = playing.includes(row.dataset.defender) && row.dataset.defender !== now.declarer;
+          row.hidden = !asked;
+          for (const input of all("input", row)) input.disabled = !shown || !asked;
+        }
+      }
+      const line = { dealer: now.dealer || "", out: "", first: playing[0] || "" };
+      line.out = all('input[name="sitting_out"]:checked').map((i) => i.value).join(", ");
+      for (const el of all("[data-deal]")) el.textContent = line[el.dataset.deal];
+      const chosenPreset = pressed(now);
+      for (const button of all("[data-preset]")) {
+        button.setAttribute("aria-pressed", button.dataset.preset === chosenPreset ? "true" : "false");
+      }
+    }
+
+    // The one preset that looks chosen: the most specific one whose values all hold.
+    function pressed(now) {
+      let best = null;
+      for (const preset of description.presets) {
+        const held = Object.entries(preset.set).every(([k, v]) => now[k] === v);
+        if (held && (!best || Object.keys(preset.set).length > Object.keys(best.set).length)) {
+          best = preset;
+        }
+      }
+      return best ? best.id : null;
+    }
+
+    // The first field that applies and has nothing chosen (Enter goes there, not to Save).
+    function missingField() {
+      const now = values();
+      for (const name of FC.applies(description, now)) {
+        const field = description.fields.find((f) => f.name === name);
+        if (field.optional || field.per || (now[name] !== undefined && now[name] !== "")) continue;
+        if ((field.options || []).some((o) => o.value === "")) continue;
+        // a field a preset sets is chosen there first (the game's buttons)
+        const preset = description.presets.find((p) => name in p.set);
+        const button = preset && form.querySelector(`[data-preset="${CSS.escape(preset.id)}"]`);
+        if (button) return button;
+        const el = box(name);
+        const target = el && el.querySelector("select, label:not([hidden]) input");
+        if (target) return target;
+      }
+      return null;
+    }
+
+    let timer = null;
+    let inflight = null;
+    let linesOpen = window.matchMedia("(min-width: 60rem)").matches;
+    preview.addEventListener("toggle", (event) => (linesOpen = event.target.open), true);
+    function schedulePreview() {
+      clearTimeout(timer);
+      timer = setTimeout(askPreview, DEBOUNCE_MS);
+    }
+    function askPreview() {
+      if (inflight) inflight.abort();
+      inflight = new AbortController();
+      fetch(form.dataset.previewUrl, {
+        method: "POST",
+        body: new FormData(form),
+        credentials: "same-origin",
+        signal: inflight.signal,
       })
-      .catch(() => {});
-  }
-  function changed(event) {
-    refresh();
-    clearTimeout(timer);
-    timer = setTimeout(updatePreview, event && event.type === "input" ? 300 : 0);
-  }
+        .then((response) => response.text())
+        .then((html) => {
+          preview.innerHTML = html;
+          const lines = preview.querySelector("[data-lines]");
+          if (lines) lines.open = linesOpen;
+          preview.classList.remove("stale");
+        })
+        .catch((error) => {
+          if (error.name !== "AbortError") preview.classList.add("stale");
+        });
+    }
 
-  form.addEventListener("change", changed);
-  form.addEventListener("input", changed); // typed numbers apply as they are typed
-  document.documentElement.classList.add("js");
-  refresh();
+    form.addEventListener("click", (event) => {
+      if (event.target.closest("[data-default-submit]")) {
+        const gap = missingField(); // Enter on an incomplete hand: show what is missing
+        if (gap) {
+          event.preventDefault();
+          gap.focus();
+        }
+        return;
+      }
+      const preset = event.target.closest("[data-preset]");
+      if (!preset) return;
+      event.preventDefault(); // without this script the preset posts the form
+      for (const [name, value] of Object.entries(JSON.parse(preset.dataset.set))) {
+        choose(name, value);
+      }
+      refresh();
+      schedulePreview();
+    });
+
+    form.addEventListener("change", (event) => {
+      if (event.target.name === "dealer") {
+        const own = deals[chosen("dealer")];
+        for (const input of all('input[name="sitting_out"]')) {
+          if (own) input.checked = own.sitting_out.includes(input.value);
+        }
+      }
+      if (event.target.name === "dealer" || event.target.name === "sitting_out") {
+        form.elements.sitting_out_for.value = chosen("dealer") || "";
+      }
+      refresh();
+      schedulePreview();
+    });
+
+    // typed numbers apply as they are typed
+    form.addEventListener("input", (event) => {
+      if (event.target.type !== "number") return;
+      refresh();
+      schedulePreview();
+    });
+
+    const lines = preview.querySelector("[data-lines]");
+    if (lines) lines.open = linesOpen;
+    refresh();
+  });
 })();

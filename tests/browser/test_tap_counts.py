@@ -146,7 +146,8 @@ def test_what_cannot_apply_is_not_offered(phone, table):
     assert phone.get_by_test_id("colour-piros").is_visible()  # rebetli
     assert phone.get_by_test_id("kontra-betli-Béla-1").is_hidden()  # not a defender
     assert phone.get_by_test_id("kontra-betli-Csaba-1").is_visible()
-    assert phone.locator("#f-silent").is_hidden()  # no silent results in a betli
+    assert phone.locator("#f-silent-100").is_hidden()  # no silent results in a betli
+    assert phone.locator("#f-kontra-betli").is_visible()
     phone.get_by_test_id("preset-all-pass").click()
-    assert phone.locator("[data-component=betli]").is_hidden()
+    assert phone.locator("#f-kontra-betli").is_hidden()
     assert phone.locator("#f-renonsz").is_hidden()

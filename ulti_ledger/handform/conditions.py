@@ -60,7 +60,10 @@ def options(field: Mapping[str, Any], values: Mapping[str, str]) -> list[str]:
 def forced(form: Mapping[str, Any], values: Mapping[str, str]) -> tuple[dict[str, str], dict]:
     """``values`` with what the facts force set, and the note to show beside each such field.
 
-    A force counts only where the field it sets applies (no parti: nothing to set).
+    A force counts only where the field it sets applies (no parti: nothing to set). A value
+    it sets is a string, or ``{"scope": NAME, "index": i}``: item ``i`` of the list value
+    ``NAME`` (``players``: the first bidder is ``players[0]``); a force whose item is not
+    there sets nothing.
     """
     out = dict(values)
     notes: dict[str, str] = {}
@@ -69,7 +72,19 @@ def forced(form: Mapping[str, Any], values: Mapping[str, str]) -> tuple[dict[str
             continue
         shown = set(applies(form, out))
         for name, value in force["set"].items():
-            if name in shown:
+            value = _value(value, out)
+            if name in shown and value is not None:
                 out[name] = value
                 notes[name] = force["note"]
     return out, notes
+
+
+def _value(value: Any, values: Mapping[str, Any]) -> str | None:
+    """What a force sets: its string, or the item of a list value it points at."""
+    if isinstance(value, str):
+        return value
+    items = values.get(value["scope"])
+    index = value["index"]
+    if not isinstance(items, list | tuple) or not -len(items) <= index < len(items):
+        return None
+    return str(items[index])

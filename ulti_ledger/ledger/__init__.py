@@ -43,6 +43,7 @@ Reading:
 - ``hand_entry(session, number, lang="en")``, ``preview_hand(session, data, lang="hu")``
 - ``hand_view(session, number, lang="hu")``: one hand as the scoreboard shows it
 - ``next_hand(session)``: the rotation's proposal (dealer, players, sitting_out, first_bidder)
+- ``deal_by(session, seats, dealer)``: the hand a chosen dealer deals, by the session's seating
 - ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players(session_ids)``: form data
 - ``name_key(name)``: what makes two names one player (case, spaces, NFC, and the
   confusable skeleton: letters that look alike); a session refuses two names with the
@@ -112,6 +113,7 @@ from .registry import delete_session, list_sessions, restore_session
 from .seating import current_seating, seating_of_hand
 from .settling import METHODS, group_settlement, house_rules, session_settlement
 from .summary import (
+    deal_by,
     hand_entry,
     hand_view,
     next_hand,
@@ -141,6 +143,7 @@ __all__ = [
     "add_hand",
     "change_players",
     "current_seating",
+    "deal_by",
     "create_session",
     "delete_hand",
     "delete_session",

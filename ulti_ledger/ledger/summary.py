@@ -10,6 +10,7 @@ templates and JSON; treat them as read-only (parts are shared with the cache).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -307,4 +308,20 @@ def _result(settlement: Any, game: Any, lang: str) -> dict[str, Any]:
             for text, line in zip(texts, lines, strict=True)
         ],
         **result_extras(settlement),
+    }
+
+
+def deal_by(session: GameSession, seats: Sequence[str], dealer: str) -> dict[str, Any] | None:
+    """The hand ``dealer`` deals at ``seats`` by the session's seating (who plays, the
+    starter first, and who sits out), or None when he is not seated there."""
+    seating = only_ruleset(session_engine(session)).seating(session.options)
+    try:
+        deal = seating.deal(tuple(seats), dealer)
+    except ValueError:
+        return None
+    return {
+        "dealer": deal.dealer,
+        "players": list(deal.players),
+        "sitting_out": list(deal.sitting_out),
+        "first_bidder": deal.first_bidder,
     }

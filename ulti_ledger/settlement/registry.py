@@ -33,6 +33,8 @@ PARTS: dict[str, str] = {
     "hand_schema": "hand_schema(): the game's hand as JSON Schema, with an example hand",
     "rules_table": "rules_table(rules, lang): the game's values for `rules show` and `list`",
     "row": "row(facts, hand, rules, lang): a hand's notation and its sheet cells and tags",
+    "hand_from_form": "hand_from_form(values, rules): the hand the drawn form's values describe",
+    "form_values": "form_values(facts, rules): a recorded hand as the drawn form's values",
 }
 """Every part a game must provide; ``Registry`` refuses a game that lacks one."""
 

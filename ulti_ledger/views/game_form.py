@@ -1,10 +1,15 @@
-"""The hand pages of a game drawn from its description (``handform.generic``).
+"""The hand pages of every game, drawn from its description (``handform.generic``).
 
-The same addresses as ``hands`` (which hands a session over here when its game gives
-``hand_from_form``): the form works without the script (a preset or Preview posts it and
-the page comes back with the preset's values set and the fields that now apply), and
-``form-conditions.js`` shows and hides the fields as the scorer taps. A refused hand comes
-back with HTTP 422 and the engine's objection, in the page's language, beside its field.
+The form works without the script: a preset or Preview posts it and the page comes back
+with the preset's values set and the fields that now apply, and a post whose fields
+changed since the page was drawn (a contract chosen from the list) is shown before it is
+saved. ``game-form.js`` shows and hides the fields as the scorer taps and asks for the
+live preview. A refused hand comes back with HTTP 422 and the refusal in the form's words
+beside its field (``form_refusals``). A form that is not what its page showed is not
+saved but comes back with HTTP 409 and what happened: someone else saved this hand first
+(the page now shows the version stored), the hand was deleted, another hand came first
+(this is the next hand now, dealt as the rotation says), or the browser restored an
+earlier page's entries after Back.
 """
 
 from __future__ import annotations
@@ -19,6 +24,9 @@ from ..handform import generic
 from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
+from . import form_refusals
+
+CONTROLS = {"preset", "action", "expected_version", "sitting_out_for", "proposed", "shown", "js"}
 
 
 def drawn(session: GameSession) -> bool:
@@ -27,42 +35,54 @@ def drawn(session: GameSession) -> bool:
 
 
 def new(session: GameSession, token: str):
-    deal = _deal(ledger.next_hand(session))
-    return _page(session, token, dict(deal), deal, None, session.version)
+    seats = tuple(ledger.current_seating(session))
+    deal = _deal(ledger.next_hand(session), seats)
+    game, rules = ledger.form_game(session)
+    values = generic.read(game.hand_form(rules, i18n.current()), {}, deal)  # the defaults
+    return _page(session, token, deal, values, None, session.version)
 
 
 def edit(session: GameSession, token: str, entry: dict[str, Any]):
-    game, _ = ledger.form_game(session, entry["hand"].get("options"))
-    deal = _deal(entry["hand"], entry["dealer"])
-    values = {**deal, **game.form_values(entry["hand"])}
+    game, rules = ledger.form_game(session, entry["hand"].get("options"))
+    deal = _recorded(session, entry)
+    values = {**deal, **game.form_values(entry["hand"], rules)}
     if entry["hand"].get("options"):
         values["options"] = entry["hand"]["options"]
-    return _page(session, token, values, deal, entry["number"], entry["version"])
+    return _page(session, token, deal, values, entry["number"], entry["version"])
 
 
 def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     """Save the posted hand (a new one when ``entry`` is None), or show the form again."""
     number = entry["number"] if entry else None
     if entry is None:
-        deal = _deal(ledger.next_hand(session))
+        seats = tuple(ledger.current_seating(session))
+        drawn = _deal(ledger.next_hand(session), seats)
     else:
-        deal = _deal(entry["hand"], entry["dealer"])
+        drawn = _recorded(session, entry)
     options = entry["hand"].get("options") if entry else None
     game, rules = ledger.form_game(session, options)
     form = game.hand_form(rules, i18n.current())
     posted = request.form
-    names = {f["name"] for f in form["fields"]} | {"preset", "action", "expected_version"}
+    names = {f["name"] for f in form["fields"]} | CONTROLS
     if any(len(posted.getlist(name)) > 1 for name in names):
         abort(400, description=t("bad_form_twice"))
     known = {p["id"] for p in form["presets"]}
     if posted.get("preset") and posted["preset"] not in known:
         abort(400, description=t("bad_form_preset"))
+    deal, restored = _posted_deal(session, drawn)
     values = generic.read(form, posted.to_dict(), deal)
     if options:
         values["options"] = options
     expected = form_number("expected_version")
-    if request.form.get("preset") or request.form.get("action") == "preview":
-        return _page(session, token, values, deal, number, expected)
+    scripted = posted.get("js") == "1"
+    if restored:
+        values = generic.without_absent(form, {**values, "dealer": deal["dealer"]})
+        return _page(session, token, deal, values, number, expected, notice=t("form_restored")), 409
+    if posted.get("preset") or posted.get("action") == "preview":
+        return _page(session, token, deal, values, number, expected)
+    if not scripted and "shown" in posted and generic.unseen(form, values, posted["shown"]):
+        # Without the script the fields of a newly chosen contract were never shown.
+        return _page(session, token, deal, values, number, expected, notice=t("review_details"))
     hand = game.hand_from_form(values, rules)
     if options:
         hand["options"] = options
@@ -71,36 +91,107 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict as exc:
-        version = (exc.current or {}).get("version", expected)
-        notice = t("added_meanwhile") if entry is None else t("changed_meanwhile")
-        return _page(session, token, values, deal, number, version, notice=notice), 409
+        return _conflict(session, token, form, deal, values, number, expected, exc)
     except ledger.LedgerError as exc:
-        errors = {generic.error_field(form, exc.key): _said(exc)}
-        return _page(session, token, values, deal, number, expected, errors=errors), 422
+        field, said = form_refusals.explain(game, rules, form, values, hand, exc)
+        page = _page(session, token, deal, values, number, expected, errors={field: said})
+        return page, 422
     flash(t("flash_saved", n=saved))
     return redirect(url_for("sessions.edit", token=token, _anchor=f"h{saved}"), 303)
 
 
-def _said(exc: ledger.LedgerError) -> str:
-    """The refusal in the page's language, without the JSON path."""
-    message = getattr(exc, "message", None)
-    return message.text(i18n.current()) if message is not None else str(exc)
+def _conflict(
+    session: GameSession,
+    token: str,
+    form: dict[str, Any],
+    deal: dict[str, Any],
+    values: dict[str, Any],
+    number: int | None,
+    expected: int | None,
+    exc: ledger.Conflict,
+):
+    """A 409 saying what happened meanwhile; the scorer's taps are kept, so saving again
+    is a knowing choice (the page now carries the version stored)."""
+    if not exc.stale:
+        errors = {"form": t("flash_conflict")}
+        return _page(session, token, deal, values, number, expected, errors=errors), 409
+    if number is not None and not exc.current:
+        errors = {"form": t("hand_gone")}  # deleted meanwhile: nothing to save over
+        return _page(session, token, deal, values, number, expected, errors=errors), 409
+    version = (exc.current or {}).get("version", expected)
+    if number is not None:
+        notice = t("changed_meanwhile")
+        return _page(session, token, deal, values, number, version, notice=notice), 409
+    # Another hand came first: this is the next hand now, dealt as the rotation says
+    # unless the scorer chose the dealer; who no longer plays is asked for again.
+    if deal["dealer"] == request.form.get("proposed", deal["dealer"]):
+        fresh = _deal(ledger.next_hand(session), deal["seats"])
+        values = generic.redealt(form, values, deal, fresh)
+        deal = fresh
+    notice = t("added_meanwhile")
+    return _page(session, token, deal, values, None, version, notice=notice), 409
 
 
-def _deal(hand: dict[str, Any], dealer: str | None = None) -> dict[str, Any]:
-    """Who play and sit out (fixed on the page), the dealer and the proposed starter."""
+def preview(session: GameSession):
+    """The live preview of the posted form: an HTML fragment, nothing saved."""
+    seats = tuple(ledger.current_seating(session))
+    deal, _ = _posted_deal(session, _deal(ledger.next_hand(session), seats))
+    game, rules = ledger.form_game(session)
+    form = game.hand_form(rules, i18n.current())
+    values = generic.read(form, request.form.to_dict(), deal)
+    result = _preview(session, game, rules, form, values)
+    status = 422 if result["error"] else 200
+    return render_template("hands/_preview.html", preview=result), status
+
+
+def _deal(hand: dict[str, Any], seats: tuple[str, ...], dealer: str | None = None) -> dict:
+    """Who play and sit out (fixed on the page), the seats, the dealer and the starter."""
     deal = {"players": list(hand["players"]), "sitting_out": list(hand.get("sitting_out", []))}
+    deal["seats"] = list(seats)
     deal["dealer"] = dealer or hand.get("dealer", "")
-    if hand.get("first_bidder"):
-        deal["declarer"] = hand["first_bidder"]
+    deal["first_bidder"] = hand.get("first_bidder") or (deal["players"] or [""])[0]
     return deal
+
+
+def _recorded(session: GameSession, entry: dict[str, Any]) -> dict[str, Any]:
+    seats = tuple(ledger.seating_of_hand(session, entry["number"]))
+    return _deal(entry["hand"], seats, entry["dealer"])
+
+
+def _posted_deal(session: GameSession, drawn: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The deal the post describes, and whether the browser restored an earlier page's.
+
+    The page says for which dealer its sitting-out boxes were set (``sitting_out_for``);
+    the script changes both together. Without it a changed dealer deals his own hand; with
+    it, the two part only when the browser put an earlier page's entries back after Back
+    (the visible fields, not the hidden ones): then the page is shown as it was drawn.
+    """
+    posted, seats = request.form, tuple(drawn["seats"])
+    dealer = posted.get("dealer") or drawn["dealer"]
+    drawn_for = posted.get("sitting_out_for", drawn["dealer"])
+    if dealer != drawn_for:
+        if posted.get("js") == "1":
+            return _deal(ledger.deal_by(session, seats, drawn_for) or drawn, seats), True
+        own = ledger.deal_by(session, seats, dealer)
+        return (_deal(own, seats) if own else {**drawn, "dealer": dealer}), False
+    by = ledger.deal_by(session, seats, dealer)
+    if dealer != drawn["dealer"]:  # the page was drawn for an earlier hand's deal
+        drawn = _deal(by, seats) if by else {**drawn, "dealer": dealer}
+    if "sitting_out_for" not in posted or len(seats) == len(drawn["players"]):
+        return drawn, False
+    out = posted.getlist("sitting_out")
+    order = (by["players"] + by["sitting_out"]) if by else list(seats)
+    players = [p for p in order if p not in out]
+    deal = {**drawn, "dealer": dealer, "players": players, "sitting_out": list(out)}
+    deal["first_bidder"] = players[0] if players else ""
+    return deal, False
 
 
 def _page(
     session: GameSession,
     token: str,
-    values: dict[str, Any],
     deal: dict[str, Any],
+    values: dict[str, Any],
     number: int | None,
     expected_version: int | None,
     errors: dict[str, str] | None = None,
@@ -109,9 +200,14 @@ def _page(
     lang = i18n.current()
     game, rules = ledger.form_game(session, values.get("options"))
     form = game.hand_form(rules, lang)
-    seats = tuple(ledger.current_seating(session))
+    seats = tuple(deal["seats"])
     fields = generic.draw(form, values, seats, t("nobody"))
-    script = {"form": form, "fixed": {"players": deal["players"]}}
+    shown = {f["name"] for f in fields if f["shown"]}
+    errors = {(k if k in shown else "form"): v for k, v in (errors or {}).items()}
+    choose_out = len(seats) > len(deal["players"])
+    deals = {d: ledger.deal_by(session, seats, d) for d in seats} if choose_out else {}
+    script = {"form": form, "fixed": {k: deal[k] for k in ("players", "seats")}, "deals": deals}
+    result = _preview(session, game, rules, form, values, bool(errors))
     return render_template(
         "hands/game_form.html",
         token=token,
@@ -119,18 +215,28 @@ def _page(
         next_number=number or ledger.hand_count(session) + 1,
         fields=fields,
         presets=form["presets"],
+        chosen=generic.chosen_preset(form, values),
+        layout=generic.layout(form, values),
         script=script,
         deal=deal,
-        errors=errors or {},
+        choose_out=choose_out,
+        errors=errors,
         notice=notice,
-        preview=_preview(session, game, rules, values, bool(errors)),
+        preview=result,
         session_name=session.name,
         expected_version=expected_version,
     )
 
 
-def _preview(session: GameSession, game: Any, rules: Any, values: dict, refused: bool) -> dict:
-    """The hand's result as the engine would settle it, once it is complete."""
+def _preview(
+    session: GameSession,
+    game: Any,
+    rules: Any,
+    form: dict[str, Any],
+    values: dict[str, Any],
+    refused: bool = False,
+) -> dict[str, Any]:
+    """The hand's result as the engine would settle it, else what is missing or wrong."""
     out: dict[str, Any] = {"view": None, "error": None, "hints": []}
     if refused:
         return out
@@ -139,7 +245,12 @@ def _preview(session: GameSession, game: Any, rules: Any, values: dict, refused:
         hand["options"] = values["options"]
     try:
         view = ledger.preview_hand(session, hand, i18n.current())
-    except ledger.LedgerError:
+    except ledger.LedgerError as exc:
+        field, said = form_refusals.explain(game, rules, form, values, hand, exc)
+        # a field not chosen yet is what is missing, not a mistake
+        code = getattr(exc, "code", "") or ""
+        missing = "missing" in code or (field != "form" and values.get(field) is None)
+        out["hints" if missing else "error"] = [said] if missing else said
         return out
     value = Decimal(session.unit_amount)
     out["view"] = view
@@ -148,7 +259,11 @@ def _preview(session: GameSession, game: Any, rules: Any, values: dict, refused:
             "name": name,
             "units": units,
             "money": format(units * value, "f"),
-            "role": "out" if name in view["sitting_out"] else "defender",
+            "role": "declarer"
+            if name == view.get("declarer")
+            else "out"
+            if name in view["sitting_out"]
+            else "defender",
         }
         for name, units in view["changes"].items()
     ]

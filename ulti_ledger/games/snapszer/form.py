@@ -28,7 +28,13 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     tiers = [{"value": t, "label": say(t)} for t in TIERS]
     fields: list[dict[str, Any]] = [
         {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer")},
-        {"name": "declarer", "kind": "player", "of": "players", "label": say("declarer")},
+        {
+            "name": "declarer",
+            "kind": "player",
+            "of": "players",
+            "label": say("declarer"),
+            "default": {"scope": "first_bidder"},  # the rotation's starter
+        },
         {
             "name": "partner",
             "kind": "player",
@@ -124,8 +130,10 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     return hand
 
 
-def form_values(facts: Mapping[str, Any]) -> dict[str, str]:
-    """The form's values of a recorded hand (its hand-format ``facts``): the edit page."""
+def form_values(facts: Mapping[str, Any], rules: Rules) -> dict[str, str]:
+    """The form's values of a recorded hand (its hand-format ``facts``): the edit page.
+
+    Snapszer's fields are its facts' own keys, so ``rules`` are not needed here."""
     out = {"declarer": facts["declarer"]}
     if len(facts["players"]) == 4 and "winner" not in facts:
         out["partner"] = facts.get("partner") or ""

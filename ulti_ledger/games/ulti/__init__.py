@@ -4,9 +4,11 @@ from .build import SECTIONS, build_rules
 from .explain import describe
 from .form import hand_form
 from .form_data import form_catalogue
+from .form_io import form_values, hand_from_form
 from .hand import Component, Hand, SilentResult, parse_hand
 from .json_schema import hand_schema
 from .random_hands import random_hand
+from .refusals import form_refusal
 from .row import columns, row
 from .score import settle
 from .seating import upgrade_ruleset
@@ -28,7 +30,10 @@ __all__ = [
     "columns",
     "describe",
     "form_catalogue",
+    "form_refusal",
+    "form_values",
     "hand_form",
+    "hand_from_form",
     "hand_schema",
     "parse_hand",
     "random_hand",

@@ -23,6 +23,8 @@ from .rules import Contract, Rules
 ENDLESS = ["all_pass", "redeal"]
 """Outcomes without a contract: nothing but who dealt and who would have bid."""
 OUTCOMES = ["played", "conceded", *ENDLESS]
+NOT_DEFENDERS = ["", "declarer"]
+"""A silent result's side that is not the defenders' (theirs, or one defender's name)."""
 LAST = "parti"
 """The component shown last: it is the small change beside a bigger bid."""
 
@@ -37,10 +39,11 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     known = all_of(leaf("outcome", {"const": "played"}), leaf("renonsz", {"const": ""}))
     ids = [c.id for c in rules.contracts]
     fields: list[dict[str, Any]] = [
-        {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer")},
+        {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer"), "many": True},
         {"name": "declarer", "kind": "player", "of": "players", "label": say("declarer")},
         {
             "name": "contract",
+            "many": True,
             "kind": "choice",
             "label": say("contract"),
             "options": [{"value": c.id, "label": c.label} for c in rules.contracts],
@@ -50,6 +53,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "choice",
             "label": say("colour"),
             "options": _colour_options(rules, lang),
+            "default": "",
             "rule": show(all_of(bid, _contract_in(ids))),
         },
     ]
@@ -61,31 +65,41 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "choice",
             "label": say("outcome"),
             "options": [{"value": o, "label": say(f"outcome_{o}")} for o in OUTCOMES],
+            "default": "played",
         },
         {
             "name": "renonsz",
             "kind": "player",
             "of": "players",
             "optional": say("nobody"),
+            "default": "",
             "label": "renonsz",
             "rule": show(all_of(leaf("outcome", {"const": "played"}), _contract_in(ids))),
         },
     ]
-    return {"fields": fields, "presets": presets(rules), "forces": _forces(rules, lang)}
+    form = {"fields": fields, "presets": presets(rules, lang), "forces": _forces(rules, lang)}
+    return form
 
 
-def presets(rules: Rules) -> list[dict[str, Any]]:
-    """The one-tap presets: the red passz first, then every common contract, then all pass."""
+def presets(rules: Rules, lang: str = "hu") -> list[dict[str, Any]]:
+    """The one-tap presets: the red passz first, then every common contract, then all pass.
+
+    A contract's preset plays it (``outcome``: played); its ``style`` is the page's look.
+    """
     out = []
     common = [c for c in rules.contracts if c.common]
     first = next((c for c in common if _needs_colour(rules, c, "piros")), None)
+    played = {"outcome": "played"}
     if first is not None:
         label = f"piros {first.label}"
         out.append({"id": f"piros-{first.id}", "label": label, "colour": "piros"})
-        out[-1]["set"] = {"contract": first.id, "colour": "piros"}
+        out[-1].update(set={"contract": first.id, "colour": "piros", **played}, style="piros")
     for c in common:
         out.append({"id": c.id, "label": c.label, "colour": None, "set": {"contract": c.id}})
-    out.append({"id": "all-pass", "label": None, "colour": None, "set": {"outcome": "all_pass"}})
+        out[-1]["set"].update(played)
+    label = _say(lang)("outcome_all_pass")
+    out.append({"id": "all-pass", "label": label, "colour": None, "style": "outcome"})
+    out[-1]["set"] = {"outcome": "all_pass"}
     return out
 
 
@@ -99,11 +113,12 @@ def _colour_options(rules: Rules, lang: str) -> list[dict[str, Any]]:
     allowed = {c.id: rules.contract_colours(c)[0] for c in rules.contracts}
     options = [{"value": "", "label": _say(lang)("no_colour"), "colour": None}]
     options += [
-        {"value": c.name, "label": c.label if lang == "hu" else c.label_en, "colour": c.name}
+        {"value": c.name, "label": c.label, "colour": c.name}  # game terms stay Hungarian
         for c in rules.colours.values()
     ]
     for option in options:
         name = option.pop("colour")
+        option["style"] = f"colour colour-{name}" if name else "colour"
         option["rule"] = show(_contract_in([cid for cid, cs in allowed.items() if name in cs]))
     return options
 
@@ -125,10 +140,9 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                 "name": f"won-{name}",
                 "kind": "toggle",
                 "label": rule.label,
-                "options": [
-                    {"value": "1", "label": say("made")},
-                    {"value": "0", "label": say("lost")},
-                ],
+                "aria": f"{rule.label}: {say('made_or_lost')}",
+                "options": _made_lost(say, "lost"),
+                "default": "1",
                 "rule": show(all_of(known, with_it)),
             }
         )
@@ -137,8 +151,10 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                 "name": f"kontra-{name}",
                 "kind": "level",
                 "label": rule.label,
+                "aria": None if individual else f"{rule.label} kontra",
                 "per": "defender" if individual else None,
                 "options": levels,
+                "default": "0",
                 "rule": show(all_of(bid, with_it)),
             }
         )
@@ -152,22 +168,36 @@ def _silent_fields(rules: Rules, known: dict, say: Any) -> list[dict[str, Any]]:
             continue
         allowed = [c.id for c in rules.contracts if name in rules.silent_allowed(c)]
         shown = show(all_of(known, _contract_in(allowed)))
-        sides = [{"value": "", "label": "—"}, {"value": "declarer", "label": say("side_declarer")}]
+        sides = [
+            {"value": "", "label": "—", "aria": say("no_kontra")},
+            {"value": "declarer", "label": say("side_declarer")},
+        ]
         everyone = s.defender_scope == "everyone"
         if s.defenders and not everyone:
             sides.append({"value": "defenders", "label": say("side_defenders")})
         field = {"name": f"silent-{name}", "kind": "side", "label": s.label, "options": sides}
-        field["per"] = "defender" if s.defenders and everyone else None
-        out.append({**field, "rule": shown})
+        if s.defenders and everyone:
+            field["of"] = "defenders"  # a defender's own result names him
+        out.append({**field, "default": "", "rule": shown})
         if s.failed_factor:
-            options = [{"value": "1", "label": say("made")}, {"value": "0", "label": say("lost")}]
+            options = _made_lost(say, "failed")
             won = {"name": f"silent-{name}-won", "kind": "toggle", "label": s.label}
-            out.append({**won, "options": options, "rule": shown})
+            won["aria"] = f"{s.label}: {say('made_or_lost')}"
+            out.append({**won, "options": options, "default": "1", "rule": shown})
     return out
 
 
+def _made_lost(say: Any, lost: str) -> list[dict[str, Any]]:
+    """Made or lost (``lost``: the key the page names the second by, ``lost`` or ``failed``)."""
+    return [
+        {"value": "1", "label": "✓ " + say("made"), "key": "made", "style": "chip-made"},
+        {"value": "0", "label": "✗ " + say("lost"), "key": lost, "style": "chip-lost"},
+    ]
+
+
 def _forces(rules: Rules, lang: str) -> list[dict[str, Any]]:
-    """What the facts decide: a defenders' result worth 100 points loses every point game.
+    """What the facts decide: a defenders' result worth 100 points loses every point game;
+    a mindenki passz is thrown in by the first bidder (``players[0]``), whoever was tapped.
 
     Not beside the declarer's own sweep (a csendes durchmars): the two contradict each
     other, and the engine says so.
@@ -181,17 +211,25 @@ def _forces(rules: Rules, lang: str) -> list[dict[str, Any]]:
     for name, s in rules.silent.items():
         if not (s.enabled and s.defenders and s.reaches_100):
             continue
+        theirs = leaf(f"silent-{name}", {"not": {"enum": NOT_DEFENDERS}})
         for component, rule in rules.components.items():
             if not rule.point_count:
                 continue
             label = _article(rule.label, lang)
             out.append(
                 {
-                    "when": all_of(leaf(f"silent-{name}", {"pattern": "^defenders"}), *sweeps),
+                    "when": all_of(theirs, *sweeps),
                     "set": {f"won-{component}": "0"},
                     "note": _say(lang)("forced_lost").format(a_component=label),
                 }
             )
+    out.append(
+        {
+            "when": leaf("outcome", {"const": "all_pass"}),
+            "set": {"declarer": {"scope": "players", "index": 0}},
+            "note": _say(lang)("forced_first_bidder"),
+        }
+    )
     return out
 
 

@@ -1,0 +1,98 @@
+"""The engine's refusal of a hand, in the form's words and beside its field, for any game.
+
+A refusal carries the key at fault and a ``code``; the form never reads its English
+sentence. The game words its own refusals (its optional part ``form_refusal``: Ulti's
+contracts, kontras and silent results); the refusals about what every game's hand has
+(the declarer, a renonsz, who plays and who deals) are worded here; any other code is
+said in the engine's own words, in the page's language, without its path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import ModuleType
+from typing import Any
+
+from .. import i18n
+from ..handform import generic
+from ..i18n import t
+
+_Say = Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]
+
+
+def explain(
+    game: ModuleType,
+    rules: Any,
+    form: Mapping[str, Any],
+    values: Mapping[str, Any],
+    hand: Mapping[str, Any],
+    exc: Exception,
+) -> tuple[str, str]:
+    """The field a refusal belongs beside (``form``: the top of the form), and its words.
+
+    ``hand``: what the engine judged (its keys index into it); ``values``: the form's.
+    """
+    key = getattr(exc, "key", "") or ""
+    code = getattr(exc, "code", "") or ""
+    lang = i18n.current()
+    field, said = None, None
+    if hasattr(game, "form_refusal"):
+        field, said = game.form_refusal(key, code, hand, rules, lang)
+    head = key.split(".")[0].split("[")[0]
+    shared = WORDED.get(f"{code}@{head}") or WORDED.get(code)
+    said = said or (shared(values, getattr(exc, "params", {})) if shared else None)
+    if said is None:
+        message = getattr(exc, "message", None)
+        problem = message.text(lang) if hasattr(message, "text") else str(exc)
+        said = t("engine_says", problem=problem)
+    names = {f["name"] for f in form["fields"]}
+    field = field if field in names else generic.error_field(form, key)
+    return field, said
+
+
+def _players(values: Mapping[str, Any]) -> str:
+    return ", ".join(values.get("players", ()))
+
+
+def _declarer(key: str) -> _Say:
+    def say(values: Mapping[str, Any], params: Mapping[str, Any]) -> str | None:
+        name = values.get("declarer")
+        return t(key, name=name, players=_players(values)) if name else None
+
+    return say
+
+
+def _all_pass_declarer(values: Mapping[str, Any], params: Mapping[str, Any]) -> str | None:
+    first, name = params.get("first"), params.get("name")
+    return t("err_all_pass_declarer", first=first, name=name) if first and name else None
+
+
+def _renonsz(values: Mapping[str, Any], params: Mapping[str, Any]) -> str | None:
+    name = values.get("renonsz")
+    return t("err_renonsz_player", name=name, players=_players(values)) if name else None
+
+
+def _deal_count(values: Mapping[str, Any], params: Mapping[str, Any]) -> str | None:
+    expected = params.get("n")
+    if expected is None:
+        return None
+    return t("err_deal_count", n=expected, m=len(values.get("players", ())))
+
+
+def _simple(key: str) -> _Say:
+    return lambda values, params: t(key)
+
+
+WORDED: dict[str, _Say] = {
+    # by the refusal's code; "code@key" where the same code says another thing there
+    "player_missing@declarer": _simple("missing_declarer"),
+    "player_sits_out@declarer": _declarer("err_declarer_sits_out"),
+    "player_not_playing@declarer": _declarer("err_declarer_not_playing"),
+    "all_pass_declarer": _all_pass_declarer,
+    "player_missing@renonsz": _renonsz,
+    "player_sits_out@renonsz": _renonsz,
+    "player_not_playing@renonsz": _renonsz,
+    "player_count": _deal_count,
+    "dealer_not_at_table": _simple("err_dealer"),
+}
+"""The refusals about the keys every game's hand has, in the form's words."""
