@@ -42,6 +42,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "player",
             "of": "players",
             "label": w["declarer"],
+            "default": {"scope": "first_bidder"},  # Vorhand, at the dealer's left
             "rule": show(_PLAYED),
         },
         {

@@ -75,7 +75,7 @@ def _number(raw: Any) -> Any:
     return int(text) if _NUMBER.fullmatch(text) else raw
 
 
-def form_values(facts: Mapping[str, Any]) -> dict[str, str]:
+def form_values(facts: Mapping[str, Any], rules: Any = None) -> dict[str, str]:
     """The form's values of a recorded hand (its hand-format ``facts``): the edit page."""
     if facts.get("outcome") == "all_pass":
         out = {"outcome": "all_pass"}

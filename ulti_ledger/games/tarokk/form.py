@@ -245,7 +245,7 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     return hand
 
 
-def form_values(facts: Mapping[str, Any]) -> dict[str, str]:
+def form_values(facts: Mapping[str, Any], rules: Any = None) -> dict[str, str]:
     """The form's values of a recorded hand (its hand-format ``facts``): the edit page."""
     out: dict[str, str] = {"declarer": facts["declarer"], "partner": facts.get("partner") or ""}
     out["outcome"] = facts.get("outcome", "played")
