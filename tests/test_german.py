@@ -178,7 +178,7 @@ def test_the_hand_form_words_a_refusal_in_german_beside_the_field(client):
     response = scorer.post_hand(
         {"declarer": "Béla", "contract": "passz", "colour": "piros", "kontra-parti": "5"}
     )
-    assert error_of(response, "component-parti") == (
+    assert error_of(response, "kontra-parti") == (
         "parti: das Kontra geht an diesem Tisch nicht höher als mordkontra."
     )
 

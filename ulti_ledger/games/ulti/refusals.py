@@ -20,7 +20,9 @@ from ...settlement.words import GamePairs, GameWords
 from .form import WORDS as FORM_WORDS
 from .rules import Rules
 
-WORDS = GamePairs(GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en"), "refusal"))
+WORDS = GamePairs(
+    GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en", "de"), "refusal")
+)
 _INDEXED = re.compile(r"(components|silent)\[(\d+)\]")
 
 
@@ -43,7 +45,8 @@ class _Refused:
         self.contract = next((c for c in rules.contracts if c.key == wanted), None)
 
     def say(self, key: str, **values: Any) -> str:
-        return WORDS[key][1 if self.lang == "en" else 0].format(**values)
+        words = WORDS.words
+        return words[self.lang if self.lang in words else "hu"][key].format(**values)
 
     def named(self, field: str, label: str) -> dict[str, str]:
         """A label as a message uses it: bare, with its article, and starting a sentence."""
@@ -105,6 +108,8 @@ def article(label: str, lang: str) -> str:
     vowels = "aáeéiíoóöőuúüű"
     if lang == "en":
         return ("an " if first in vowels or first == "8" else "a ") + label
+    if lang == "de":  # a Hungarian game name has no German gender: it is quoted
+        return f"„{label}“"
     number = re.match(r"\d+", label)
     if number:  # a 40-100, a 100: the number as it is read
         return f"{number_article(int(number.group()))} {label}"
@@ -138,7 +143,12 @@ def _component_says(key: str) -> Callable[[_Refused], str | None]:
         if label is None:
             return None
         kontra = refused.rules.kontra
-        top = kontra.name(kontra.max_level) or FORM_WORDS["no_kontra"][refused.lang == "en"]
+        top = (
+            kontra.name(kontra.max_level)
+            or FORM_WORDS.words[refused.lang if refused.lang in FORM_WORDS.words else "hu"][
+                "no_kontra"
+            ]
+        )
         values = refused.named("component", label)
         return refused.say(key, top=top, defenders=refused.defenders(), **values)
 
