@@ -152,7 +152,9 @@ def hand_object(data: Any, allowed: tuple[str, ...], what: Msg) -> dict[str, Any
     """``data`` as a game's hand: a JSON object holding none but the game's keys
     (``what`` names the hand in the refusal of a stranger key)."""
     if type(data) is not dict:
-        raise HandError("", "a hand must be a JSON object, not {kind}", kind=kind(data))
+        raise HandError(
+            "", "a hand must be a JSON object, not {kind}", code="not_an_object", kind=kind(data)
+        )
     check_keys(data, allowed, "", what)
     return data
 
