@@ -3,10 +3,13 @@
 What two games share belongs in the pure core (``settlement/``), once; a game package holds
 only what is its own. The check compares runs of six consecutive non-blank lines, stripped
 of indentation, between every two packages of ``ulti_ledger/games`` (Python files).
+Import statements are left out: two games that use the same core helpers import them
+alike, and there is nothing there to move.
 """
 
 from __future__ import annotations
 
+import ast
 from itertools import combinations
 
 from tests.engine_helpers import REPO
@@ -18,8 +21,15 @@ RUN = 6
 def _runs(package) -> dict[tuple[str, ...], str]:
     found: dict[tuple[str, ...], str] = {}
     for path in sorted(package.rglob("*.py")):
-        lines = [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
-        kept = [(n, line) for n, line in enumerate(lines, 1) if line]
+        source = path.read_text(encoding="utf-8")
+        lines = [line.strip() for line in source.splitlines()]
+        imports = {
+            n
+            for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for n in range(node.lineno, node.end_lineno + 1)
+        }
+        kept = [(n, line) for n, line in enumerate(lines, 1) if line and n not in imports]
         for i in range(len(kept) - RUN + 1):
             window = tuple(line for _, line in kept[i : i + RUN])
             found.setdefault(window, f"{path.relative_to(package.parent)}:{kept[i][0]}")
@@ -46,3 +56,17 @@ def test_the_check_finds_a_shared_run(tmp_path):
     assert _shared(tmp_path / "one", tmp_path / "two") == [("one/m.py:2", "two/m.py:4")]
     (tmp_path / "two" / "m.py").write_text(body.replace("x3", "y3"), encoding="utf-8")
     assert _shared(tmp_path / "one", tmp_path / "two") == []
+
+
+def test_the_check_leaves_imports_out_but_not_the_code_between_them(tmp_path):
+    imports = "from a import (\n    b,\n    c,\n)\nimport d\nimport e\nimport f\n"
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "m.py").write_text(f'"""{name}."""\n' + imports, encoding="utf-8")
+    assert _shared(tmp_path / "one", tmp_path / "two") == []
+    body = "".join(f"x{i} = {i}\nimport g{i}\n" for i in range(RUN))
+    (tmp_path / "one" / "m.py").write_text(body, encoding="utf-8")
+    (tmp_path / "two" / "m.py").write_text(
+        body.replace("import", "from h import"), encoding="utf-8"
+    )
+    assert _shared(tmp_path / "one", tmp_path / "two") == [("one/m.py:1", "two/m.py:1")]

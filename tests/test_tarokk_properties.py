@@ -68,7 +68,7 @@ def test_payments_sum_to_zero_and_the_lines_add_up_to_them(hand):
         for name, amount in line.amounts.items():
             summed[name] += amount
     assert summed == dict(settlement.payments)
-    for lang in ("en", "hu"):
+    for lang in ("en", "hu", "de"):
         assert all(ENGINE.describe(settlement, "tarokk", lang))
 
 

@@ -148,6 +148,25 @@ def kind(value: Any) -> Msg | str:
     return Msg(found) if found else type(value).__name__
 
 
+def hand_object(data: Any, allowed: tuple[str, ...], what: Msg) -> dict[str, Any]:
+    """``data`` as a game's hand: a JSON object holding none but the game's keys
+    (``what`` names the hand in the refusal of a stranger key)."""
+    if type(data) is not dict:
+        raise HandError(
+            "", "a hand must be a JSON object, not {kind}", code="not_an_object", kind=kind(data)
+        )
+    check_keys(data, allowed, "", what)
+    return data
+
+
+def sitting_out_of(data: Mapping[str, Any], players: tuple[str, ...], most: int) -> tuple[str, ...]:
+    """The hand's ``sitting_out``: distinct names, none of them playing, at most ``most``."""
+    sitting_out = names(data.get("sitting_out"), "sitting_out", required=False)
+    if sitting_out:
+        check_sitting_out(players, sitting_out, most)
+    return sitting_out
+
+
 def check_sitting_out(players: tuple[str, ...], sitting_out: tuple[str, ...], most: int) -> None:
     """Nobody both plays and sits out, and no more sit out than the table allows."""
     for name in sitting_out:

@@ -60,10 +60,7 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
 
 def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
     """Validate a Skat hand (a decoded JSON object) against ``rules``."""
-    if type(data) is not dict:
-        raise HandError("", "a hand must be a JSON object, not {kind}", kind=checks.kind(data))
-    checks.check_keys(data, HAND_KEYS, "", _WHAT)
-    get = data.get
+    get = checks.hand_object(data, HAND_KEYS, _WHAT).get
     players = checks.names(get("players"), "players", required=True)
     if len(players) != rules.active_players:
         raise HandError(
@@ -73,9 +70,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             n=rules.active_players,
             given=len(players),
         )
-    sitting_out = checks.names(get("sitting_out"), "sitting_out", required=False)
-    if sitting_out:
-        checks.check_sitting_out(players, sitting_out, rules.max_sitting_out)
+    sitting_out = checks.sitting_out_of(data, players, rules.max_sitting_out)
     outcome = get("outcome", "played")
     if outcome not in OUTCOMES:
         raise HandError("outcome", checks.not_one_of(outcome, OUTCOMES), code="outcome_unknown")

@@ -17,12 +17,13 @@ from ...settlement.hand_checks import (
     COMMON_FIELDS,
     COMMON_KEYS,
     check_keys,
-    check_sitting_out,
+    hand_object,
     kind,
     names,
     not_one_of,
     player,
     renonsz,
+    sitting_out_of,
 )
 from .build import TIERS, Rules
 
@@ -70,9 +71,7 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
 
 def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
     """Validate a snapszer hand (a decoded JSON object) against ``rules``."""
-    if type(data) is not dict:
-        raise HandError("", "a hand must be a JSON object, not {kind}", kind=kind(data))
-    check_keys(data, HAND_KEYS, "", Msg("a snapszer hand"))
+    hand_object(data, HAND_KEYS, Msg("a snapszer hand"))
     get = data.get
     players = names(get("players"), "players", required=True)
     if len(players) not in rules.sizes:
@@ -83,9 +82,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             n=_sizes(rules.sizes),
             given=len(players),
         )
-    sitting_out = names(get("sitting_out"), "sitting_out", required=False)
-    if sitting_out:
-        check_sitting_out(players, sitting_out, rules.max_sitting_out)
+    sitting_out = sitting_out_of(data, players, rules.max_sitting_out)
     declarer = get("declarer")
     if declarer not in players:
         player(declarer, "declarer", players, sitting_out)

@@ -1,10 +1,10 @@
-"""Words for the lines of a tarokk settlement, in English or Hungarian.
+"""Words for the lines of a tarokk settlement, in Hungarian, English or German.
 
 Each line says what was paid (the figure in full, how it went, the value it used and its
 kontra: "pagát ultimó: a felvevő oldal bemondta és teljesítette, kontrával (×2): 10 × 2 =
 20") and who pays whom ("E és W fejenként 20-at fizet, S és N fejenként 20-at kap").
 Numbers take their Hungarian suffix as they are read; names never take one. Game terms
-stay Hungarian in both languages. Any other language reads the English.
+stay Hungarian in every language. Any other language reads the English.
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from typing import Any
 from ...settlement.hungarian import accusative
 from ...settlement.result import Line
 from .words import LINES as TEXT
+from .words import lang_of
 
 PLAIN = ("redeal", "no_play", "skart", "sits_out", "renonsz_new_deal", "renonsz_continue")
 
 
 def describe(line: Line, lang: str = "en") -> str:
     """The line in words a player at the table trusts."""
-    t = TEXT["hu" if lang == "hu" else "en"]
+    t = TEXT[lang_of(lang)]
     p = line.params
     key = line.key
     if key in PLAIN:

@@ -14,15 +14,15 @@ from typing import Any
 
 from ...settlement.form_rules import all_of, leaf, show
 from .build import CONTRACTS, RULINGS, Rules
-from .words import FORM, LINES
+from .words import FORM, LINES, lang_of
 
 FIGURE_ROWS = 4
 ROW_KEYS = ("name", "side", "announced", "won", "kontra")
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
-    """The hand form of ``rules`` in ``lang`` ("hu" or "en"), as data for any renderer."""
-    w, t = FORM["en" if lang == "en" else "hu"], LINES["en" if lang == "en" else "hu"]
+    """The hand form of ``rules`` in ``lang`` ("hu", "en" or "de"), as data for any renderer."""
+    w, t = FORM[lang_of(lang, "hu")], LINES[lang_of(lang, "hu")]
     played = leaf("outcome", {"enum": ["", "played"]})
     fields: list[dict[str, Any]] = [
         {"name": "dealer", "kind": "player", "of": "seats", "label": w["dealer"]},
@@ -177,7 +177,7 @@ def _figure_row(
 
 def presets(rules: Rules, lang: str) -> list[dict[str, Any]]:
     """One tap: a contract with the parti won or lost, nothing else announced."""
-    w, t = FORM["en" if lang == "en" else "hu"], LINES["en" if lang == "en" else "hu"]
+    w, t = FORM[lang_of(lang, "hu")], LINES[lang_of(lang, "hu")]
     out = []
     for contract in CONTRACTS:
         for won in (True, False):

@@ -12,23 +12,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ...settlement import hand_checks as checks
 from ...settlement.errors import HandError, Msg
+from ...settlement.hand_checks import (
+    COMMON_FIELDS,
+    COMMON_KEYS,
+    check_keys,
+    hand_object,
+    kind,
+    names,
+    not_one_of,
+    player,
+    sitting_out_of,
+)
 from .build import CONTRACTS, Rules
 from .consistency import check_consistent
 from .figures import Fig, kontra_level, parse_figures
 from .parti import team_value
 from .shown import renonsz_of, tarokkszam_of
 
-check_keys, kind, player, not_one_of = (
-    checks.check_keys,
-    checks.kind,
-    checks.player,
-    checks.not_one_of,
-)
-
 HAND_KEYS = (
-    *checks.COMMON_KEYS,
+    *COMMON_KEYS,
     "partner",
     "skart",
     "contract",
@@ -45,7 +48,7 @@ MEMO_CHARS = 1000
 _new = tuple.__new__
 
 _FIELDS = [
-    *checks.COMMON_FIELDS,
+    *COMMON_FIELDS,
     ("partner", str | None),
     ("skart", bool),
     ("bid", str | None),
@@ -81,11 +84,8 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
 
 def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
     """Validate a tarokk hand (a decoded JSON object) against ``rules``."""
-    if type(data) is not dict:
-        raise HandError("", "a hand must be a JSON object, not {kind}", kind=kind(data))
-    check_keys(data, HAND_KEYS, "", A_HAND)
-    get = data.get
-    players = checks.names(get("players"), "players", required=True)
+    get = hand_object(data, HAND_KEYS, A_HAND).get
+    players = names(get("players"), "players", required=True)
     if len(players) != PLAYERS:
         raise HandError(
             "players",
@@ -94,9 +94,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             code="tarokk_four_play",
             given=len(players),
         )
-    sitting_out = checks.names(get("sitting_out"), "sitting_out", required=False)
-    if sitting_out:
-        checks.check_sitting_out(players, sitting_out, rules.max_sitting_out)
+    sitting_out = sitting_out_of(data, players, rules.max_sitting_out)
     declarer = player(get("declarer"), "declarer", players, sitting_out)
     outcome = get("outcome", "played")
     if outcome not in OUTCOMES:

@@ -12,7 +12,7 @@ from typing import Any
 from .build import CONTRACTS, RULINGS, Rules
 from .figures import FIGURE_KEYS, SIDES, SUITS
 from .hand import OUTCOMES, Hand
-from .words import LINES
+from .words import LINES, lang_of
 from .words import ROW as WORDS
 
 COLUMNS = (("partner", "name"), ("figures", "note"), ("renonsz", "name"))
@@ -20,14 +20,14 @@ COLUMNS = (("partner", "name"), ("figures", "note"), ("renonsz", "name"))
 
 def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
     """The sheets' tarokk columns after the game column: partner, figures, renonsz."""
-    w = WORDS["en" if lang == "en" else "hu"]
+    w = WORDS[lang_of(lang, "hu")]
     return [{"key": key, "label": w[key], "kind": kind} for key, kind in COLUMNS]
 
 
 def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> dict[str, Any]:
     """The hand's notation and its sheet cells (games/README.md, part ``row``)."""
-    w = WORDS["en" if lang == "en" else "hu"]
-    t = LINES["en" if lang == "en" else "hu"]
+    w = WORDS[lang_of(lang, "hu")]
+    t = LINES[lang_of(lang, "hu")]
     game = _notation(hand, w, t)
     if hand.outcome == "redeal":
         partner = ""
@@ -71,8 +71,8 @@ def _figure(fig: Any, rules: Rules, w: Any, t: Any) -> str:
 
 def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
     """The game's part of ``rules show``: contracts, figure values, kontra, renonsz, kitty."""
-    w = WORDS["hu" if lang == "hu" else "en"]
-    t = LINES["hu" if lang == "hu" else "en"]
+    w = WORDS[lang_of(lang)]
+    t = LINES[lang_of(lang)]
     figures = {
         name: {"announced": f.announced, "silent": f.silent, "per_g": f.per_g, "magas": f.magas}
         for name, f in rules.figures.items()

@@ -1,5 +1,6 @@
 """The game's words, from its own gettext domain (``locale/``): the explanation lines
-(no context), the scoresheet's (``row``) and the hand form's (``form``)."""
+(no context), the scoresheet's (``row``) and the hand form's (``form``), in Hungarian,
+English and German; `lang_of` says which one a page's language reads."""
 
 from __future__ import annotations
 
@@ -8,6 +9,12 @@ from pathlib import Path
 from ...settlement.words import GameWords
 
 LOCALE = Path(__file__).parent / "locale"
-LINES = GameWords(LOCALE, "tarokk", ("en", "hu"))
-ROW = GameWords(LOCALE, "tarokk", ("en", "hu"), "row")
-FORM = GameWords(LOCALE, "tarokk", ("en", "hu"), "form")
+LANGUAGES = ("hu", "en", "de")
+LINES = GameWords(LOCALE, "tarokk", LANGUAGES)
+ROW = GameWords(LOCALE, "tarokk", LANGUAGES, "row")
+FORM = GameWords(LOCALE, "tarokk", LANGUAGES, "form")
+
+
+def lang_of(lang: str, other: str = "en") -> str:
+    """``lang`` where the game speaks it, else ``other``."""
+    return lang if lang in LANGUAGES else other
