@@ -20,10 +20,11 @@ from pathlib import Path
 
 from ...settlement.words import GameWords, word_or_itself
 from .build import Rules
+from .explain import LANGUAGES
 from .hand import Hand
 from .value import game_value
 
-WORDS = GameWords(Path(__file__).parent / "locale", "skat", ("hu", "en", "de"), "stats")
+WORDS = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "stats")
 STATS_DERIVED = (
     ("grand_rate", "types.grand", "types", "rate"),
     ("null_rate", "types.null", "types", "rate"),

@@ -16,13 +16,12 @@ each player of the side that announced or made it. Marks (``games/README.md``):
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ...settlement.words import GameWords, word_or_itself
 from .build import Rules
 from .hand import Hand
+from .words import LOCALE
 
-WORDS = GameWords(Path(__file__).parent / "locale", "tarokk", ("hu", "en", "de"), "stats")
+WORDS = GameWords(LOCALE, "tarokk", ("hu", "en", "de"), "stats")
 
 
 def stats(facts: dict, hand: Hand, rules: Rules) -> dict[str, list[str]]:
