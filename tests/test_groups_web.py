@@ -333,3 +333,36 @@ def test_a_new_hand_moves_the_group_s_statistics(client, group, app):
     after = client.get(url).get_json()["players"]
     assert after[declarer]["declared"] == before[declarer]["declared"] + 1
     assert after[declarer]["hands"] == before[declarer]["hands"] + 1
+
+
+def test_the_group_statistics_and_report_show_skat_and_tarokk(client, app):
+    """A group of a Skat and a tarokk evening: the page words each game's own numbers
+    (Skat's rates and average too), each one's link lists its hands across the evenings,
+    and the season report prints them."""
+    with app.app_context():
+        made = groups.create_group("Vegyes kör", "2026-10-01", "2026-12-31")
+        skat = add_evening("Skat", "2026-10-06", "skat", seed=4, seats=SEATS[:3])
+        tarokk = add_evening("Tarokk", "2026-10-13", "tarokk", seed=5)
+        groups.add_evening(made, skat)
+        groups.add_evening(made, tarokk)
+        view, group_id, skat_id = made.view_token, made.id, skat.id
+    page = client.get(f"/g/{view}/stats").get_data(as_text=True)
+    for word in ("átlagos játékérték", "Grand-arány", "játékok · ", "figurák · ", "parti · "):
+        assert word in page, word
+    links = re.findall(r'href="([^"]*)"\s+data-testid="stat-Anna-games\.([a-z]+)\.', page)
+    assert {game for _, game in links} == {"skat", "tarokk"}
+    average = re.search(r'href="([^"]*)"\s+data-testid="stat-Anna-games\.skat\.types"', page)
+    behind = client.get(average.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    found = {(int(s), int(n)) for s, n in re.findall(r'data-testid="behind-(\d+)-(\d+)"', behind)}
+    declared = {(s, n) for s, n in declared_by(app, group_id, "Anna") if s == skat_id}
+    assert found == declared and found
+    german = client.get(f"/g/{view}/stats?lang=de").get_data(as_text=True)
+    assert "durchschnittlicher Spielwert" in german and "Figuren · " in german
+    import io
+
+    import pdfplumber
+
+    answer = client.get(f"/g/{view}/report.pdf?lang=hu")
+    with pdfplumber.open(io.BytesIO(answer.data)) as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert "átlagos játékérték" in text and "kontrák · mondott" in text

@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 import pytest
 from sqlalchemy import select
 
-from ulti_ledger import ledger, samples
+from ulti_ledger import ledger, rotation, samples
 from ulti_ledger.db import db
 from ulti_ledger.games import REGISTRY, builtin_engine
 from ulti_ledger.models import Hand, HandSeat, Player
@@ -47,7 +47,36 @@ def season(hands_per_evening=24):
             ledger.delete_hand(session, 3)
             _edit(session, ruleset, seats, rng)
             ids.append(session.id)
+    for seats in (("Anna", "Béla", "Csaba"), ("Béla", "Csaba", "Dóra", "Ede")):
+        ids.append(_house_rules_evening("skat", SKAT_HOUSE_RULES, seats, hands_per_evening, rng))
     return ids
+
+
+SKAT_HOUSE_RULES = {"all_pass": "ramsch", "bock": "on", "kontra_re": "on"}
+SKAT_HOUSE_RULES["list"] = "seeger_fabian"
+"""Skat with Ramsch, Kontra and Re, Bock games and the Seeger-Fabian list."""
+
+
+def _house_rules_evening(ruleset, options, seats, hands, rng):
+    """An evening of ``ruleset`` under ``options``, its hands drawn by those rules (each
+    sixth one passed in, so that Ramsch is played), with hand 3 deleted and 5 edited."""
+    rules = builtin_engine().rulesets[ruleset].resolve(options)
+    body = samples.session_body(name=f"{ruleset} house rules", ruleset=ruleset, options=options)
+    body["players"], body["hands"] = list(seats), []
+    for number in range(hands):
+        deal = rotation.deal(seats, seats[number % len(seats)])
+        hand = samples.random_hand(rng, rules, (*deal.players, *deal.sitting_out))
+        if number % 6 == 0:
+            hand = {k: v for k, v in hand.items() if k in ("players", "sitting_out")}
+            hand["outcome"] = "all_pass"
+            hand["ramsch"] = {"loser": hand["players"][0], "points": 70 + number}
+            hand["ramsch"]["jungfrau"] = [hand["players"][1]]
+        hand.pop("ruleset", None)
+        body["hands"].append({"dealer": deal.dealer, **hand})
+    session = ledger.create_session(body)
+    ledger.delete_hand(session, 3)
+    _edit(session, ruleset, seats, rng, rules)
+    return session.id
 
 
 def _body(seats, hands, seed, ruleset):
@@ -55,10 +84,10 @@ def _body(seats, hands, seed, ruleset):
     return samples.random_session(seats, hands, seed=seed, name=name, ruleset=ruleset)
 
 
-def _edit(session, ruleset, seats, rng):
+def _edit(session, ruleset, seats, rng, rules=None):
     """Replace hand 5 by another random hand of the same deal."""
     old = ledger.hand_entry(session, 5)
-    rules = builtin_engine().rulesets[ruleset].rules
+    rules = rules or builtin_engine().rulesets[ruleset].rules
     table = [*old["hand"]["players"], *old["hand"].get("sitting_out", [])]
     new = samples.random_hand(rng, rules, table)
     new.pop("ruleset")
@@ -66,13 +95,15 @@ def _edit(session, ruleset, seats, rng):
 
 
 def stored_hands(ids):
-    """(session id, number, game, facts, roles, payments) of every live hand, read directly."""
+    """(session id, number, game, facts, roles, payments, score, options) of every live
+    hand, read directly; ``score`` is the scoreboard's list entry (Skat's), or {}."""
     engine = builtin_engine()
     out = []
     for session_id in ids:
         session = ledger.get_session(session_id)
         game = engine.rulesets[session.ruleset.ruleset_id].scorer
-        payments = [h["result"]["payments"] for h in ledger.session_summary(session)["hands"]]
+        results = [h["result"] for h in ledger.session_summary(session)["hands"]]
+        payments = [r["payments"] for r in results]
         rows = db.session.scalars(
             select(Hand)
             .where(Hand.session_id == session_id, Hand.deleted_at.is_(None))
@@ -85,7 +116,9 @@ def stored_hands(ids):
                 .join(Player, Player.id == HandSeat.player_id)
                 .where(HandSeat.hand_id == row.id)
             ).all()
-            out.append((session_id, number, game, row.facts, dict(seats), paid))
+            score = results[number - 1].get("score", {})
+            options = session.options or {}
+            out.append((session_id, number, game, row.facts, dict(seats), paid, score, options))
     return out
 
 
@@ -197,7 +230,81 @@ def snapszer_marks(facts, name):
     return out
 
 
-MARKS = {"ulti": ulti_marks, "snapszer": snapszer_marks}
+def skat_marks(stored, name):
+    """What a Skat hand counts for ``name``: from the JSON, and whether the declarer won
+    and what the game was worth from the list entry the scoreboard shows (ISkO: +V won,
+    -2V lost; Seeger-Fabian: 50 more either way)."""
+    facts, score, options = stored[3], stored[6], stored[7]
+    out = Counter()
+    if facts.get("outcome") == "all_pass":
+        ramsch = facts.get("ramsch")
+        if ramsch is not None and name in facts["players"]:
+            out["ramsch.played"] += 1
+            out["ramsch.lost"] += ramsch.get("loser") == name
+            out["ramsch.jungfrau"] += name in ramsch.get("jungfrau", [])
+            out["ramsch.durchmarsch"] += ramsch.get("durchmarsch") == name
+        return out
+    if facts["declarer"] != name:
+        return out
+    rules = builtin_engine().rulesets["skat"].rules
+    sf = options.get("list") == "seeger_fabian"
+    entry = score[name]
+    if entry > 0:
+        value = entry - (rules.sf_won if sf else 0)
+    else:
+        value = (-entry - (rules.sf_lost if sf else 0)) // rules.lost_factor
+    out[f"types.{facts['game']}.{'won' if entry > 0 else 'lost'}"] += 1
+    out["value.total"] += value
+    return out
+
+
+def tarokk_marks(stored, name):
+    """What a tarokk hand counts for ``name``, from the JSON: the side of each figure (its
+    every player), the game's and each figure's kontra levels."""
+    facts = stored[3]
+    out = Counter()
+    renonsz = facts.get("renonsz")
+    if facts.get("outcome", "played") != "played" or (
+        renonsz is not None and renonsz.get("ruling") != "continue"
+    ):
+        return out
+    if name not in facts["players"]:
+        return out
+    side = [facts["declarer"]] + ([facts["partner"]] if facts.get("partner") else [])
+    mine = "declarer" if name in side else "opponents"
+    won = facts["game"]["won"]
+    out[f"parti.{'won' if won == (mine == 'declarer') else 'lost'}"] += 1
+    items = [("declarer", won, facts["game"].get("kontra", 0), 1 if facts.get("skart") else 0)]
+    for fig in facts.get("figures", []):
+        ours = fig["side"] == mine
+        name_ = fig["name"]
+        if fig["announced"]:
+            out[f"figures.{name_}.announced"] += ours
+            out[f"figures.{name_}.made"] += ours and fig["won"]
+            items.append((fig["side"], fig["won"], fig.get("kontra", 0), 0))
+        else:
+            out[f"figures.{name_}.silent_{'made' if fig['won'] else 'failed'}"] += ours
+        kind = "volat" if name_ == "volat" else "dupla" if "dupla" in name_ else None
+        if kind and fig["won"]:
+            out[f"{kind}.{'made' if ours else 'suffered'}"] += 1
+    for announcer, made, level, automatic in items:
+        said = range(automatic + 1, level + 1)
+        if announcer == mine and any(k % 2 == 0 for k in said):
+            out["kontras.said"] += 1
+            out["kontras.paid_off"] += made
+        elif announcer != mine and any(k % 2 for k in said):
+            out["kontras.said"] += 1
+            out["kontras.paid_off"] += not made
+    return out
+
+
+MARKS = {
+    "ulti": lambda stored, name: ulti_marks(stored[3], name),
+    "snapszer": lambda stored, name: snapszer_marks(stored[3], name),
+    "skat": skat_marks,
+    "tarokk": tarokk_marks,
+}
+"""Each game's direct count: (a stored hand, a name) -> Counter of paths."""
 
 
 def _flatten(tree, prefix=""):
@@ -229,7 +336,7 @@ def test_every_number_equals_a_direct_count_of_the_stored_hands(ctx):
         for key in ("longest_win", "longest_loss", "current"):
             assert got["streaks"][key] == want[key], (name, key)
         for game, marks in MARKS.items():
-            counted = sum((marks(h[3], name) for h in hands if h[2] == game), Counter())
+            counted = sum((marks(h, name) for h in hands if h[2] == game), Counter())
             expected = {k: v for k, v in counted.items() if v}
             assert dict(_flatten(got["games"].get(game, {}))) == expected, (name, game)
     assert any(s["games"].get("ulti", {}).get("kontras") for s in stats.values())
@@ -238,6 +345,16 @@ def test_every_number_equals_a_direct_count_of_the_stored_hands(ctx):
     assert {"ulti", "snapszer"} <= paths
     ulti_paths = {p.split(".")[0] for s in stats.values() for p, _ in _flatten(s["games"]["ulti"])}
     assert ulti_paths == {"bids", "kontras", "silent", "open"}, ulti_paths
+    for game, want in (
+        ("skat", {"types", "value", "ramsch"}),
+        ("tarokk", {"parti", "dupla", "volat", "figures", "kontras"}),
+    ):
+        seen = {p.split(".")[0] for s in stats.values() for p, _ in _flatten(s["games"][game])}
+        assert seen == want, (game, seen)
+    leaves = {p for s in stats.values() for p, _ in _flatten(s["games"]["tarokk"])}
+    assert {"kontras.paid_off", "figures.pagat-ultimo.silent_failed"} <= leaves, leaves
+    types = {p for s in stats.values() for p, _ in _flatten(s["games"]["skat"]["types"])}
+    assert {"grand.won", "null.lost", "kreuz.won"} <= types, types
 
 
 def test_a_game_filter_keeps_that_games_hands(ctx):
@@ -286,10 +403,10 @@ def test_the_hands_behind_each_number_are_the_hands_it_counts(ctx):
         assert len(streak) == got["streaks"]["longest_loss"]
         for game, marks in MARKS.items():
             behind = hands_behind(records, name, f"games.{game}")
-            assert behind == key([h for h in mine if h[2] == game and +marks(h[3], name)])
+            assert behind == key([h for h in mine if h[2] == game and +marks(h, name)])
             for path, _ in _flatten(got["games"].get(game, {})):
                 listed = hands_behind(records, name, f"games.{game}.{path}")
-                assert listed == key([h for h in mine if h[2] == game and marks(h[3], name)[path]])
+                assert listed == key([h for h in mine if h[2] == game and marks(h, name)[path]])
     for stat in STATS:  # every common statistic is answered, for a player of the season
         assert isinstance(hands_behind(records, "Anna", stat), list)
     with pytest.raises(ValueError, match="unknown statistic"):
@@ -372,12 +489,15 @@ def test_every_games_marks_name_its_players_and_every_part_has_its_words():
         game = REGISTRY[ruleset.scorer]
         words = importlib.import_module(f"{game.__name__}.stats").WORDS
         rng = random.Random(4)
-        for size in _tables(ruleset.id):
+        variants = [ruleset.rules]
+        if ruleset.id == "skat":  # Ramsch and its marks only under the house rules
+            variants.append(ruleset.resolve(SKAT_HOUSE_RULES))
+        for size, rules in ((s, r) for s in _tables(ruleset.id) for r in variants):
             table = [f"P{i}" for i in range(size)]
             for _ in range(300):
-                facts = game.random_hand(rng, ruleset.rules, table)
-                hand = game.parse_hand(facts, ruleset.rules, {})
-                marks = game.stats(facts, hand, ruleset.rules)
+                facts = game.random_hand(rng, rules, table)
+                hand = game.parse_hand(facts, rules, {})
+                marks = game.stats(facts, hand, rules)
                 assert set(marks) <= set(game.roles(hand)), facts
                 for path in (m for found in marks.values() for m in found):
                     seen += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from click.testing import CliRunner
@@ -56,7 +57,11 @@ def direct_count(bodies):
                 out[name]["hands"] += 1
             for name in hand.get("sitting_out", []):
                 out[name]  # noqa: B018  (a player who only sat out is listed too)
-            declarer = hand["declarer"]
+            declarer = hand.get("declarer")
+            if declarer is None:  # a Skat hand passed in: nobody declared
+                for name, n in paid.items():
+                    units[name]["units"] += n
+                continue
             out[declarer]["declared"] += 1
             out[declarer]["declared_won"] += paid.get(declarer, 0) > 0
             units[declarer]["as_declarer"] += paid.get(declarer, 0)
@@ -70,13 +75,16 @@ def test_stats_json_of_imported_evenings_equals_a_direct_count(run, tmp_path):
         evening_file(tmp_path, "ulti", ("Anna", "Béla", "Csaba", "Dóra"), 1),
         evening_file(tmp_path, "snapszer", ("Anna", "Béla", "Ede"), 2),
         evening_file(tmp_path, "ulti-szinlicites", ("Béla", "Csaba", "Dóra"), 3),
+        evening_file(tmp_path, "skat", ("Anna", "Csaba", "Dóra", "Ede"), 6),
+        evening_file(tmp_path, "tarokk", ("Anna", "Béla", "Csaba", "Dóra", "Ede"), 7),
+        evening_file(tmp_path, "magas-tarokk", ("Béla", "Csaba", "Dóra", "Ede"), 8),
     ]
     ids = [imported(run, path) for path, _ in files]
-    for chosen in (ids[:1], ids):
+    for chosen in (ids[:1], ids[3:], ids):
         result = run("stats", *chosen, "--json")
         assert result.exit_code == 0, result.output
         got = json.loads(result.stdout)["players"]
-        want = direct_count([body for _, body in files[: len(chosen)]])
+        want = direct_count([body for (_, body), i in zip(files, ids, strict=True) if i in chosen])
         assert set(got) == set(want)
         for name, numbers in want.items():
             assert {k: got[name][k] for k in numbers} == numbers, name
@@ -105,3 +113,22 @@ def test_stats_refuses_no_session_an_unknown_one_and_one_twice(run, tmp_path):
     assert unknown.exit_code == 1 and "there is no session 999" in unknown.output
     twice = run("stats", session_id, session_id)
     assert twice.exit_code == 1 and f"session {session_id} is named twice" in twice.output
+
+
+def test_stats_text_of_skat_and_tarokk_in_german(run, tmp_path):
+    """The games' own numbers in the text, Skat's average worked out from its counts."""
+    skat, _ = evening_file(tmp_path, "skat", ("Anna", "Béla", "Csaba"), 9)
+    tarokk, _ = evening_file(tmp_path, "tarokk", ("Anna", "Béla", "Csaba", "Dóra"), 10)
+    ids = [imported(run, skat), imported(run, tarokk)]
+    numbers = json.loads(run("stats", *ids, "--json").stdout)["players"]["Anna"]["games"]
+    de = run("stats", *ids, "--lang", "de").stdout
+    anna = de.split("\n\n")[[b.split("\n")[0] for b in de.split("\n\n")].index("Anna")]
+    own = numbers["skat"]
+    declared = sum(n for kind in own["types"].values() for n in kind.values())
+    exact = Decimal(own["value"]["total"]) / declared
+    average = str(exact.quantize(Decimal("0.1"), ROUND_HALF_UP)).replace(".", ",")
+    assert f"  durchschnittlicher Spielwert: {average}\n" in anna + "\n"
+    assert f"  Spielwert · insgesamt: {own['value']['total']}\n" in anna + "\n"
+    parti = numbers["tarokk"]["parti"]
+    assert f"  parti · gewonnen: {parti['won']}" in anna
+    assert "average_value" not in json.dumps(numbers) and "rate" not in json.dumps(numbers)

@@ -1,12 +1,17 @@
 """The statistics of one player as rows to show: a label, the value in words, and the
 statistic's name (for the link to the hands behind it). The page and the CLI's text
-output both print these, in Hungarian, English or German.
+output both print these, in Hungarian, English or German. A game's rates and averages
+(its optional ``STATS_DERIVED``) are worked out here from its counts, for reading only:
+the JSON keeps the counts they come from.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
+
+from babel.numbers import format_decimal, format_percent
 
 from ..games import REGISTRY
 from ..messages import text
@@ -32,7 +37,8 @@ def player_rows(
         if (value := _value(stat, figures, lang, evenings)) is not None
     ]
     for game, tree in figures.get("games", {}).items():
-        label = getattr(REGISTRY[game], "stats_label", None) if game in REGISTRY else None
+        module = REGISTRY.get(game)
+        label = getattr(module, "stats_label", None)
         for path, count in _flatten(tree):
             words = [label(part, lang) if label else part for part in path.split(".")]
             rows.append(
@@ -43,7 +49,37 @@ def player_rows(
                     "game": game,
                 }
             )
+        for name, top, bottom, form in getattr(module, "STATS_DERIVED", ()):
+            over = _sum_at(tree, bottom)
+            if over:
+                rows.append(
+                    {
+                        "stat": f"games.{game}.{top if form == 'rate' else bottom}",
+                        "label": label(name, lang) if label else name,
+                        "value": _ratio(_sum_at(tree, top), over, form, lang),
+                        "game": game,
+                    }
+                )
     return rows
+
+
+def _sum_at(tree: Mapping[str, Any], path: str) -> int:
+    """The sum of the counts at ``path`` and below it (0 where the path has none)."""
+    node: Any = tree
+    for part in path.split("."):
+        if not isinstance(node, Mapping) or part not in node:
+            return 0
+        node = node[part]
+    return node if not isinstance(node, Mapping) else sum(c for _, c in _flatten(node))
+
+
+def _ratio(top: int, bottom: int, form: str, lang: str) -> str:
+    """A rate as a whole percentage, an average to one decimal, as ``lang`` writes them."""
+    if form == "rate":
+        percent = (Decimal(100 * top) / bottom).quantize(Decimal(1), ROUND_HALF_UP)
+        return format_percent(percent / 100, locale=lang)
+    average = (Decimal(top) / bottom).quantize(Decimal("0.1"), ROUND_HALF_UP)
+    return format_decimal(average, format="#,##0.0", locale=lang)
 
 
 def signed(units: int) -> str:

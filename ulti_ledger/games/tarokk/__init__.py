@@ -10,6 +10,7 @@ from .hand import Hand, parse_hand
 from .sample import random_hand
 from .score import settle
 from .sheet import columns, hand_schema, row, rules_table
+from .stats import stats, stats_label
 
 NAME = "tarokk"
 """The id that ruleset files name in ``scorer``."""
@@ -17,3 +18,4 @@ NAME = "tarokk"
 __all__ = ["NAME", "SECTIONS", "Hand", "Rules", "build_rules", "canonical", "columns"]
 __all__ += ["describe", "form_values", "hand_form", "hand_from_form", "hand_schema"]
 __all__ += ["parse_hand", "random_hand", "roles", "row", "rules_table", "settle"]
+__all__ += ["stats", "stats_label"]
