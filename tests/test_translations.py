@@ -285,3 +285,16 @@ def test_a_games_words_keep_each_tables_keys_apart(tmp_path):
         row["hu"]["lost"]
     with pytest.raises(KeyError):
         row["en"]
+
+
+def test_every_catalogue_reads_without_a_warning(capsys):
+    """A merge that drops a ``msgstr`` line leaves a catalogue Babel still reads, with a
+    warning printed into every command's output: each catalogue must read cleanly."""
+    files = sorted(PROJECT_ROOT.glob("translations/**/*.po*")) + sorted(
+        PROJECT_ROOT.glob("ulti_ledger/**/locale/**/*.po*")
+    )
+    assert files
+    for path in files:
+        _read(path)
+        printed = capsys.readouterr()
+        assert "WARNING" not in printed.out + printed.err, path
