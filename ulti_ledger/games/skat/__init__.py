@@ -12,6 +12,7 @@ from .sample import random_hand
 from .schema import hand_schema
 from .score import settle
 from .sheet import columns, row, rules_table
+from .tally import session_sheet
 from .value import game_value
 
 NAME = "skat"
@@ -34,6 +35,7 @@ __all__ = [  # the contract's order (settlement.registry.PARTS), then the values
     "row",
     "hand_from_form",
     "form_values",
+    "session_sheet",
     "Hand",
     "Rules",
     "game_value",
