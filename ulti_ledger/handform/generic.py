@@ -95,8 +95,11 @@ def draw(
 
 
 def error_field(form: Mapping[str, Any], key: str) -> str:
-    """The field an engine refusal's ``key`` points at (``snapszer.by``: snapszer), else
-    ``form`` (the message then shows at the top of the form)."""
+    """The field an engine refusal's ``key`` points at (``snapszer.by``: snapszer), or
+    the field that names that hand key in its ``keys`` (Skat's matadors post ``mit`` or
+    ``ohne``), else ``form`` (the message then shows at the top of the form)."""
     head = key.split(".")[0].split("[")[0]
-    names = {f["name"] for f in form["fields"]}
-    return head if head in names else "form"
+    for field in form["fields"]:
+        if head == field["name"] or head in field.get("keys", ()):
+            return field["name"]
+    return "form"
