@@ -61,6 +61,9 @@ def test_the_scoreboard_counts_down_the_bock_games_still_to_come(client):
     assert _notices(client.get(f"{path}?lang=hu").get_data(as_text=True)) == [
         "Bock: még egy játék számít duplán"
     ]
+    pdf = client.get(f"{path}/scoresheet.pdf?lang=de").get_data()
+    first = " ".join(PdfReader(io.BytesIO(pdf)).pages[0].extract_text().split())
+    assert "Bock: noch ein Spiel zählt doppelt" in first
     _play(client, sid, auth, {"game": "pik", "mit": 1, "declarer_points": 40, "bock": True})
     assert _notices(client.get(path).get_data(as_text=True)) == []
 
