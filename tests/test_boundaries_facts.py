@@ -48,10 +48,7 @@ STILL_READING_FACTS = {
         "silent",
     },
     "ulti_ledger/handform/table.py": {"colour", "components", "contract", "kontra", "silent"},
-    "ulti_ledger/ledger/catalogue.py": {"components", "kontra", "silent"},  # hand_form
     "ulti_ledger/views/hand_errors.py": {"colour", "components", "contract", "silent"},
-    # the CLI's text format words the contract itself (hasattr): to ask the game's ``row``
-    "ulti_ledger/cli_text.py": {"contract"},
     # UI texts keyed by the words: the ``texts`` engineer moves them to gettext (point 7)
 }
 """Modules outside ``games/`` whose string literals still name a game's fact keys, and

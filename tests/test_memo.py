@@ -54,6 +54,11 @@ LOOK_ALIKES = [
         hand(colour=None, components=[{"name": "betli", "won": True, "kontra": {"Béla": True}}]),
         "components[0].kontra.Béla",
     ),
+    (
+        hand(colour=None, components=[{"name": "betli", "won": True, "kontra": {"Béla": 1}}]),
+        hand(colour=None, components=[{"name": "betli", "won": True, "kontra": {"Béla": "1"}}]),
+        "components[0].kontra.Béla",
+    ),
     (hand(), hand(components=({"name": "parti", "won": True},)), "components"),
     (hand(), hand(players=("Anna", "Béla", "Csaba")), "players"),
     (

@@ -134,10 +134,12 @@ def test_renonsz_value():
     assert refused(hand).key == "options.renonsz_value"
 
 
-def test_scoresheet_is_refused_plainly_until_results_keep_a_score_column():
-    exc = refused(snap(options={"snapszer_settlement": "scoresheet"}))
-    assert exc.key == "options.snapszer_settlement"
-    assert "settle with transfer" in str(exc)
+def test_scoresheet_credits_the_winners_in_the_score_column_and_nobody_pays():
+    settled = ENGINE.settle(snap(options={"snapszer_settlement": "scoresheet"}))
+    assert settled.payments == {"Anna": 0, "Béla": 0, "Csaba": 0}
+    assert settled.score == {"Anna": 2, "Béla": 0, "Csaba": 0}
+    lost = ENGINE.settle(snap(won=False, options={"snapszer_settlement": "scoresheet"}))
+    assert lost.score == {"Anna": 0, "Béla": 2, "Csaba": 2}
     assert pay(snap(options={"snapszer_settlement": "transfer"})) == {
         "Anna": 4,
         "Béla": -2,

@@ -48,7 +48,7 @@ def _read_json(file: click.File) -> Any:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
-    """Ulti ledger: settle Ulti hands and sessions by the table's ruleset."""
+    """Card ledger: settle the hands and sessions of any registered game by the table's ruleset."""
     from .messages import ensure_compiled
 
     ensure_compiled()  # a checkout run without `make translations` still speaks

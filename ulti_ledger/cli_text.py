@@ -1,8 +1,9 @@
 """``ulti-ledger settle --format text``: a settlement for people, hand by hand, then totals.
 
-Each hand: its number, the dealer (when the file names him), the declarer, the contract,
-every player's change and the explanation lines; then the totals in units and in money
-and who pays whom. In English or Hungarian; money as the pages write it.
+Each hand: its number, the dealer (when the file names him), the declarer, what was played
+(the game's ``row`` notation, as the scoresheet writes it), every player's change and the
+explanation lines; then the totals in units and in money and who pays whom. In English or
+Hungarian; money as the pages write it.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def hand_text(
         head.append(w["dealer"].format(name=dealer))
     if hand.declarer is not None:  # an all pass may name nobody (Skat's eingepasst)
         head.append(w["declarer"].format(name=hand.declarer))
-    head.append(_contract(hand, rules, w))
+    head.append(game.row(game.canonical(hand), hand, rules, lang)["notation"])
     changes = ", ".join(f"{p} {signed(u)}" for p, u in settlement.payments.items())
     describe = game.describe
     out = [" · ".join(h for h in head if h), f"   {changes}"]
@@ -90,15 +91,3 @@ def session_head(data: Mapping[str, Any], engine: Engine, lang: str) -> list[str
 def signed(units: int) -> str:
     """Units as the scoresheet writes them: +4, −2, 0."""
     return f"+{units}" if units > 0 else f"{MINUS}{-units}" if units < 0 else "0"
-
-
-def _contract(hand: Any, rules: Any, w: Mapping[str, str]) -> str:
-    if hand.outcome in ("all_pass", "redeal"):
-        return w[f"outcome_{hand.outcome}"]
-    if not hasattr(hand, "contract"):  # a game of no contracts: its explanation says it all
-        return ""
-    colour = rules.colours[hand.colour].label if hand.colour else ""
-    words = [colour, hand.contract.label if hand.contract else ""]
-    if hand.outcome == "conceded":
-        words.append(f"({w['outcome_conceded']})")
-    return " ".join(x for x in words if x)

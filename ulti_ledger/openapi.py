@@ -626,7 +626,7 @@ SECURITY_SCHEMES = {
 DOCUMENT = {
     "openapi": "3.1.0",
     "info": {
-        "title": "Ulti ledger API",
+        "title": "Card ledger API",
         "version": "1",
         "description": (
             "Sessions and hands of every registered game in the hand format. Writes need the "

@@ -119,6 +119,8 @@ def scoresheet_context(
 ) -> dict[str, Any]:
     """Everything the template shows, as strings and lists: no logic left for Jinja."""
     words = WORDS[lang if lang in WORDS else "hu"]
+    summary = with_score_column(summary)
+    score = summary.get("score")
     players = list(summary["players"])
     currency = summary["unit_value"]["currency"]
     cash = lambda amount: money_text(amount, currency, lang)  # noqa: E731
@@ -158,9 +160,11 @@ def scoresheet_context(
                 "exact": cash(b["exact"]),
                 "money": cash(b["money"]),
                 "sign": _sign(Decimal(b["money"])),
+                "score": str(score["totals"].get(b["player"], 0)) if score else "",
             }
             for b in settlement["balances"]
         ],
+        "score_label": score["label"] if score else "",
         "rounded": settlement["rounded"],
         "rounding_note": _rounding_note(settlement, currency, words, lang),
         "method_note": words[settlement["method"]].format(banker=settlement["banker"]),
@@ -168,6 +172,26 @@ def scoresheet_context(
         "chart": balance_chart_svg(summary, lang=lang, **CHART),
         "game_sheet": summary.get("game_sheet") or {"notices": [], "tallies": None},
     }
+
+
+def with_score_column(summary: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``summary`` with the game's own score column (where it keeps one) as one more of the
+    game's columns: per hand each scoring player's points and running sum ("Anna +2 (8)").
+
+    A copy: the summary's hands are shared with the results' cache."""
+    score = summary.get("score")
+    if score is None:
+        return summary
+    column = {"key": "score", "label": score["label"], "kind": "note"}
+    hands = []
+    for hand in summary["hands"]:
+        points = hand["score"] or {}
+        text = ", ".join(
+            f"{p} {signed(n)} ({hand['score_totals'][p]})" for p, n in points.items() if n
+        )
+        sheet = hand["sheet"]
+        hands.append({**hand, "sheet": {**sheet, "cells": {**sheet["cells"], "score": text}}})
+    return {**summary, "columns": [*summary["columns"], column], "hands": hands}
 
 
 def _rounding_note(

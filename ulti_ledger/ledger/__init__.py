@@ -71,7 +71,13 @@ true}``: read as the seating option ``last_declarer_deals`` (``checks.with_setti
 
 from ..settlement import HandError, LedgerError
 from ..settlement.session import SESSION_FORMAT
-from .catalogue import form_game, hand_form, ruleset_choices, session_ruleset_choice
+from .catalogue import (
+    form_game,
+    hand_form,
+    ruleset_choices,
+    session_game_name,
+    session_ruleset_choice,
+)
 from .changes import rules_preview, update_session
 from .errors import Conflict, NotFound, SessionError
 from .evenings import imported_from, remembered_evenings
@@ -172,6 +178,7 @@ __all__ = [
     "session_export_json",
     "session_history",
     "session_json",
+    "session_game_name",
     "session_ruleset_choice",
     "session_settlement",
     "session_stamp",

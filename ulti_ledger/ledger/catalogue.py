@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.ulti.rules import Contract, Rules
 from ..handform.generic import drawn
 from ..messages import ruleset_text
 from ..models import GameSession
@@ -19,13 +18,15 @@ from .pinning import builtin_engine, only_ruleset, session_engine
 def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict[str, Any]]:
     """The rulesets a new session can use, each with its options (for the session form)."""
     engine = engine or builtin_engine()
-    # Only the rulesets whose hand form the pages can draw: Ulti's own (contracts), or any
-    # game's from its description (``handform.generic``).
-    return [
-        _ruleset(r, lang)
-        for r in engine.rulesets.values()
-        if hasattr(r.rules, "contracts") or drawn(engine.game(r.rules.scorer))
-    ]
+    # Only the rulesets whose hand form the pages can draw: a game's own (it gives its
+    # ``form_catalogue``), or any game's from its description (``handform.generic``).
+    rulesets = engine.rulesets.values()
+    return [_ruleset(r, lang) for r in rulesets if _has_form(engine.game(r.rules.scorer))]
+
+
+def _has_form(game: Any) -> bool:
+    """Whether the pages can draw ``game``'s hand form."""
+    return hasattr(game, "form_catalogue") or drawn(game)
 
 
 def form_game(session: GameSession, options: dict[str, Any] | None = None) -> tuple[Any, Any]:
@@ -34,6 +35,11 @@ def form_game(session: GameSession, options: dict[str, Any] | None = None) -> tu
     engine = session_engine(session)
     rules = only_ruleset(engine).resolve({**session.options, **(options or {})})
     return engine.game(rules.scorer), rules
+
+
+def session_game_name(session: GameSession) -> str:
+    """The id of the session's game (its pinned ruleset's ``scorer``): ``ulti``, ``snapszer``."""
+    return only_ruleset(session_engine(session)).scorer
 
 
 def session_ruleset_choice(session: GameSession, lang: str = "hu") -> dict[str, Any]:
@@ -51,78 +57,20 @@ def hand_form(
 
     ``options``: a recorded hand's own house rules, over the session's (for editing it).
 
-    contracts: id, label, components, open, common (one-tap preset), colours (allowed,
-    None first when the colour may be left out), colour_required, value (per defender,
-    made, in the first allowed colour), silent_allowed (the silent results a hand of
-    this contract may list) and, per component, whether its kontra is individual (one
-    level per defender) and whether it has an open form. Also the colours, the kontra
-    names up to the table's ceiling, and the silent results the table pays (with
-    ``everyone``: a defender's result names the defender who made it). ``description``:
+    A game with a form of its own (its optional part ``form_catalogue(rules, lang)``: Ulti's
+    contracts, colours, kontras and silent results) gives its keys. ``description``:
     the game's own form as data (its part ``hand_form(rules, lang)``: fields, kinds,
     labels in ``words`` (else ``lang``), presets, when each field applies and what the
     facts force).
     """
     engine = session_engine(session)
     rules = only_ruleset(engine).resolve({**session.options, **(options or {})})
-    contracts = []
-    for contract in rules.contracts:
-        colours, required = rules.contract_colours(contract)
-        first = next((c for c in colours if c), None)
-        contracts.append(
-            {
-                "id": contract.id,
-                "label": contract.label,
-                "components": [
-                    {
-                        "name": name,
-                        "label": rules.components[name].label,
-                        "individual_kontra": rules.games[
-                            rules.components[name].game
-                        ].individual_kontra,
-                        "openable": rules.components[name].open is not None,
-                    }
-                    for name in contract.components
-                ],
-                "open": contract.open,
-                "common": contract.common,
-                "colours": list(colours),
-                "colour_required": required,
-                "value": rules.contract_value(contract, first if required else None),
-                "silent": sorted(contract.silent) if contract.silent is not None else None,
-                "silent_allowed": _silent_allowed(rules, contract),
-            }
-        )
+    game = engine.game(rules.scorer)
+    own = getattr(game, "form_catalogue", None)
     return {
-        "contracts": contracts,
-        "colours": [
-            {"name": c.name, "label": c.label if lang == "hu" else c.label_en}
-            for c in rules.colours.values()
-        ],
-        "kontra": [
-            {"level": level, "name": rules.kontra.name(level)}
-            for level in range(rules.kontra.max_level + 1)
-        ],
-        "silent": [
-            {
-                "name": s.name,
-                "label": s.label,
-                "defenders": s.defenders,
-                "can_fail": bool(s.failed_factor),
-                "everyone": s.defender_scope == "everyone",
-            }
-            for s in rules.silent.values()
-            if s.enabled
-        ],
-        "outcomes": ["played", "conceded", "all_pass", "redeal"],
-        "description": engine.game(rules.scorer).hand_form(rules, words or lang),
+        **(own(rules, lang) if own else {}),
+        "description": game.hand_form(rules, words or lang),
     }
-
-
-def _silent_allowed(rules: Rules, contract: Contract) -> list[str]:
-    """The silent results a hand of ``contract`` may list, in the ruleset's order: the
-    engine's own list (``Rules.silent_allowed``), so the form never offers what it refuses."""
-    allowed = rules.silent_allowed(contract)
-    return [name for name in rules.silent if name in allowed]
 
 
 def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:

@@ -83,19 +83,29 @@ def dumps(document: Any) -> str:
 
 
 def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
-    """The hands as CSV text, starting with the byte-order mark (write it as UTF-8)."""
+    """The hands as CSV text, starting with the byte-order mark (write it as UTF-8).
+
+    Per player the change and then the running total, in units; where the game keeps a
+    score column of its own (``summary["score"]``), then per player the hand's points and
+    their running sum, headed by the game's label ("Anna Játékpont", "Anna Játékpont
+    összesen")."""
     words = CSV_WORDS[lang if lang in CSV_WORDS else "hu"]
     players = list(summary["players"])
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, delimiter=CSV_DELIMITER, lineterminator="\r\n")
     columns = summary["columns"]
+    score = summary.get("score")
     header = [
         *words[:4],
         *(c["label"] for c in columns),
         *players,
         *(f"{p} {words[4]}" for p in players),
     ]
+    if score is not None:  # the game's own score column: each hand's points, then the sums
+        label = score["label"]
+        header += [f"{p} {label}" for p in players]
+        header += [f"{p} {label} {words[4]}" for p in players]
     writer.writerow([csv_cell(cell) for cell in header])
     for hand in summary["hands"]:
         sheet = hand["sheet"]
@@ -108,6 +118,10 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
             *(hand["changes"][p] for p in players),
             *(hand["totals"][p] for p in players),
         ]
+        if score is not None:
+            points = hand["score"] or {}
+            row += [points.get(p, 0) for p in players]
+            row += [hand["score_totals"][p] for p in players]
         writer.writerow([csv_cell(cell) for cell in row])
     tallies = (summary.get("game_sheet") or {}).get("tallies")
     if tallies:  # the game's counts per player, under each player's change column

@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ..messages import ruleset_text
+from ..messages import ruleset_text, text
 from ..models import GameSession
 from ..money_format import currency_code, rounding_moves
 from ..settlement import Engine
@@ -42,6 +42,10 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     as ``expected_version``) and edited (changed after it was recorded: ``hand_history``).
     ``columns`` are the game's columns of the sheets (``sheet_columns``). Then totals in
     units and money, and ``next``: the rotation's proposal for the next hand.
+    Where the game keeps a score column of its own (a hand's result has ``score``), each
+    hand's ``score`` gives every seat's points (0 for those not named; None in a game that
+    keeps none) and ``score_totals`` the running sums, and ``score`` is ``{"label",
+    "totals"}`` (else None).
     ``players`` is everyone who played that evening (the totals' keys); ``seated`` who
     sits now, and ``seating`` the seating changes (``seating.seating_changes``).
     ``game_sheet``: the game's notices and tallies beside the hands (``game_sheet``).
@@ -51,28 +55,45 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     views = _views(session, keys, lang)
     edited = edited_hand_ids(session) if keys else set()
     running = dict.fromkeys(seats, 0)
+    # the game's own score column, summed like the units, where a hand of the evening has one
+    scores = dict.fromkeys(seats, 0) if any(v["score"] is not None for v in views) else None
     hands = []
     for number, ((hand_id, version), view) in enumerate(zip(keys, views, strict=True), start=1):
         for name, units in view["changes"].items():
             running[name] += units
-        hands.append(
-            {
-                **view,
-                "number": number,
-                "version": version,
-                "edited": hand_id in edited,
-                "totals": running.copy(),
-            }
-        )
+        hand = {
+            **view,
+            "number": number,
+            "version": version,
+            "edited": hand_id in edited,
+            "totals": running.copy(),
+        }
+        if scores is not None:
+            for name, points in (view["score"] or {}).items():
+                scores[name] = scores.get(name, 0) + points
+            hand["score_totals"] = scores.copy()
+        hands.append(hand)
     last = hands[-1] if hands else None
     return {
         **session_info(session, lang),
         "columns": sheet_columns(session, lang),
         "hands": hands,
         "totals": totals(session, running),
+        "score": None
+        if scores is None
+        else {"label": score_label(session, lang), "totals": scores},
         "next": next_hand(session, last),
         "game_sheet": game_sheet(session, hands, lang),
     }
+
+
+def score_label(session: GameSession, lang: str = "hu") -> str:
+    """The header of the game's own score column: the game's ``score_label(rules, lang)``
+    where it gives one (games/README.md), else the sheets' word for points."""
+    ruleset = only_ruleset(session_engine(session))
+    label = getattr(ruleset.scorer_module, "score_label", None)
+    given = label(ruleset.resolve(session.options), lang) if label is not None else None
+    return given or text("score_column", lang)
 
 
 def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
@@ -90,7 +111,9 @@ def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
         **({"seating": summary["seating"]} if summary["seating"] else {}),
         "settings": summary["settings"],
         "hands": [_hand_json(h) for h in summary["hands"]],
-        "totals": summary["totals"],
+        "totals": summary["totals"]
+        if summary["score"] is None
+        else {**summary["totals"], "scores": summary["score"]["totals"]},
         "next": summary["next"],
     }
 
@@ -227,6 +250,8 @@ def _hand_json(view: dict[str, Any]) -> dict[str, Any]:
     out["result"] = view["result"]
     if "totals" in view:
         out["totals"] = view["totals"]
+    if "score_totals" in view:
+        out["score_totals"] = view["score_totals"]
     return out
 
 
@@ -276,6 +301,9 @@ def _view(
         "hand": facts,
         "result": _result(settlement, game, lang),
         "changes": {name: settlement.payments.get(name, 0) for name in seats},
+        "score": None
+        if settlement.score is None
+        else {name: settlement.score.get(name, 0) for name in seats},
     }
 
 

@@ -244,9 +244,11 @@ def _lang() -> str:
 
 
 def _filename(session: GameSession, extension: str) -> str:
-    """``ulti-2024-11-29-pentek-este.pdf``: ASCII, so every browser keeps it."""
+    """``ulti-2024-11-29-pentek-este.pdf``, ``snapszer-...``: the game's id first, then the
+    date and the name; ASCII, so every browser keeps it."""
     letters = unicodedata.normalize("NFKD", session.name or "")
     ascii_name = letters.encode("ascii", "ignore").decode().lower()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:40]
-    parts = ["ulti", session.date.isoformat() if session.date else str(session.id), slug]
+    when = session.date.isoformat() if session.date else str(session.id)
+    parts = [ledger.session_game_name(session), when, slug]
     return "-".join(p for p in parts if p) + "." + extension

@@ -6,8 +6,10 @@ Through a Jinja loop a row cost about 35 µs (some fifty pieces, each a generato
 lookup and often an escape). Here the part of a row that only the hand's facts decide
 (contract, tags, who played, the explanation) is escaped and joined once per version of
 the hand and kept, in a bounded cache like the hand's settlement; each page adds the
-number, the running totals and the links. ``sessions/scoreboard.html`` wraps these
-rows; their classes and test ids are the page's CSS and the browser tests' handles.
+number, the running totals (and the game's own score column, where it keeps one: the
+hand's points and their running sum under each change) and the links.
+``sessions/scoreboard.html`` wraps these rows; their classes and test ids are the page's
+CSS and the browser tests' handles.
 
 Every text that is not a number or a class name of ours is escaped: names, notation,
 the tags the game gives (``row``: Ulti's kontras, silent results...) and the explanation.
@@ -123,12 +125,23 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
     """
     n = hand["number"]
     totals = hand["totals"]
-    cells = "".join(
-        [
-            f"{cell}{signed(totals[name])}</small></span>"
-            for cell, name in zip(facts.cells, sheet.players, strict=True)
-        ]
-    )
+    scores = hand.get("score_totals")
+    if scores is None:
+        cells = "".join(
+            [
+                f"{cell}{signed(totals[name])}</small></span>"
+                for cell, name in zip(facts.cells, sheet.players, strict=True)
+            ]
+        )
+    else:  # the game's own score column: the hand's points, then the running sum
+        points = hand["score"] or {}
+        cells = "".join(
+            [
+                f'{cell}{signed(totals[name])}</small><small class="c-score">'
+                f"{signed(points.get(name, 0))} → {scores.get(name, 0)}</small></span>"
+                for cell, name in zip(facts.cells, sheet.players, strict=True)
+            ]
+        )
     edited = (
         f'<em class="tag tag-edited" title="{sheet.edited_title}"'
         f' data-testid="edited-{n}">{sheet.edited}</em>'

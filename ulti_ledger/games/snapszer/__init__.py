@@ -19,6 +19,7 @@ from .sheet import columns as columns
 from .sheet import hand_schema as hand_schema
 from .sheet import row as row
 from .sheet import rules_table as rules_table
+from .sheet import score_label as score_label
 from .stats import stats as stats
 from .stats import stats_label as stats_label
 

@@ -33,6 +33,9 @@ def describe(line: Line, lang: str = "en") -> str:
         "tier": t[p["tier"]] if p.get("tier") else "",
         **{k: v for k, v in p.items() if k in ("by", "winner", "player")},
     }
+    if p.get("credited"):  # the scoresheet mode: the winners' points on the list, nobody pays
+        credit = t["credited" if len(p["winners"]) == 1 else "credited_each"]
+        return f"{t[line.key].format(**words)}; {credit.format(winners=words['winners'], n=n)}"
     return f"{t[line.key].format(**words)}; {_money(p['winners'], p['losers'], n, t, lang)}"
 
 

@@ -73,12 +73,6 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     if type(data) is not dict:
         raise HandError("", "a hand must be a JSON object, not {kind}", kind=kind(data))
     check_keys(data, HAND_KEYS, "", Msg("a snapszer hand"))
-    if rules.mode == "scoresheet":
-        raise HandError(
-            "options.snapszer_settlement",
-            "scoresheet credits the winners without debiting anyone, and results do not "
-            "keep a score column yet; settle with transfer",
-        )
     get = data.get
     players = names(get("players"), "players", required=True)
     if len(players) not in rules.sizes:

@@ -1,8 +1,10 @@
-"""Settling a snapszer hand: game points into zero-sum payments (RULES.md 3.3, transfer).
+"""Settling a snapszer hand: game points into zero-sum payments (RULES.md 3.3).
 
-A player of the smaller side receives or pays the points once per opponent, and each
-player of the larger side once: 1 v 2 is ±2N and ∓N, 1 v 3 ±3N and ∓N; at 2 v 2 each
-loser pays one winner N. One line explains the hand (`explain.describe` words it).
+``transfer`` (the default): a player of the smaller side receives or pays the points once
+per opponent, and each player of the larger side once: 1 v 2 is ±2N and ∓N, 1 v 3 ±3N and
+∓N; at 2 v 2 each loser pays one winner N. ``scoresheet``: the race to 7, each winner is
+credited N in the score column (the settlement's ``score``) and nobody pays. One line
+explains the hand (`explain.describe` words it).
 """
 
 from __future__ import annotations
@@ -13,20 +15,31 @@ from .hand import Hand
 
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
-    """The hand's payments (+ receives) and the line that explains them."""
+    """The hand's payments (+ receives), the line that explains them, and in the
+    ``scoresheet`` mode each player's game points credited (every player named, 0 or N)."""
+    scoresheet = rules.mode == "scoresheet"
+    winners: tuple[str, ...] = ()
+    points = 0
     if hand.outcome == "redeal":
         payments = dict.fromkeys(hand.players, 0)
         line = Line("redeal", {}, dict(payments))
     else:
         key, params, winners, losers, points = _result(hand, rules)
-        payments = _transfer(hand.players, winners, losers, points)
+        if scoresheet:
+            payments = dict.fromkeys(hand.players, 0)
+            params["credited"] = True  # explain.describe: on the list, nobody pays
+        else:
+            payments = _transfer(hand.players, winners, losers, points)
         params.update(winners=winners, losers=losers, n=points)
         line = Line(key, params, dict(payments))
     lines = [line]
     for name in hand.sitting_out:
         payments[name] = 0
         lines.append(Line("sits_out", {"player": name}, {name: 0}))
-    return Settlement(payments, tuple(lines))
+    if not scoresheet:
+        return Settlement(payments, tuple(lines))
+    score = {name: points if name in winners else 0 for name in payments}
+    return Settlement(payments, tuple(lines), score=score)
 
 
 def _result(hand: Hand, rules: Rules) -> tuple[str, dict, tuple, tuple, int]:

@@ -23,6 +23,11 @@ def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
     return [{"key": key, "label": w[key], "kind": kind} for key, kind in COLUMNS]
 
 
+def score_label(rules: Rules, lang: str = "hu") -> str | None:
+    """The score column's header where the rules keep one (``scoresheet``: game points)."""
+    return WORDS["en" if lang == "en" else "hu"]["score"] if rules.mode == "scoresheet" else None
+
+
 def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> dict[str, Any]:
     """The hand's notation and its sheet cells (games/README.md, part ``row``)."""
     w = WORDS[lang if lang in WORDS else "hu"]

@@ -3,6 +3,7 @@
 from .build import SECTIONS, build_rules
 from .explain import describe
 from .form import hand_form
+from .form_data import form_catalogue
 from .hand import Component, Hand, SilentResult, parse_hand
 from .json_schema import hand_schema
 from .random_hands import random_hand
@@ -26,6 +27,7 @@ __all__ = [
     "canonical",
     "columns",
     "describe",
+    "form_catalogue",
     "hand_form",
     "hand_schema",
     "parse_hand",

@@ -53,9 +53,9 @@ MEMO_SIZE = 4096
 
 A table seats the same players and plays the same few contracts all night, so most of a
 hand has been validated before. Only what passed every check is stored. A component or
-silent list's key holds each object's keys and values *and the types of the values*, so
-``1`` never passes for ``true``; a seating's key holds names only, which are strings.
-An unhashable value (a per-defender kontra) simply goes the long way.
+silent list's key is its text (``_memo_key``: keys, values and their types, so ``1`` never
+passes for ``true``), with the defenders where the levels depend on them (a per-defender
+kontra); a seating's key holds names only, which are strings.
 """
 
 
@@ -240,14 +240,16 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
     needs_result = outcome == "played" and renonsz is None
     parts = key = None
     if type(raw) is list:
-        try:
-            key = (needs_result, *_typed(raw))
+        key = _memo_key(raw)
+        if key is not None:
+            # levels are kept in the defenders' order: a per-defender kontra (an object in
+            # an object) is remembered with the defenders, any other list without them
+            key = (
+                (needs_result, key, defenders)
+                if key.count("{") != len(raw)
+                else (needs_result, key)
+            )
             parts = rules.component_lists.get(key)
-        except TypeError:  # a per-defender kontra ({"Béla": 1}): keyed with the defenders
-            key = _per_defender_key(raw, needs_result, defenders)
-            parts = rules.component_lists.get(key) if key is not None else None
-        except AttributeError:  # not a list of objects: the long way says what is wrong
-            key = None
     if parts is None:
         components = _components(raw, rules, defenders, outcome, renonsz)
         contract = _contract(components, rules)
@@ -264,11 +266,10 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         return components, contract, ()
     key = silent = None
     if type(raw) is list and outcome == "played":
-        try:  # the contract and the defenders decide what a silent list may hold
-            key = (contract.id, defenders, *_typed(raw))
+        key = _memo_key(raw)
+        if key is not None:  # the contract and the defenders decide what a list may hold
+            key = (contract.id, defenders, key)
             silent = rules.silent_lists.get(key)
-        except (TypeError, AttributeError):
-            key = None
     if silent is None:
         silent = _silent(raw, rules, contract, components, defenders, outcome)
         if key is not None and len(rules.silent_lists) < rules.memo_size and _short(defenders):
@@ -283,37 +284,19 @@ def _short(names: tuple[str, ...]) -> bool:
     return sum(map(len, names)) <= MEMO_NAME_CHARS
 
 
-def _typed(objects: list[Any]) -> list[tuple[Any, ...]]:
-    """Memo keys of JSON objects: their keys and values, and the types of the values."""
-    return [(type(o), *o.items(), *map(type, o.values())) for o in objects]
+def _memo_key(objects: list[Any]) -> str | None:
+    """A list of JSON objects as its memo key: its ``repr``, built in C.
 
-
-def _per_defender_key(raw: list[Any], needs_result: bool, defenders: tuple[str, ...]) -> Any:
-    """The memo key of a component list with per-defender kontras, or None.
-
-    The levels are stored in the defenders' order, so the defenders are part of the key;
-    each kontra object is keyed like a component (its values' types included).
+    For the values JSON gives (dict, list, str, int, float, bool, None) equal texts are
+    equal lists, types included: ``1`` and ``true`` read ``1`` and ``True``, ``1.0`` reads
+    ``1.0`` (a subclass of one of them reads as that type). None where there is no text to
+    key by (an int of more digits than Python writes, nesting too deep): the long way then
+    says what is wrong.
     """
     try:
-        key = (
-            needs_result,
-            defenders,
-            *[
-                (
-                    type(o),
-                    *[
-                        (k, *v.items(), *map(type, v.values())) if type(v) is dict else (k, v)
-                        for k, v in o.items()
-                    ],
-                    *map(type, o.values()),
-                )
-                for o in raw
-            ],
-        )
-        hash(key)
-    except (TypeError, AttributeError):
+        return repr(objects)
+    except (ValueError, RecursionError):
         return None
-    return key
 
 
 def _components(
@@ -568,6 +551,16 @@ def _check_consistency(
     the other side nothing. A side with 100 points has more than the other can (the two
     hold at most 90 in cards and 100 in melds), so it won every point count.
     """
+    components_deciding, silent_deciding = rules.side_deciding
+    for c in components:
+        if c.won and c.name in components_deciding:
+            break
+    else:
+        for s in silent:
+            if s.won and s.name in silent_deciding:
+                break
+        else:  # nothing made decides the other side's results: nothing to refuse
+            return
     _check_side_result(rules, components, silent, "takes_all_tricks", "all ten tricks")
     _check_side_result(rules, components, silent, "reaches_100", "100 points")
 
@@ -580,16 +573,16 @@ def _check_side_result(
     means: str,
 ) -> None:
     """The check of one side-deciding result: ``flag`` names it on the rules."""
-    side = what = None
+    side = decider = None  # who made the deciding result, and which (the last one listed)
     for c in components:
         if c.won and getattr(rules.components[c.name], flag):
-            side, what = "declarer", Msg("a won {label}", {"label": rules.components[c.name].label})
+            side, decider = "declarer", c
     for s in silent:
         if s.won and getattr(rules.silent[s.name], flag):
-            whose = "the declarer's {label}" if s.side == "declarer" else "the defenders' {label}"
-            side, what = s.side, Msg(whose, {"label": rules.silent[s.name].label})
+            side, decider = s.side, s
     if side is None:
         return
+    what = _decided_by(decider, rules)
     sweep = flag == "takes_all_tricks"
     for index, c in enumerate(components):
         rule = rules.components[c.name]
@@ -636,6 +629,14 @@ def _check_side_result(
                 means=Msg(means),
                 label=other.label,
             )
+
+
+def _decided_by(decider: Component | SilentResult, rules: Rules) -> Msg:
+    """The made result a refusal of ``_check_side_result`` names ("a won 40-100")."""
+    if type(decider) is Component:
+        return Msg("a won {label}", {"label": rules.components[decider.name].label})
+    whose = "the declarer's {label}" if decider.side == "declarer" else "the defenders' {label}"
+    return Msg(whose, {"label": rules.silent[decider.name].label})
 
 
 def _named_rule(

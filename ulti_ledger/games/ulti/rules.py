@@ -197,6 +197,12 @@ class Rules:
     """How many entries each memo above keeps: `hand.MEMO_SIZE`, or fewer for rules resolved
     with house rules (``loader.RESOLVED_MEMO_SIZE``: there may be many of those)."""
     _silent_of: dict[str, frozenset[str]] = field(default_factory=dict, repr=False)
+    side_deciding: tuple[frozenset[str], frozenset[str]] = field(
+        default=(frozenset(), frozenset()), repr=False, compare=False
+    )
+    """The components and the silent results that, made, decide what the other side can
+    have (``takes_all_tricks`` or ``reaches_100``): a hand with none made needs no check
+    of ``hand._check_consistency``."""
 
     def __post_init__(self) -> None:
         self.contracts_by_key.update({c.key: c for c in self.contracts})
@@ -207,6 +213,11 @@ class Rules:
                 for colour in (None, *self.colours):
                     self.values[name, open_, colour] = self.component_value(name, open_, colour)
         object.__setattr__(self, "powers", self.kontra.powers)
+        deciding = (
+            frozenset(n for n, c in self.components.items() if c.takes_all_tricks or c.reaches_100),
+            frozenset(n for n, s in self.silent.items() if s.takes_all_tricks or s.reaches_100),
+        )
+        object.__setattr__(self, "side_deciding", deciding)
         for contract in self.contracts:
             bid = frozenset(contract.components)
             self.failed_extras[contract.id] = {

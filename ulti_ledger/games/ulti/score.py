@@ -30,7 +30,7 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
         payments = _offender_pays(hand, rules)
     else:
         payments = _passed_payments(hand, rules)
-    return Settlement(payments, explain=partial(_lines, hand, rules))
+    return Settlement(payments, None, partial(_lines, hand, rules))  # positional: a faster call
 
 
 def _passed_payments(hand: Hand, rules: Rules) -> dict[str, int]:
