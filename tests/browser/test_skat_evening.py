@@ -9,8 +9,7 @@ Skat's German terms; the pages speak German throughout (the form's labels, the b
 the scoreboard). The scoreboard's balances are the engine's, and they are the list
 compared pair by pair (n × a player's list total − the sum of the list totals); the list
 entries the sheets show (the German CSV's "Liste" column) sum to the engine's list totals.
-The scoreboard itself shows no list totals yet (main has none; a generic score display
-may follow), so the test checks them where the sheets give them.
+The list totals shown on the scoreboard's cards ("Liste: 33") are the engine's too.
 """
 
 import csv
@@ -162,6 +161,10 @@ def test_a_skat_evening_of_four_in_german_at_390_px(app, phone, live_url):
     for name in PLAYERS:
         text = page.get_by_test_id(f"balance-{name}").locator(".units").inner_text().strip()
         assert int(text.replace(MINUS, "-").replace("+", "")) == totals[name], name
+    for name in PLAYERS:  # the list totals shown on each player's card: the engine's
+        shown = page.get_by_test_id(f"score-total-{name}").text_content().strip()
+        assert shown.startswith("Liste: "), shown
+        assert int(shown.removeprefix("Liste: ").replace(MINUS, "-")) == lists[name], name
     board_text = page.content()
     assert "Grand Hand mit 2, Schneider: 5 × 24 = 120" in board_text
     assert "eingepasst" in board_text

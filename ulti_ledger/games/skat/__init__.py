@@ -11,7 +11,7 @@ from .hand import Hand, parse_hand
 from .sample import random_hand
 from .schema import hand_schema
 from .score import settle
-from .sheet import columns, row, rules_table
+from .sheet import columns, row, rules_table, score_label
 from .tally import session_sheet
 from .value import game_value
 
@@ -36,6 +36,7 @@ __all__ = [  # the contract's order (settlement.registry.PARTS), then the values
     "hand_from_form",
     "form_values",
     "session_sheet",
+    "score_label",
     "Hand",
     "Rules",
     "game_value",

@@ -102,6 +102,11 @@ def _ramsch_value(hand: Hand, rules: Rules) -> str:
     return signed(next(v for v in score.values() if v))
 
 
+def score_label(rules: Rules, lang: str = "hu") -> str:
+    """The header of the sheets' score column: the Skatliste's own word ("Liste")."""
+    return WORDS[lang_of(lang)]["list"]
+
+
 def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
     """The game's part of ``rules show``: the base values, the Null table and the list."""
     w = WORDS[lang_of(lang)]
