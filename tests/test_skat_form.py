@@ -164,3 +164,13 @@ def test_no_post_of_the_skat_form_answers_500(skat, app):
     seen: set[int] = set()
     run()
     assert seen - {400}, "every post stopped at the CSRF check or the field checks"
+
+
+def test_a_refusal_keyed_mit_or_ohne_shows_beside_the_matadors_field(skat, app):
+    fields = read_form(page(skat), "hand-form")
+    fields.update(game=["grand"], matadors=["ohne-5"], declarer_points=["70"], action=["save"])
+    html = post(skat, fields, lang="de").get_data(as_text=True)
+    matadors = html.split('id="f-matadors"', 1)[1].split("</fieldset>", 1)[0]
+    assert "ohne 5 ist im Grand unmöglich" in matadors
+    top = html.split('id="f-matadors"', 1)[0]
+    assert "ohne 5 ist im Grand unmöglich" not in top  # not at the top of the form

@@ -140,6 +140,9 @@ def create_app(test_config=None):
     from .views import stats
 
     app.register_blueprint(stats.bp)  # the evening's statistics and the hands behind them
+    from .views import rules as rules_views
+
+    app.register_blueprint(rules_views.bp)  # a ruleset's page: the game's values, house rules
     api.init_app(app, csrf)  # the JSON API and its history; CSRF-exempt (no cookies)
 
     from . import security

@@ -170,6 +170,7 @@ def scoresheet_context(
         "method_note": words[settlement["method"]].format(banker=settlement["banker"]),
         "transfers": transfers,
         "chart": balance_chart_svg(summary, lang=lang, **CHART),
+        "game_sheet": summary.get("game_sheet") or {"notices": [], "tallies": None},
     }
 
 

@@ -5,17 +5,22 @@ The evening is begun through the new-evening form with ``?lang=de``; every game 
 (``data-testid``) and each tap counted from the scoreboard's "+ new hand" to Save, both
 included, typing the card points counting as one. A common suit game with its matadors
 and card points takes 5 taps. The live preview says the value as a Skat player does, in
-Skat's German terms; the scoreboard's balances are the engine's, and they are the list
-compared pair by pair (n × a player's list total − the sum of the list totals).
+Skat's German terms; the pages speak German throughout (the form's labels, the buttons,
+the scoreboard). The scoreboard's balances are the engine's, and they are the list
+compared pair by pair (n × a player's list total − the sum of the list totals); the list
+entries the sheets show (the German CSV's "Liste" column) sum to the engine's list totals.
+The list totals shown on the scoreboard's cards ("Liste: 33") are the engine's too.
 """
 
+import csv
+import io
 import re
 
 from ulti_ledger import ledger
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 MINUS = "\u2212"
-COVERED = {"de": "Reizwert 48 gedeckt", "en": "bid 48 covered", "hu": "licit: 48, fedezve"}
+COVERED = "Reizwert 48 gedeckt"
 
 
 class Taps:
@@ -55,8 +60,10 @@ def begin(page, live_url):
 def new_hand(page, board):
     page.goto(board)
     taps = Taps(page)
+    assert page.get_by_test_id("new-hand").inner_text().strip() == "+ Neues Spiel"
     with page.expect_navigation():
         taps.tap("new-hand")
+    assert page.evaluate("document.documentElement.lang") == "de"  # German stays on
     return taps
 
 
@@ -82,6 +89,9 @@ def test_a_skat_evening_of_four_in_german_at_390_px(app, phone, live_url):
     taps = new_hand(page, board)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the form fits
     declarer = page.locator('input[name="declarer"]:checked').get_attribute("value")
+    legends = page.locator("fieldset.group legend").all_text_contents()
+    assert {"Alleinspieler", "Spiel", "Spitzen"} <= {text.strip() for text in legends}
+    assert page.get_by_test_id("save").inner_text().strip() == "Speichern"
     taps.tap("game-pik")
     taps.tap("matadors-mit-2")
     taps.type("number-declarer_points", "75")
@@ -102,10 +112,7 @@ def test_a_skat_evening_of_four_in_german_at_390_px(app, phone, live_url):
     assert page.locator('[data-field="announced"]').is_visible()
     taps.type("number-declarer_points", "92")
     taps.type("number-bid", "48")
-    # Skat's own words in the page's language: German once the pages speak it (the page
-    # may still fall back while German is being completed elsewhere)
-    lang = page.evaluate("document.documentElement.lang")
-    said = preview_says(page, COVERED[lang])
+    said = preview_says(page, COVERED)  # Skat's own words in German
     assert "Grand Hand mit 2, Schneider: 5 × 24 = 120" in said
     taps.save()
     assert taps.count == 7
@@ -154,7 +161,28 @@ def test_a_skat_evening_of_four_in_german_at_390_px(app, phone, live_url):
     for name in PLAYERS:
         text = page.get_by_test_id(f"balance-{name}").locator(".units").inner_text().strip()
         assert int(text.replace(MINUS, "-").replace("+", "")) == totals[name], name
+    for name in PLAYERS:  # the list totals shown on each player's card: the engine's
+        shown = page.get_by_test_id(f"score-total-{name}").text_content().strip()
+        assert shown.startswith("Liste: "), shown
+        assert int(shown.removeprefix("Liste: ").replace(MINUS, "-")) == lists[name], name
     board_text = page.content()
     assert "Grand Hand mit 2, Schneider: 5 × 24 = 120" in board_text
     assert "eingepasst" in board_text
+    assert page.get_by_test_id("settle").locator("summary").inner_text().strip() == "Wer zahlt wem"
+    assert "5 Spiele" in page.locator("header.session-head .meta").inner_text()
+
+    # The list as the sheets show it (the scoreboard shows the balances above; the list
+    # entries are the sheets' "Liste" column, here the German CSV the page links): each
+    # game's entry at its declarer, summed, is the engine's list total.
+    csv_href = page.locator('a[href$="/hands.csv"]').get_attribute("href")
+    text = page.request.get(live_url + csv_href + "?lang=de").text().lstrip("\ufeff")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    header = rows[0]
+    at_declarer, at_list = header.index("Alleinspieler"), header.index("Liste")
+    shown = dict.fromkeys(PLAYERS, 0)
+    for row in rows[1:]:
+        if row[at_list]:
+            entry = row[at_list].lstrip("'")  # a text cell starting with + or - (CSV injection)
+            shown[row[at_declarer]] += int(entry.replace(MINUS, "-").replace("+", ""))
+    assert shown == lists
     assert page.evaluate("document.documentElement.scrollWidth") <= 390

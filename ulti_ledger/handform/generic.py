@@ -224,9 +224,14 @@ DEAL_KEYS = ("players", "sitting_out", "dealer")
 
 def error_field(form: Mapping[str, Any], key: str) -> str:
     """The field an engine refusal's ``key`` points at (``snapszer.by``: snapszer; who
-    plays: the dealer's), else ``form`` (the message then shows at the top of the form)."""
+    plays: the dealer's), or the field that names that hand key in its ``keys`` (Skat's
+    matadors post ``mit`` or ``ohne``), else ``form`` (the message then shows at the top
+    of the form)."""
     head = key.split(".")[0].split("[")[0]
     names = {f["name"] for f in form["fields"]}
     if head in DEAL_KEYS and "dealer" in names:
         return "dealer"
-    return head if head in names else "form"
+    for field in form["fields"]:
+        if head == field["name"] or head in field.get("keys", ()):
+            return field["name"]
+    return "form"

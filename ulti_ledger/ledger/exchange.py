@@ -123,6 +123,13 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
             row += [points.get(p, 0) for p in players]
             row += [hand["score_totals"][p] for p in players]
         writer.writerow([csv_cell(cell) for cell in row])
+    tallies = (summary.get("game_sheet") or {}).get("tallies")
+    if tallies:  # the game's counts per player, under each player's change column
+        lead = ["", "", "", "", *("" for _ in columns)]
+        writer.writerow([csv_cell(tallies["title"])])
+        for c in tallies["columns"]:
+            counts = [tallies["players"].get(p, {}).get(c["key"], "") for p in players]
+            writer.writerow([csv_cell(c["label"]), *lead[1:], *counts])
     return out.getvalue()
 
 

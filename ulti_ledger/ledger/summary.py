@@ -49,6 +49,7 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     "totals"}`` (else None).
     ``players`` is everyone who played that evening (the totals' keys); ``seated`` who
     sits now, and ``seating`` the seating changes (``seating.seating_changes``).
+    ``game_sheet``: the game's notices and tallies beside the hands (``game_sheet``).
     """
     seats = seat_names(session)
     keys = hand_keys(session.id)
@@ -83,6 +84,7 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
         if scores is None
         else {"label": score_label(session, lang), "totals": scores},
         "next": next_hand(session, last),
+        "game_sheet": game_sheet(session, hands, lang),
     }
 
 
@@ -184,6 +186,17 @@ def sheet_columns(session: GameSession, lang: str = "hu") -> list[dict[str, str]
     ``columns``): each a key into a hand's ``sheet["cells"]``, a label and a kind."""
     ruleset = only_ruleset(session_engine(session))
     return ruleset.scorer_module.columns(ruleset.resolve(session.options), lang)
+
+
+def game_sheet(session: GameSession, hands: list[dict[str, Any]], lang: str = "hu") -> dict:
+    """What the game shows beside the hands (its optional ``session_sheet`` part):
+    ``notices``, texts over the sheet (Skat's Bock games still to come), and ``tallies``,
+    None or ``{"title", "columns": [{"key", "label"}], "players": {name: {key: value}}}``."""
+    ruleset = only_ruleset(session_engine(session))
+    part = getattr(ruleset.scorer_module, "session_sheet", None)
+    if part is None:
+        return {"notices": [], "tallies": None}
+    return part(hands, seat_names(session), ruleset.resolve(session.options), lang)
 
 
 def session_info(session: GameSession, lang: str = "hu") -> dict[str, Any]:

@@ -11,8 +11,9 @@ from .hand import Hand, parse_hand
 from .sample import random_hand
 from .schema import hand_schema
 from .score import settle
-from .sheet import columns, row, rules_table
+from .sheet import columns, row, rules_table, score_label
 from .stats import STATS_DERIVED, stats, stats_label
+from .tally import session_sheet
 from .value import game_value
 
 NAME = "skat"
@@ -38,6 +39,8 @@ __all__ = [  # the contract's order (settlement.registry.PARTS), then the values
     "stats",
     "stats_label",
     "STATS_DERIVED",
+    "session_sheet",
+    "score_label",
     "Hand",
     "Rules",
     "game_value",

@@ -58,6 +58,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "label": w["matadors"],
             "options": matadors,
             "rule": show(trump),
+            "keys": ["mit", "ohne"],  # the hand's keys this field posts: refusals show here
         },
         {
             "name": "hand",

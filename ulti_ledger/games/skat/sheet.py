@@ -54,7 +54,11 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
             cells["declarer"] = who or ""
             cells["result"] = "Durchmarsch" if hand.ramsch.durchmarsch else str(hand.ramsch.points)
             cells["value"] = _ramsch_value(hand, rules)
-        return {"notation": notation, "sheet": {"game": notation, "tags": tags, "cells": cells}}
+        return {
+            "notation": notation,
+            "sheet": {"game": notation, "tags": tags, "cells": cells},
+            "skat_list": {"won": None, "opens": 0},
+        }
     value = game_value(hand, rules)
     notation = value_text(value_params(hand, value), t)
     if hand.bid is not None:  # whether the bid is covered, as the preview's title says it
@@ -75,12 +79,14 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         tags.append(("tag tag-kontra", "Kontra" if hand.kontra == 1 else "Re"))
     if hand.renonsz is not None:
         tags.append(("tag tag-renonsz", f"renonsz: {hand.renonsz}"))
+    opens = 0
     if bock_triggers(hand, rules):
-        size = len(hand.players) + len(hand.sitting_out)
-        tags.append(("tag tag-bock-round", w["bock_round"].format(n=size)))
+        opens = len(hand.players) + len(hand.sitting_out)
+        tags.append(("tag tag-bock-round", w["bock_round"].format(n=opens)))
     return {
         "notation": notation,
         "sheet": {"game": notation, "tags": tags, "cells": cells},
+        "skat_list": {"won": value.won, "opens": opens},  # for ``tally.session_sheet``
     }
 
 
@@ -94,6 +100,11 @@ def _sf(entry: int, won: bool, rules: Rules, size: int, w: Any) -> str:
 def _ramsch_value(hand: Hand, rules: Rules) -> str:
     score = ramsch_score(hand, rules, (*hand.players, *hand.sitting_out))
     return signed(next(v for v in score.values() if v))
+
+
+def score_label(rules: Rules, lang: str = "hu") -> str:
+    """The header of the sheets' score column: the Skatliste's own word ("Liste")."""
+    return WORDS[lang_of(lang)]["list"]
 
 
 def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:

@@ -1,0 +1,42 @@
+"""The rules page of a ruleset: URL rules only.
+
+    GET  /rules/<ruleset id>            the game's values (its ``rules_table``: Skat's base
+                                        values and Null table, Ulti's contracts...) and the
+                                        house rules with their choices
+    GET  /rules/<ruleset id>?OPTION=V   the same with house rules chosen (an evening's own)
+
+Read-only and game-neutral: the page asks the ruleset's game for its table. An unknown
+ruleset is a 404 that names it; an unknown or impossible option value is a 400 that
+names the option.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+
+from .. import i18n
+from ..i18n import t
+from ..ledger.pinning import builtin_engine
+from ..rules_table import value_table
+from ..settlement.errors import LedgerError
+
+bp = Blueprint("rules", __name__)
+
+
+@bp.get("/rules/<ruleset_id>")
+def show(ruleset_id: str):
+    ruleset = builtin_engine().rulesets.get(ruleset_id)
+    if ruleset is None:
+        abort(404, description=t("rules_page.unknown", id=ruleset_id))
+    lang = i18n.current()
+    chosen = {k: v for k, v in request.args.items() if k in ruleset.options}
+    try:
+        rules = ruleset.resolve(chosen)
+    except LedgerError as exc:
+        abort(400, description=exc.text(lang))
+    table = value_table(ruleset, lang)
+    game = ruleset.scorer_module.rules_table(rules, lang)
+    options = [{**o, "value": chosen.get(o["name"], o["default"])} for o in table["options"]]
+    return render_template(
+        "rules/show.html", table=table, game=game, options=options, ruleset_id=ruleset.id
+    )
