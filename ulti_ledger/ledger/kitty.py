@@ -1,0 +1,66 @@
+"""The kitty of an evening, for the pages, the files and the end-of-night settlement.
+
+A hand's settled view carries what it does to the kitty (``kitty_move``, the game's
+`settlement.kitty.KittyMove`, or None); only the session knows the balance, so the
+entries of each hand are worked out here, in order, from an empty kitty (carrying a
+balance from an earlier evening is not built: see games/tarokk/rulesets/README.md). No
+game is named: any game whose settlement moves a kitty gets it on every sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from ..settlement.kitty import run_kitty
+
+KITTY_RULE = "stays"
+"""What happens to a balance left at the end of the evening (the shipped reading): it
+stays in the kitty for the group's next evening, outside the players' payments."""
+
+
+def session_kitty(
+    views: Sequence[Mapping[str, Any]], unit_amount: str | Decimal
+) -> tuple[list[dict[str, int] | None], dict[str, Any] | None]:
+    """Each hand's kitty entries (None: it leaves the kitty alone) and the evening's kitty.
+
+    The kitty is None when no hand moves one; else ``balance`` (units), ``money`` (its
+    exact value, a decimal string), ``rule`` (`KITTY_RULE`) and ``hands``: one row per
+    hand that put in or took, ``{"number", "put_in": {name: units}, "took": {name:
+    units}, "balance"}`` (the balance after it; both dicts hold positive units).
+    """
+    moves = [view.get("kitty_move") for view in views]
+    if all(move is None for move in moves):
+        return [None] * len(views), None
+    entries, balance = run_kitty(moves)
+    history = []
+    running = 0
+    for number, hand in enumerate(entries, start=1):
+        if not hand:
+            continue
+        running -= sum(hand.values())
+        history.append(
+            {
+                "number": number,
+                "put_in": {name: -units for name, units in hand.items() if units < 0},
+                "took": {name: units for name, units in hand.items() if units > 0},
+                "balance": running,
+            }
+        )
+    money = format(balance * Decimal(unit_amount), "f")
+    kitty = {"balance": balance, "money": money, "rule": KITTY_RULE, "hands": history}
+    return entries, kitty
+
+
+def with_kitty(view: Mapping[str, Any], entries: dict[str, int] | None) -> dict[str, Any]:
+    """A hand's view whose result says what this hand put in or took in this evening
+    (the cached result counts from an empty kitty); the view itself is left as it is."""
+    if entries is None or "kitty" not in view["result"]:
+        return dict(view)
+    return {**view, "result": {**view["result"], "kitty": dict(entries)}}
+
+
+def entries_text(entries: Mapping[str, int]) -> str:
+    """``Anna 10, Béla 5``: who and how many units, for a sheet's cell."""
+    return ", ".join(f"{name} {units}" for name, units in entries.items())
