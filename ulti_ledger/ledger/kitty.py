@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from ..messages import text
+from ..money_format import money_text
 from ..settlement.kitty import run_kitty
 
 KITTY_RULE = "stays"
@@ -64,3 +66,22 @@ def with_kitty(view: Mapping[str, Any], entries: dict[str, int] | None) -> dict[
 def entries_text(entries: Mapping[str, int]) -> str:
     """``Anna 10, Béla 5``: who and how many units, for a sheet's cell."""
     return ", ".join(f"{name} {units}" for name, units in entries.items())
+
+
+def kitty_words(kitty: Mapping[str, Any], currency: str, lang: str) -> dict[str, Any]:
+    """The kitty as the PDF and the command line write it: plain strings in ``lang``.
+
+    ``title``, ``balance`` (units and money), ``rule`` (what happens to what is left),
+    ``header`` (hand, put in, took, balance after) and ``rows`` (the same, per hand)."""
+    money = money_text(kitty["money"], currency, lang)
+    rule = "kitty_rule_stays" if kitty["balance"] else "kitty_empty"
+    return {
+        "title": text("kitty_title", lang),
+        "balance": text("kitty_balance", lang).format(units=kitty["balance"], money=money),
+        "rule": text(rule, lang).format(money=money),
+        "header": ["#", *(text(k, lang) for k in ("kitty_put_in", "kitty_took", "kitty_after"))],
+        "rows": [
+            [f"{h['number']}.", entries_text(h["put_in"]), entries_text(h["took"]), h["balance"]]
+            for h in kitty["hands"]
+        ],
+    }
