@@ -4,6 +4,7 @@ the JSON export and `ulti-ledger settle`, with what happens to a balance left in
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 
@@ -110,10 +111,9 @@ def test_the_pdf_carries_the_kitty(client):
 @pytest.mark.db
 def test_the_csv_carries_the_kitty(client):
     _, _, path = _record(client)
-    rows = client.get(f"{path}/hands.csv").get_data(as_text=True).lstrip("\ufeff").splitlines()
-    header = rows[0].split(";")
-    put, took, after = (header.index(w) for w in ("Betett", "Elvitte", "Kassza utána"))
-    cells = [row.split(";") for row in rows[1:]]
+    text = client.get(f"{path}/hands.csv").get_data(as_text=True).lstrip("\ufeff")
+    header, *cells = csv.reader(io.StringIO(text), delimiter=";")
+    put, took, after = (header.index(w) for w in ("Kasszába tett", "Kasszából vitt", "Kassza utána"))
     assert [c[after] for c in cells] == ["10", "40", "0", "10"]
     assert cells[1][put] == "Ede 30" and cells[2][took] == "Béla 20, Dóra 20"
 

@@ -38,6 +38,7 @@ from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .evenings import origin_of
+from .kitty import kitty_columns
 from .seating import first_seating
 from .summary import session_summary
 from .writes import create_session
@@ -96,8 +97,11 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
         *players,
         *(f"{p} {words[4]}" for p in players),
     ]
+    kitty = kitty_columns(summary, lang)
+    if kitty:
+        header += kitty[0]
     writer.writerow([csv_cell(cell) for cell in header])
-    for hand in summary["hands"]:
+    for number, hand in enumerate(summary["hands"]):
         sheet = hand["sheet"]
         row = [
             hand["number"],
@@ -107,6 +111,7 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
             *(sheet["cells"][c["key"]] for c in columns),
             *(hand["changes"][p] for p in players),
             *(hand["totals"][p] for p in players),
+            *(kitty[1][number] if kitty else ()),
         ]
         writer.writerow([csv_cell(cell) for cell in row])
     return out.getvalue()

@@ -85,3 +85,25 @@ def kitty_words(kitty: Mapping[str, Any], currency: str, lang: str) -> dict[str,
             for h in kitty["hands"]
         ],
     }
+
+
+def kitty_columns(
+    summary: Mapping[str, Any], lang: str
+) -> tuple[list[str], list[list[Any]]] | None:
+    """The CSV's last columns where the evening has a kitty: their headers (put in, took,
+    the balance after), then one row per hand (a hand that left it alone: "", "", the
+    balance as it was). None without a kitty, so other files stay as they were."""
+    kitty = summary.get("kitty")
+    if not kitty:
+        return None
+    moved = {h["number"]: h for h in kitty["hands"]}
+    rows, balance = [], 0
+    for number in range(1, len(summary["hands"]) + 1):
+        hand = moved.get(number)
+        if hand is None:
+            rows.append(["", "", balance])
+            continue
+        balance = hand["balance"]
+        rows.append([entries_text(hand["put_in"]), entries_text(hand["took"]), balance])
+    keys = ("kitty_csv_put_in", "kitty_csv_took", "kitty_csv_after")
+    return [text(k, lang) for k in keys], rows
