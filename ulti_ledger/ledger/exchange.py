@@ -70,6 +70,7 @@ def session_document(session: GameSession, summary: Mapping[str, Any] | None = N
         **({"seating": list(summary["seating"])} if summary["seating"] else {}),
         "settings": dict(summary["settings"]),
         "hands": [_hand(h) for h in summary["hands"]],
+        **({"kitty": _kitty(summary["kitty"])} if summary.get("kitty") else {}),
     }
 
 
@@ -162,6 +163,11 @@ def import_session(raw: bytes | str) -> GameSession:
     """
     data = parse_session_file(raw)
     return create_session(data, imported=origin_of(data))  # marked as a copy (``evenings``)
+
+
+def _kitty(kitty: Mapping[str, Any]) -> dict[str, Any]:
+    """What the evening left in the kitty, for a reader: the hands alone give it again."""
+    return {"balance": kitty["balance"], "rule": kitty["rule"]}
 
 
 def _hand(view: Mapping[str, Any]) -> dict[str, Any]:
