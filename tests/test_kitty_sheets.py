@@ -113,7 +113,8 @@ def test_the_csv_carries_the_kitty(client):
     _, _, path = _record(client)
     text = client.get(f"{path}/hands.csv").get_data(as_text=True).lstrip("\ufeff")
     header, *cells = csv.reader(io.StringIO(text), delimiter=";")
-    put, took, after = (header.index(w) for w in ("Kasszába tett", "Kasszából vitt", "Kassza utána"))
+    words = ("Kasszába tett", "Kasszából vitt", "Kassza utána")
+    put, took, after = (header.index(w) for w in words)
     assert [c[after] for c in cells] == ["10", "40", "0", "10"]
     assert cells[1][put] == "Ede 30" and cells[2][took] == "Béla 20, Dóra 20"
 
@@ -157,3 +158,6 @@ def test_settle_prints_the_kitty(tmp_path):
     said = text.output.replace("\u00a0", " ")
     assert "A kassza egyenlege: 10 (50 HUF)" in said
     assert "A kasszában maradt 50 HUF a társaság következő estéjére marad" in said
+    assert (
+        "# | Betett | Elvitte | Egyenleg utána" in said and "3. |  | Béla 20, Dóra 20 | 0" in said
+    )

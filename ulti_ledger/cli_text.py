@@ -82,7 +82,9 @@ def kitty_text(kitty: Mapping[str, Any] | None, currency: str, lang: str) -> lis
 
     said = kitty_words(kitty, currency, lang)
     out = ["", said["title"], "   " + said["balance"], "   " + said["rule"]]
-    out += ["   " + " | ".join(str(cell) for cell in row) for row in said["rows"]]
+    if said["rows"]:
+        rows = [said["header"], *said["rows"]]
+        out += ["   " + " | ".join(str(cell) for cell in row) for row in rows]
     return out
 
 
