@@ -64,7 +64,9 @@ def draw(
     """The fields as the page draws them: shown or hidden, their options, the chosen one.
 
     A player field lists its own options first (snapszer's "alone"), then "nobody" if it
-    is ``optional``, then the players (``of: players``) or every seat (``of: seats``).
+    is ``optional``, then the players (``of: players``) or every seat (``of: seats``). A
+    field's ``default`` is chosen where ``values`` has none: the common answer, so that it
+    costs no tap once the field shows (it is posted, and read, only when it applies).
     """
     on = set(conditions.applies(form, values))
     players = list(values.get("players", seats))
@@ -86,7 +88,7 @@ def draw(
             "label": field["label"],
             "shown": field["name"] in on,
             "options": options,
-            "value": values.get(field["name"]),
+            "value": values.get(field["name"], field.get("default")),
         }
         if field["kind"] == "number":  # typed, not tapped: an input with its bounds
             drawn_field.update(min=field.get("min"), max=field.get("max"))
