@@ -85,6 +85,11 @@ def test_the_scoreboard_shows_the_kitty(client, lang, words):
         assert word in page
     assert 'data-testid="kitty-hand-3"' in page and "Béla 20, Dóra 20" in page
     assert 'data-testid="kitty-hand-2"' in page and "Ede 30" in page
+    # the end-of-night settlement says it too, on the card and in its text to copy
+    settle = page.split('data-testid="settle"', 1)[1].split("</details>", 1)[0]
+    assert 'data-testid="settle-kitty"' in settle
+    copied = settle.split('data-testid="transfers-text">', 1)[1].split("</textarea>", 1)[0]
+    assert words[2] in copied.replace("&#39;", "'")
 
 
 @pytest.mark.db
