@@ -55,11 +55,11 @@ def session_kitty(
     return entries, kitty
 
 
-def with_kitty(view: Mapping[str, Any], entries: dict[str, int] | None) -> dict[str, Any]:
+def with_kitty(view: Mapping[str, Any], entries: dict[str, int] | None) -> Mapping[str, Any]:
     """A hand's view whose result says what this hand put in or took in this evening
     (the cached result counts from an empty kitty); the view itself is left as it is."""
     if entries is None or "kitty" not in view["result"]:
-        return dict(view)
+        return view  # shared with the cache, as every view is: read-only
     return {**view, "result": {**view["result"], "kitty": dict(entries)}}
 
 

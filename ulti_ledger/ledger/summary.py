@@ -52,7 +52,8 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     keys = hand_keys(session.id)
     views = _views(session, keys, lang)
     entries, kitty = session_kitty(views, session.unit_amount)
-    views = [with_kitty(view, moved) for view, moved in zip(views, entries, strict=True)]
+    if kitty is not None:
+        views = [with_kitty(view, moved) for view, moved in zip(views, entries, strict=True)]
     edited = edited_hand_ids(session) if keys else set()
     running = dict.fromkeys(seats, 0)
     hands = []
