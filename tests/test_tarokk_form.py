@@ -68,3 +68,26 @@ def test_a_plain_harom_with_the_parti_won_is_one_preset():
     values = {"players": ["A", "B", "C", "D"], "declarer": "A", "partner": "C", **preset["set"]}
     hand = {**GAME.hand_from_form(values, rules), "ruleset": "tarokk"}
     assert ENGINE.settle(hand).payments == {"A": 1, "C": 1, "B": -1, "D": -1}
+
+
+def test_a_figure_row_defaults_to_announced_by_the_declarers_side_and_made():
+    from ulti_ledger.handform import generic
+
+    rules = ENGINE.rulesets["magas-tarokk"].rules
+    form = GAME.hand_form(rules, "hu")
+    values = {"players": ["A", "B", "C", "D"], "declarer": "A", "partner": "C"}
+    values |= {"contract": "harom", "game_won": "true", "fig1_name": "pagat-ultimo"}
+    drawn = {f["name"]: f for f in generic.draw(form, values, ("A", "B", "C", "D"), "-")}
+    assert [drawn[f"fig1_{k}"]["value"] for k in ("side", "announced", "won", "kontra")] == [
+        "declarer",
+        "true",
+        "true",
+        "0",
+    ]
+    # what the page posts: the defaults; a row without a figure is not read
+    posted = {f["name"]: f["value"] for f in drawn.values() if f["value"] is not None}
+    read = generic.read(form, posted, {"players": values["players"]})
+    hand = GAME.hand_from_form(read, rules)
+    assert hand["figures"] == [
+        {"name": "pagat-ultimo", "side": "declarer", "announced": True, "won": True, "kontra": 0}
+    ]

@@ -111,7 +111,7 @@ def settle(file: click.File, lang: str, method: str, banker: str | None, fmt: st
 
 def _settle_text(engine: Engine, data: Any, lang: str, method: str, banker: str | None) -> int:
     """Print the text summary; the exit status: 1 if any hand (or the session) was refused."""
-    from .cli_text import hand_text, session_head, totals_text
+    from .cli_text import hand_text, kitty_text, session_head, totals_text
 
     label = {"hu": "hiba", "de": "Fehler"}.get(lang, "error")
     if isinstance(data, list):
@@ -142,6 +142,7 @@ def _settle_text(engine: Engine, data: Any, lang: str, method: str, banker: str 
             *totals_text(
                 result["totals"], result["money"], result["currency"], result["transfers"], lang
             ),
+            *kitty_text(result.get("kitty"), result["currency"], lang),
         ]
     except LedgerError as exc:
         click.echo(f"{label}: {error_text(exc, lang)}")
@@ -176,13 +177,27 @@ def _session_json(
     }
     if result.scores is not None:  # a game with its own score column (not Ulti)
         out["scores"] = dict(result.scores)
+    kitty = _kitty(result, out["hands"], unit.amount)
     return {
         **out,
         "money": {b.player: str(b.money) for b in money},
         "currency": unit.currency,
         "method": method,
         "transfers": [t.to_json() for t in transfers],
+        **({"kitty": kitty} if kitty else {}),
     }
+
+
+def _kitty(result: Any, hands: list[dict[str, Any]], amount: Any) -> dict[str, Any] | None:
+    """The evening's kitty (`ledger.kitty.session_kitty`), each hand's ``kitty`` set to
+    what it put in or took in this evening (a lone hand's counts from an empty kitty)."""
+    from .ledger.kitty import session_kitty
+
+    entries, kitty = session_kitty([{"kitty_move": s.kitty} for s in result.hands], amount)
+    for hand, moved in zip(hands, entries, strict=True):
+        if moved is not None and "kitty" in hand:
+            hand["kitty"] = moved
+    return kitty
 
 
 def _engine_session(data: Any) -> Any:
@@ -193,7 +208,7 @@ def _engine_session(data: Any) -> Any:
     """
     if not isinstance(data, dict):
         return data
-    out = {k: v for k, v in data.items() if k != "settings"}
+    out = {k: v for k, v in data.items() if k not in ("settings", "kitty")}
     if isinstance(out.get("hands"), list):
         out["hands"] = [
             {k: v for k, v in h.items() if k not in APP_HAND_KEYS} if isinstance(h, dict) else h

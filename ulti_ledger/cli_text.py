@@ -74,6 +74,21 @@ def totals_text(
     return out
 
 
+def kitty_text(kitty: Mapping[str, Any] | None, currency: str, lang: str) -> list[str]:
+    """The evening's kitty, where it has one: its balance, what happens to what is left,
+    and each hand that put in or took (``ledger.kitty.kitty_words``)."""
+    if not kitty:
+        return []
+    from .ledger.kitty import kitty_words
+
+    said = kitty_words(kitty, currency, lang)
+    out = ["", said["title"], "   " + said["balance"], "   " + said["rule"]]
+    if said["rows"]:
+        rows = [said["header"], *said["rows"]]
+        out += ["   " + " | ".join(str(cell) for cell in row) for row in rows]
+    return out
+
+
 def session_head(data: Mapping[str, Any], engine: Engine, lang: str) -> list[str]:
     """The evening's name, date, place, ruleset and stake."""
     w = WORDS[lang if lang in WORDS else "en"]

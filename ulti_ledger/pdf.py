@@ -23,6 +23,7 @@ from urllib.request import url2pathname
 from . import PROJECT_ROOT
 from .chart import ChartStyle, balance_chart_svg
 from .dates import date_text
+from .ledger.kitty import kitty_words
 from .messages import words
 from .money_format import money_text, rounding_moves, rounding_text
 from .pdf_table import Columns, explanations, labels, rows, signed
@@ -171,6 +172,7 @@ def scoresheet_context(
         "transfers": transfers,
         "chart": balance_chart_svg(summary, lang=lang, **CHART),
         "game_sheet": summary.get("game_sheet") or {"notices": [], "tallies": None},
+        "kitty": kitty_words(summary["kitty"], currency, lang) if summary.get("kitty") else None,
     }
 
 

@@ -159,6 +159,8 @@ def draw(
     declarer for ``of: defenders``), every one for ``of: seats``. A ``per: "defender"``
     field is a row per seat (shown for the defenders), and a field the facts set carries
     the force's ``note``.
+    A field's ``default`` is chosen where ``values`` has none: the common answer, so that
+    it costs no tap once the field shows (it is posted, and read, only when it applies).
     """
     defaults = {f["name"]: default_of(f, values) for f in form["fields"]}
     values = {**{k: v for k, v in defaults.items() if v is not None}, **values}

@@ -38,6 +38,7 @@ from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .evenings import origin_of
+from .kitty import kitty_columns
 from .seating import first_seating
 from .summary import session_summary
 from .writes import create_session
@@ -69,6 +70,7 @@ def session_document(session: GameSession, summary: Mapping[str, Any] | None = N
         **({"seating": list(summary["seating"])} if summary["seating"] else {}),
         "settings": dict(summary["settings"]),
         "hands": [_hand(h) for h in summary["hands"]],
+        **({"kitty": _kitty(summary["kitty"])} if summary.get("kitty") else {}),
     }
 
 
@@ -106,8 +108,11 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
         label = score["label"]
         header += [f"{p} {label}" for p in players]
         header += [f"{p} {label} {words[4]}" for p in players]
+    kitty = kitty_columns(summary, lang)
+    if kitty:
+        header += kitty[0]
     writer.writerow([csv_cell(cell) for cell in header])
-    for hand in summary["hands"]:
+    for number, hand in enumerate(summary["hands"]):
         sheet = hand["sheet"]
         row = [
             hand["number"],
@@ -122,6 +127,7 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
             points = hand["score"] or {}
             row += [points.get(p, 0) for p in players]
             row += [hand["score_totals"][p] for p in players]
+        row += kitty[1][number] if kitty else ()  # after the score columns, as headed
         writer.writerow([csv_cell(cell) for cell in row])
     tallies = (summary.get("game_sheet") or {}).get("tallies")
     if tallies:  # the game's counts per player, under each player's change column
@@ -178,6 +184,11 @@ def import_session(raw: bytes | str) -> GameSession:
     """
     data = parse_session_file(raw)
     return create_session(data, imported=origin_of(data))  # marked as a copy (``evenings``)
+
+
+def _kitty(kitty: Mapping[str, Any]) -> dict[str, Any]:
+    """What the evening left in the kitty, for a reader: the hands alone give it again."""
+    return {"balance": kitty["balance"], "rule": kitty["rule"]}
 
 
 def _hand(view: Mapping[str, Any]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from ..settlement.transfers import minimal_transfers
 from .checks import check_all_pass, check_hand, dealer_named
 from .facts import hand_heads, hand_keys, in_order, read_facts
 from .history import edited_hand_ids, iso, was_edited
+from .kitty import session_kitty, with_kitty
 from .pinning import only_ruleset, result_cache, session_engine
 from .reads import hand_key_at, last_hand, seat_names
 from .seating import changed, current_seating, first_seating, last_seating, seating_changes
@@ -41,6 +42,8 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     the hand dict, result (payments, lines, breakdown), changes (every seated player's
     units, 0 for those not named), totals (running), version (what an edit form sends back
     as ``expected_version``) and edited (changed after it was recorded: ``hand_history``).
+    Where a hand moves a kitty, its result's ``kitty`` is what it put in or took in this
+    evening, and ``kitty`` is the evening's (`kitty.session_kitty`; None without one).
     ``columns`` are the game's columns of the sheets (``sheet_columns``). Then totals in
     units and money, and ``next``: the rotation's proposal for the next hand.
     Where the game keeps a score column of its own (a hand's result has ``score``), each
@@ -54,6 +57,9 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     seats = seat_names(session)
     keys = hand_keys(session.id)
     views = _views(session, keys, lang)
+    entries, kitty = session_kitty(views, session.unit_amount)
+    if kitty is not None:
+        views = [with_kitty(view, moved) for view, moved in zip(views, entries, strict=True)]
     edited = edited_hand_ids(session) if keys else set()
     running = dict.fromkeys(seats, 0)
     # the game's own score column, summed like the units, where a hand of the evening has one
@@ -83,6 +89,7 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
         "score": None
         if scores is None
         else {"label": score_label(session, lang), "totals": scores},
+        "kitty": kitty,
         "next": next_hand(session, last),
         "game_sheet": game_sheet(session, hands, lang),
     }
@@ -115,6 +122,8 @@ def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
         "totals": summary["totals"]
         if summary["score"] is None
         else {**summary["totals"], "scores": summary["score"]["totals"]},
+        "totals": summary["totals"],
+        **({"kitty": summary["kitty"]} if summary["kitty"] else {}),
         "next": summary["next"],
     }
 
@@ -127,10 +136,15 @@ def hand_entry(session: GameSession, number: int, lang: str = "en") -> dict[str,
 def hand_view(session: GameSession, number: int, lang: str = "hu") -> dict[str, Any]:
     """Hand ``number`` as ``session_summary`` shows it, but for the running totals.
 
-    Reads that hand alone, so one hand's page costs the same in a session of any length.
+    Reads that hand alone, so one hand's page costs the same in a session of any length;
+    a hand that moves a kitty reads the hands before it too, as its entries depend on them.
     """
     key = hand_key_at(session, number)
     (view,) = _views(session, [key], lang)
+    if view.get("kitty_move") is not None:
+        keys = hand_keys(session.id)[:number]
+        entries, _ = session_kitty(_views(session, keys, lang), session.unit_amount)
+        view = with_kitty(view, entries[-1])
     return {**view, "number": number, "version": key[1], "edited": was_edited(session, key[0])}
 
 
@@ -301,6 +315,7 @@ def _view(
         **game.row(facts, hand, rules, lang),
         "hand": facts,
         "result": _result(settlement, game, lang),
+        "kitty_move": settlement.kitty,
         "changes": {name: settlement.payments.get(name, 0) for name in seats},
         "score": None
         if settlement.score is None

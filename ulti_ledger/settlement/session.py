@@ -31,9 +31,13 @@ SESSION_KEYS = (
     "place",
     "settings",
     "seating",
+    "kitty",
 )
 """``seating`` (optional): the seating changes of the evening, ``[{"from_hand": 4,
-"players": [...]}, ...]``; ``players`` is then the seating of the first hand."""
+"players": [...]}, ...]``; ``players`` is then the seating of the first hand. ``kitty``
+(optional, written by an export where a hand moves a kitty): ``{"balance": N, "rule":
+"stays"}``, what the evening left in it; it follows from the hands, so reading a file
+recomputes it and never takes it from there."""
 
 
 @dataclass(frozen=True, slots=True)

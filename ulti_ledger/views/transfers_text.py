@@ -18,7 +18,8 @@ SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 
 def transfers_text(summary: Mapping[str, Any], settle: Mapping[str, Any]) -> str:
     """The evening (name, date as the page writes it), the method, then one line per
-    transfer: "Csaba → Anna: 150 HUF"."""
+    transfer: "Csaba → Anna: 150 HUF"; where the evening keeps a kitty, what happens to
+    what is left in it."""
     title = ", ".join(
         p for p in (summary["name"] or t("untitled_session"), day(summary["date"])) if p
     )
@@ -33,4 +34,8 @@ def transfers_text(summary: Mapping[str, Any], settle: Mapping[str, Any]) -> str
     ]
     if not settle["transfers"]:
         lines.append(t("nobody_pays"))
+    kitty = summary.get("kitty")
+    if kitty:  # what is left in the kitty is outside the transfers: say where it goes
+        left = money(kitty["money"], currency).translate(SPACES)
+        lines.append(t("kitty_rule_stays", money=left) if kitty["balance"] else t("kitty_empty"))
     return "\n".join(lines)

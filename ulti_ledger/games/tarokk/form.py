@@ -119,7 +119,9 @@ def _figure_row(
     n: int, rules: Rules, w: Mapping[str, str], t: Mapping[str, str], played: dict[str, Any]
 ) -> list[dict[str, Any]]:
     """One figure row: only the figures of this ruleset are offered; kontra shows for an
-    announced figure, with the magas figures' levels cut to their ceiling."""
+    announced figure, with the magas figures' levels cut to their ceiling. Its defaults
+    are the common case, announced by the declarer's side and made, no kontra: a figure
+    like that costs one tap, its name."""
     p = f"fig{n}_"
     named = leaf(f"{p}name", {"minLength": 1})
     rule = show(all_of(played, named))
@@ -140,6 +142,7 @@ def _figure_row(
         },
         {
             "name": f"{p}side",
+            "default": "declarer",
             "kind": "side",
             "label": w["by"],
             "options": [
@@ -150,6 +153,7 @@ def _figure_row(
         },
         {
             "name": f"{p}announced",
+            "default": "true",
             "kind": "choice",
             "label": w["announced"],
             "options": [
@@ -160,6 +164,7 @@ def _figure_row(
         },
         {
             "name": f"{p}won",
+            "default": "true",
             "kind": "choice",
             "label": w["made"],
             "options": [{"value": "true", "label": w["yes"]}, {"value": "false", "label": w["no"]}],
@@ -167,6 +172,7 @@ def _figure_row(
         },
         {
             "name": f"{p}kontra",
+            "default": "0",
             "kind": "level",
             "label": w["kontra"],
             "options": levels,
