@@ -122,7 +122,6 @@ def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
         "totals": summary["totals"]
         if summary["score"] is None
         else {**summary["totals"], "scores": summary["score"]["totals"]},
-        "totals": summary["totals"],
         **({"kitty": summary["kitty"]} if summary["kitty"] else {}),
         "next": summary["next"],
     }
