@@ -18,6 +18,9 @@ SIDES = ("declarer", "opponents")
 FIGURE_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_from")
 SUITS = ("kor", "karo", "treff", "pikk")
 """The suits a király figure or a színcsalád may name (``card``)."""
+FIGURE_KEYSET = frozenset(FIGURE_KEYS)
+_NO_KONTRA = ("no kontra",)
+"""`_fig_key`'s mark of an entry without ``kontra`` (a silent figure must leave it out)."""
 A_FIGURE = Msg("a figure")
 PER_SIDE = ("dupla", "hosszu-dupla", "volat")
 """Figures each side may have once; every other figure is in a hand once at most."""
@@ -36,14 +39,24 @@ class Fig(NamedTuple):
 
 
 def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[Fig, ...]:
-    """Every figure of ``raw`` (the hand's ``figures``), each one checked."""
+    """Every figure of ``raw`` (the hand's ``figures``), each one checked.
+
+    A figure entry checked before is taken from ``rules.fig_memo`` (a table names the same
+    few dozen all night), kept by its values only where their types are exact (`_fig_key`).
+    """
     if raw is None:
         return ()
     if not isinstance(raw, list):
         raise HandError("figures", "must be a list of figures, not {kind}", kind=kind(raw))
+    memo = rules.fig_memo
     out: list[Fig] = []
     for index, entry in enumerate(raw):
-        fig = _figure(entry, f"figures[{index}]", rules, played_out)
+        key = _fig_key(entry, played_out)
+        fig = memo.get(key) if key is not None else None
+        if fig is None:
+            fig = _figure(entry, f"figures[{index}]", rules, played_out)
+            if key is not None and len(memo) < rules.memo_size:
+                memo[key] = fig
         for other in out:
             if other.name == fig.name and (fig.name not in PER_SIDE or other.side == fig.side):
                 raise HandError(
@@ -54,6 +67,25 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[Fig, ...]:
                 )
         out.append(fig)
     return tuple(out)
+
+
+def _fig_key(entry: Any, played_out: bool) -> tuple | None:
+    """What `_figure` reads of ``entry``, as a memo key; None where a value's type could
+    make two entries equal that `_figure` tells apart (``1`` and ``true``, a list), or a key
+    is unknown. A missing ``kontra`` is kept apart from ``"kontra": null``."""
+    if type(entry) is not dict or not entry.keys() <= FIGURE_KEYSET:
+        return None
+    get = entry.get
+    announced, won, kontra = get("announced"), get("won"), get("kontra", _NO_KONTRA)
+    if type(announced) is not bool or (won is not None and type(won) is not bool):
+        return None
+    if kontra is not _NO_KONTRA and type(kontra) is not int:
+        return None
+    name, side, card, raised = get("name"), get("side"), get("card"), get("raised_from")
+    for value in (name, side, card, raised):
+        if value is not None and type(value) is not str:
+            return None
+    return (name, side, announced, won, kontra, card, raised, played_out)
 
 
 def _figure(entry: Any, key: str, rules: Rules, played_out: bool) -> Fig:
