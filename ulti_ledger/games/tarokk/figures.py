@@ -18,9 +18,6 @@ SIDES = ("declarer", "opponents")
 FIGURE_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_from")
 SUITS = ("kor", "karo", "treff", "pikk")
 """The suits a király figure or a színcsalád may name (``card``)."""
-FIGURE_KEYSET = frozenset(FIGURE_KEYS)
-_NO_KONTRA = ("no kontra",)
-"""`_fig_key`'s mark of an entry without ``kontra`` (a silent figure must leave it out)."""
 A_FIGURE = Msg("a figure")
 PER_SIDE = ("dupla", "hosszu-dupla", "volat")
 """Figures each side may have once; every other figure is in a hand once at most."""
@@ -42,7 +39,10 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[Fig, ...]:
     """Every figure of ``raw`` (the hand's ``figures``), each one checked.
 
     A figure entry checked before is taken from ``rules.fig_memo`` (a table names the same
-    few dozen all night), kept by its values only where their types are exact (`_fig_key`).
+    few dozen all night), kept by its keys, its values and the values' types: ``1`` is
+    not taken for ``true`` (equal, with equal hashes), nor a missing ``kontra`` for
+    ``"kontra": null``. Only checked entries are kept, whose values are strings, booleans,
+    whole numbers or null.
     """
     if raw is None:
         return ()
@@ -51,8 +51,14 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[Fig, ...]:
     memo = rules.fig_memo
     out: list[Fig] = []
     for index, entry in enumerate(raw):
-        key = _fig_key(entry, played_out)
-        fig = memo.get(key) if key is not None else None
+        key = fig = None
+        if type(entry) is dict:
+            values = tuple(entry.values())
+            key = (played_out, tuple(entry), values, tuple(map(type, values)))
+            try:
+                fig = memo.get(key)
+            except TypeError:  # an unhashable value (a list): `_figure` refuses it
+                key = None
         if fig is None:
             fig = _figure(entry, f"figures[{index}]", rules, played_out)
             if key is not None and len(memo) < rules.memo_size:
@@ -67,25 +73,6 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[Fig, ...]:
                 )
         out.append(fig)
     return tuple(out)
-
-
-def _fig_key(entry: Any, played_out: bool) -> tuple | None:
-    """What `_figure` reads of ``entry``, as a memo key; None where a value's type could
-    make two entries equal that `_figure` tells apart (``1`` and ``true``, a list), or a key
-    is unknown. A missing ``kontra`` is kept apart from ``"kontra": null``."""
-    if type(entry) is not dict or not entry.keys() <= FIGURE_KEYSET:
-        return None
-    get = entry.get
-    announced, won, kontra = get("announced"), get("won"), get("kontra", _NO_KONTRA)
-    if type(announced) is not bool or (won is not None and type(won) is not bool):
-        return None
-    if kontra is not _NO_KONTRA and type(kontra) is not int:
-        return None
-    name, side, card, raised = get("name"), get("side"), get("card"), get("raised_from")
-    for value in (name, side, card, raised):
-        if value is not None and type(value) is not str:
-            return None
-    return (name, side, announced, won, kontra, card, raised, played_out)
 
 
 def _figure(entry: Any, key: str, rules: Rules, played_out: bool) -> Fig:

@@ -40,6 +40,7 @@ HAND_KEYS = (
 OUTCOMES = ("played", "no_play", "redeal")
 PLAYERS = 4
 A_HAND = Msg("a tarokk hand")
+_GAME_KEYSET = frozenset(("won", "kontra"))
 _new = tuple.__new__
 
 _FIELDS = [
@@ -106,7 +107,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         side = (declarer, partner) if first else (partner, declarer)
     else:
         side = (declarer,)
-    others = tuple(p for p in players if p not in side)
+    others = tuple([p for p in players if p not in side])
     offender, ruling = renonsz_of(get("renonsz"), players, sitting_out, outcome, rules)
     if outcome != "played":
         for key in ("game", "figures", "tarokkszam"):
@@ -227,6 +228,10 @@ def _game(
 ) -> tuple[bool | None, int]:
     """The parti: whether the declarer's side won it, and its kontra level."""
     automatic = 1 if skart else 0
+    if type(raw) is dict and played_out and raw.keys() <= _GAME_KEYSET:  # the usual game
+        won, level = raw.get("won"), raw.get("kontra", 0)
+        if type(won) is bool and type(level) is int and 0 <= level <= rules.max_kontra:
+            return won, level if level > automatic else automatic
     if raw is None:
         if played_out:
             raise HandError(
