@@ -78,10 +78,14 @@ class Rules:
     repeats them all night, and checking them is most of a hand's cost."""
     memo_size: int = field(default=4096, repr=False, compare=False)
     """How many the memo keeps (fewer for rules resolved with house rules: the loader)."""
+    fig_memo: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Checked figure entries (``figures.py``), up to ``memo_size``: a ruleset has a few
+    thousand legal ones at most, and a table names a few dozen of them."""
 
     def forget(self) -> None:
-        """Empty the memo (for benchmarks and tests of a cold start)."""
+        """Empty the memos (for benchmarks and tests of a cold start)."""
         self.memo.clear()
+        self.fig_memo.clear()
 
     def max_level(self, name: str) -> int:
         """The kontra ceiling of a figure (or of the game, ``parti``)."""

@@ -17,10 +17,51 @@ FACANS = ("pagat-facan", "sas-facan")
 
 
 def check_consistent(figures: tuple[Fig, ...], game_won: bool | None, rules: Rules) -> None:
-    """Refuse a played-out hand whose figures cannot all have happened."""
+    """Refuse a played-out hand whose figures cannot all have happened.
+
+    One pass finds what there is to check (a dupla or volát, two made figures of a trick,
+    a párosfácán, an emelés); each check then runs only where it could refuse, in the
+    order of its refusals."""
+    table = rules.figures
+    volat_sides: set[str] = set()
+    dupla_sides: set[str] = set()
+    parti = others = False
+    tricks = 0
+    for fig in figures:
+        name = fig.name
+        figure = table[name]
+        if name == "volat":
+            parti = True
+            if fig.won:
+                volat_sides.add(fig.side)
+        if name == "dupla" or figure.dupla:
+            parti = True
+            if fig.won:
+                dupla_sides.add(fig.side)
+        if fig.won and figure.trick:
+            tricks += 1
+        if fig.raised_from is not None or name == "parosfacan":
+            others = True
+    if parti:
+        _check_parti(figures, game_won, rules, volat_sides, dupla_sides)
+    if tricks > 1:
+        _one_per_trick(figures, rules)
+    if others:
+        _parosfacan(figures)
+        _raises(figures)
+
+
+def _check_parti(
+    figures: tuple[Fig, ...],
+    game_won: bool | None,
+    rules: Rules,
+    volat_sides: set[str],
+    dupla_sides: set[str],
+) -> None:
+    """The dupla and the volát: made by one side at most, the side that won the parti."""
     game_side = "declarer" if game_won else "opponents"
-    volat_by = _made_by(figures, "volat", rules)
-    dupla_by = _made_by(figures, "dupla", rules) or volat_by
+    volat_by = _one_side(volat_sides, "volat")
+    dupla_by = _one_side(dupla_sides, "dupla") or volat_by
     for kind, by in (("volat", volat_by), ("dupla", dupla_by)):
         if by is not None and by != game_side:
             raise HandError(
@@ -36,37 +77,31 @@ def check_consistent(figures: tuple[Fig, ...], game_won: bool | None, rules: Rul
                 figure="volát" if kind == "volat" else "dupla",
             )
     for index, fig in enumerate(figures):
-        key = f"figures[{index}]"
         is_dupla = rules.figures[fig.name].dupla or fig.name == "dupla"
         if is_dupla and volat_by == fig.side:
             if not fig.announced:
                 raise HandError(
-                    key,
+                    f"figures[{index}]",
                     "a silent dupla is not paid beside the same side's volát: list the volát only",
                     code="dupla_beside_volat",
                 )
             if fig.won is False:
                 raise HandError(
-                    f"{key}.won", "a volát takes every trick, so its side's dupla is made"
+                    f"figures[{index}].won",
+                    "a volát takes every trick, so its side's dupla is made",
                 )
         if (
             (is_dupla or fig.name == "volat")
             and fig.won
             and fig.side != (volat_by if fig.name == "volat" else dupla_by)
         ):
-            raise HandError(f"{key}.won", "one side only can make it", code="made_by_both")
-    _one_per_trick(figures, rules)
-    _parosfacan(figures)
-    _raises(figures)
+            raise HandError(
+                f"figures[{index}].won", "one side only can make it", code="made_by_both"
+            )
 
 
-def _made_by(figures: tuple[Fig, ...], kind: str, rules: Rules) -> str | None:
+def _one_side(sides: set[str], kind: str) -> str | None:
     """The side that made the dupla (or the volát), where one did."""
-    sides = {
-        f.side
-        for f in figures
-        if f.won and (f.name == kind or (kind == "dupla" and rules.figures[f.name].dupla))
-    }
     if len(sides) > 1:
         raise HandError(
             "figures",
@@ -74,7 +109,7 @@ def _made_by(figures: tuple[Fig, ...], kind: str, rules: Rules) -> str | None:
             code="made_by_both",
             figure="volát" if kind == "volat" else "dupla",
         )
-    return sides.pop() if sides else None
+    return next(iter(sides)) if sides else None
 
 
 def _key(figures: tuple[Fig, ...], kind: str, side: str, rules: Rules) -> str:

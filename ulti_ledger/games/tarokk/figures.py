@@ -36,14 +36,33 @@ class Fig(NamedTuple):
 
 
 def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[Fig, ...]:
-    """Every figure of ``raw`` (the hand's ``figures``), each one checked."""
+    """Every figure of ``raw`` (the hand's ``figures``), each one checked.
+
+    A figure entry checked before is taken from ``rules.fig_memo`` (a table names the same
+    few dozen all night), kept by its keys, its values and the values' types: ``1`` is
+    not taken for ``true`` (equal, with equal hashes), nor a missing ``kontra`` for
+    ``"kontra": null``. Only checked entries are kept, whose values are strings, booleans,
+    whole numbers or null.
+    """
     if raw is None:
         return ()
     if not isinstance(raw, list):
         raise HandError("figures", "must be a list of figures, not {kind}", kind=kind(raw))
+    memo = rules.fig_memo
     out: list[Fig] = []
     for index, entry in enumerate(raw):
-        fig = _figure(entry, f"figures[{index}]", rules, played_out)
+        key = fig = None
+        if type(entry) is dict:
+            values = tuple(entry.values())
+            key = (played_out, tuple(entry), values, tuple(map(type, values)))
+            try:
+                fig = memo.get(key)
+            except TypeError:  # an unhashable value (a list): `_figure` refuses it
+                key = None
+        if fig is None:
+            fig = _figure(entry, f"figures[{index}]", rules, played_out)
+            if key is not None and len(memo) < rules.memo_size:
+                memo[key] = fig
         for other in out:
             if other.name == fig.name and (fig.name not in PER_SIDE or other.side == fig.side):
                 raise HandError(

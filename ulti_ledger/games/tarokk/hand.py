@@ -43,8 +43,7 @@ HAND_KEYS = (
 OUTCOMES = ("played", "no_play", "redeal")
 PLAYERS = 4
 A_HAND = Msg("a tarokk hand")
-MEMO_CHARS = 1000
-"""The longest figure list (as text) the memo keeps: a table's hand is a few hundred."""
+_GAME_KEYSET = frozenset(("won", "kontra"))
 _new = tuple.__new__
 
 _FIELDS = [
@@ -106,7 +105,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         side = (declarer, partner) if first else (partner, declarer)
     else:
         side = (declarer,)
-    others = tuple(p for p in players if p not in side)
+    others = tuple([p for p in players if p not in side])
     offender, ruling = renonsz_of(get("renonsz"), players, sitting_out, outcome, rules)
     if outcome != "played":
         for key in ("game", "figures", "tarokkszam"):
@@ -149,31 +148,22 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
 def _play(
     data: dict[str, Any], rules: Rules, played_out: bool, outcome: str, skart: bool, g: int
 ) -> tuple[bool | None, int, tuple[Fig, ...], int]:
-    """The game, the figures and the team part, each checked; from the memo when this
-    very game and figure list were checked before (with the contract and the skart)."""
-    key = _memo_key(data, skart) if played_out else None
-    found = rules.memo.get(key) if key is not None else None
-    if found is not None:
-        return found
+    """The game, the figures and the team part, each checked. The consistency check and
+    the team part come from the memo when this very game and figure list (as checked
+    values, whose types are exact: no ``1`` passes for ``true``) were settled before."""
     game_won, game_kontra = _game(data.get("game"), rules, played_out, outcome, skart)
     figures = parse_figures(data.get("figures"), rules, played_out)
-    team = 0
-    if played_out:
+    if not played_out:
+        return game_won, game_kontra, figures, 0
+    memo = rules.memo
+    key = (g, game_won, game_kontra, figures)
+    team = memo.get(key)
+    if team is None:
         check_consistent(figures, game_won, rules)
         team = team_value(g, game_won, game_kontra, figures, rules)
-    out = (game_won, game_kontra, figures, team)
-    if key is not None and len(rules.memo) < rules.memo_size:
-        rules.memo[key] = out
-    return out
-
-
-def _memo_key(data: dict[str, Any], skart: bool) -> tuple | None:
-    """The facts the memo keeps a checked game and figure list by: their ``repr``, which
-    tells ``1`` from ``true`` as equality would not; None for a long one (a stranger's)."""
-    game, figures = repr(data.get("game")), repr(data.get("figures"))
-    if len(figures) > MEMO_CHARS:
-        return None
-    return (data.get("contract"), skart, game, figures)
+        if len(memo) < rules.memo_size:
+            memo[key] = team
+    return game_won, game_kontra, figures, team
 
 
 def _skart(raw: Any) -> bool:
@@ -236,6 +226,10 @@ def _game(
 ) -> tuple[bool | None, int]:
     """The parti: whether the declarer's side won it, and its kontra level."""
     automatic = 1 if skart else 0
+    if type(raw) is dict and played_out and raw.keys() <= _GAME_KEYSET:  # the usual game
+        won, level = raw.get("won"), raw.get("kontra", 0)
+        if type(won) is bool and type(level) is int and 0 <= level <= rules.max_kontra:
+            return won, level if level > automatic else automatic
     if raw is None:
         if played_out:
             raise HandError(

@@ -128,8 +128,59 @@ def team_items(
 def team_value(
     g: int, game_won: bool | None, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
 ) -> int:
-    """The team part per player of the declarer's side (+ receives): the items summed."""
+    """The team part per player of the declarer's side (+ receives): what `team_items`
+    sums to, worked out in one pass without making the items (a hand's sums are needed at
+    every settle, its lines only when read; tests/test_tarokk_speed.py holds them equal)."""
+    assert game_won is not None
+    table = rules.figures
+    dupla: dict[str, Fig] = {}
+    volat: dict[str, Fig] = {}
+    silent: list[Fig] = []
+    rest: list[Fig] = []
+    volat_by = dupla_by = None
+    for fig in figures:
+        name = fig.name
+        is_dupla = name == "dupla" or table[name].dupla
+        if is_dupla and fig.won and dupla_by is None:
+            dupla_by = fig.side
+        if name == "volat" and fig.won and volat_by is None:
+            volat_by = fig.side
+        if not (is_dupla or name == "volat"):
+            rest.append(fig)
+        elif not fig.announced:
+            silent.append(fig)
+        elif is_dupla:
+            dupla[fig.side] = fig
+        else:
+            volat[fig.side] = fig
+    if dupla_by is None:
+        dupla_by = volat_by
     value = 0
-    for item in team_items(g, game_won, game_kontra, figures, rules):
-        value += item.value if item.to == "declarer" else -item.value
+    for announced, made_by in ((dupla, dupla_by), (volat, volat_by)):
+        for side, fig in announced.items():
+            amount = (table[fig.name].announced * g) << fig.kontra
+            value += amount if (made_by == side) == (side == "declarer") else -amount
+    paid: Fig | None = None
+    if volat_by and volat_by not in volat:
+        paid = next(f for f in silent if f.name == "volat")
+    elif dupla_by and dupla_by not in dupla and dupla_by not in volat:
+        paid = next((f for f in silent if f.name != "volat" and f.side == dupla_by), None)
+    winner = "declarer" if game_won else "opponents"
+    if game_kontra > 0 or not (
+        (paid is not None and paid.side == winner) or winner in dupla or winner in volat
+    ):
+        value += g << game_kontra if game_won else -(g << game_kontra)
+    if paid is not None:
+        amount = table[paid.name].silent * g
+        value += amount if paid.side == "declarer" else -amount
+    for fig in rest:
+        figure = table[fig.name]
+        each = g if figure.per_g else 1
+        if fig.announced:
+            amount = (figure.announced * each) << fig.kontra
+        elif figure.volat_absorbs and fig.won and volat_by == fig.side:
+            continue
+        else:
+            amount = figure.silent * each
+        value += amount if (fig.side == "declarer") == fig.won else -amount
     return value

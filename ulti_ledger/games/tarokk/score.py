@@ -208,15 +208,16 @@ def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
     section 15): the kitty's balance again, at least a step, up to the cap."""
     if not rules.kitty:
         return None
-    sides = {"declarer": hand.side, "opponents": hand.others}
     takers: tuple[str, ...] = ()
     payers: tuple[str, ...] = ()
+    table = rules.figures
     for fig in hand.figures:
-        if fig.announced and rules.figures[fig.name].kitty:
+        if fig.announced and table[fig.name].kitty:
+            by = hand.side if fig.side == "declarer" else hand.others
             if fig.won:
-                takers = takers or sides[fig.side]
+                takers = takers or by
             else:
-                payers = payers or sides[fig.side]
+                payers = payers or by
     if not takers and not payers:
         return None
     step = rules.kitty_step

@@ -9,6 +9,8 @@ from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import check_keys, kind, not_one_of, player
 from .build import RULINGS, Rules
 
+_ENTRY_KEYSET = frozenset(("player", "count"))
+
 
 def tarokkszam_of(
     raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...]
@@ -21,6 +23,16 @@ def tarokkszam_of(
         )
     out: list[tuple[str, int]] = []
     for index, entry in enumerate(raw):
+        if type(entry) is dict and entry.keys() <= _ENTRY_KEYSET:  # the usual entry
+            name, count = entry.get("player"), entry.get("count")
+            if (
+                name in players
+                and type(count) is int
+                and count in (8, 9)
+                and all(name != p for p, _ in out)
+            ):
+                out.append((name, count))
+                continue
         key = f"tarokkszam[{index}]"
         if not isinstance(entry, dict):
             raise HandError(
