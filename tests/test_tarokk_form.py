@@ -98,3 +98,13 @@ def test_the_suit_and_raised_from_show_where_they_apply():
     assert conditions.shows(fields["fig1_card"], {**values, "fig1_name": "kiraly-ultimo"})
     plain = {f["name"] for f in GAME.hand_form(ENGINE.rulesets["tarokk"].rules, "hu")["fields"]}
     assert "fig1_card" in plain and "fig1_raised_from" not in plain  # no emelés in tarokk
+
+
+def test_a_figure_row_unfolds_only_once_the_row_before_names_a_figure():
+    form = GAME.hand_form(ENGINE.rulesets["magas-tarokk"].rules, "hu")
+    shown = conditions.applies(form, {"outcome": "played"})
+    assert [name for name in shown if name.startswith("fig")] == ["fig1_name"]
+    values = {"outcome": "played", "fig1_name": "volat", "tarokkszam": "A"}
+    shown = conditions.applies(form, values)
+    assert "fig2_name" in shown and "fig3_name" not in shown and "fig2_side" not in shown
+    assert "tarokkszam2" in shown and "tarokkszam2_count" not in shown

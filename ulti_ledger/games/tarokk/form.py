@@ -17,6 +17,7 @@ from typing import Any
 from ...settlement.form_rules import all_of, leaf, show
 from .build import CONTRACTS, RULINGS, Rules
 from .form_rows import (
+    NAMED,
     figure_row,
     figure_rows,
     levels,
@@ -96,7 +97,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "choice",
             "label": w["tarokkszam"],
             "options": [{"value": "8", "label": w["count8"]}, {"value": "9", "label": w["count9"]}],
-            "rule": show(all_of(played, leaf("tarokkszam", {"minLength": 1}))),
+            "rule": show(all_of(played, leaf("tarokkszam", NAMED))),
         },
         {
             "name": "tarokkszam2",
@@ -104,14 +105,14 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "of": "players",
             "label": w["tarokkszam2"],
             "optional": True,
-            "rule": show(all_of(played, leaf("tarokkszam", {"minLength": 1}))),
+            "rule": show(all_of(played, leaf("tarokkszam", NAMED))),
         },
         {
             "name": "tarokkszam2_count",
             "kind": "choice",
             "label": w["tarokkszam2"],
             "options": [{"value": "8", "label": w["count8"]}, {"value": "9", "label": w["count9"]}],
-            "rule": show(all_of(played, leaf("tarokkszam2", {"minLength": 1}))),
+            "rule": show(all_of(played, leaf("tarokkszam2", NAMED))),
         },
         {
             "name": "renonsz",
@@ -129,7 +130,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "kind": "choice",
                 "label": w["ruling"],
                 "options": [{"value": r, "label": w[f"ruling.{r}"]} for r in RULINGS],
-                "rule": show(leaf("renonsz", {"minLength": 1})),
+                "rule": show(leaf("renonsz", NAMED)),
             }
         )
     return {"fields": fields, "presets": presets(rules, lang), "forces": []}

@@ -16,6 +16,9 @@ from ...settlement.form_rules import all_of, leaf, show
 from .build import Rules
 from .figures import PER_SIDE, SUITS
 
+NAMED = {"not": {"const": ""}}
+"""A field's value is chosen (the page's and the server's rules both read it)."""
+
 
 def figure_rows(rules: Rules) -> int:
     """How many figures a hand of ``rules`` can list: the form offers that many rows."""
@@ -36,10 +39,10 @@ def figure_row(
     announced figure, with the magas figures' levels cut to their ceiling; the suit for a
     király figure or színcsalád; "raised from" for an announced figure that can be raised."""
     p = f"fig{n}_"
-    named = leaf(f"{p}name", {"minLength": 1})
+    named = leaf(f"{p}name", NAMED)
     said = leaf(f"{p}announced", {"const": "true"})
     rule = show(all_of(played, named))
-    previous = leaf(f"fig{n - 1}_name", {"minLength": 1}) if n > 1 else played
+    previous = leaf(f"fig{n - 1}_name", NAMED) if n > 1 else played
     magas = [name for name, f in rules.figures.items() if f.magas]
     options = [{"value": "", "label": w["none"]}]
     options += [{"value": name, "label": t[f"fig.{name}"]} for name in rules.figures]
