@@ -2,7 +2,8 @@
 
 A common hand is: the starter, at four the partner (the chosen card's holder), who won,
 and the losers' tier. Rarer facts (an announced snapszer, a 66 reached alone before the
-chosen card was seen, a renonsz) are fields that apply only where they can happen.
+chosen card was seen, a renonsz, a new deal) are fields that apply only where they can
+happen; a new deal (``outcome`` redeal) hides every result field.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from ...settlement.form_rules import all_of, leaf, show
 from ...settlement.words import GamePairs, GameWords
 from .build import TIERS, Rules
+from .hand import OUTCOMES
 
 WORDS = GamePairs(
     GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "form")
@@ -24,7 +26,9 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     """The hand form of ``rules`` in ``lang`` ("hu" or "en"), as data for any renderer."""
     say = _say(lang)
     four = leaf("players", {"minItems": 4})
-    plain = all_of(leaf("renonsz", {"const": ""}), leaf("winner", {"const": ""}))
+    played = leaf("outcome", {"enum": ["", "played"]})
+    no_renonsz = all_of(played, leaf("renonsz", {"const": ""}))
+    plain = all_of(no_renonsz, leaf("winner", {"const": ""}))
     tiers = [{"value": t, "label": say(t)} for t in TIERS]
     fields: list[dict[str, Any]] = [
         {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer")},
@@ -51,14 +55,14 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 {"value": "true", "label": say("side_won")},
                 {"value": "false", "label": say("side_lost")},
             ],
-            "rule": show(leaf("renonsz", {"const": ""})),
+            "rule": show(no_renonsz),
         },
         {
             "name": "loser",
             "kind": "choice",
             "label": say("loser"),
             "options": tiers,
-            "rule": show(all_of(leaf("renonsz", {"const": ""}), leaf("snapszer", {"const": ""}))),
+            "rule": show(all_of(no_renonsz, leaf("snapszer", {"const": ""}))),
         },
         {
             "name": "snapszer",
@@ -74,7 +78,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "of": "players",
             "label": say("winner"),
             "optional": True,
-            "rule": show(all_of(four, leaf("renonsz", {"const": ""}))),
+            "rule": show(all_of(four, no_renonsz)),
         },
         {
             "name": "renonsz",
@@ -82,6 +86,14 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "of": "players",
             "label": say("renonsz"),
             "optional": True,
+            "rule": show(played),
+        },
+        {
+            "name": "outcome",
+            "kind": "choice",
+            "label": say("outcome"),
+            "options": [{"value": o, "label": say(o)} for o in OUTCOMES],
+            "default": "played",
         },
     ]
     return {"fields": fields, "presets": presets(rules, lang), "forces": []}
@@ -114,6 +126,8 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     hand: dict[str, Any] = {"players": list(values["players"])}
     if values.get("sitting_out"):
         hand["sitting_out"] = list(values["sitting_out"])
+    if values.get("outcome") and values["outcome"] != "played":
+        hand["outcome"] = values["outcome"]
     for key in ("dealer", "declarer", "winner", "loser"):
         if values.get(key):
             hand[key] = values[key]
@@ -134,7 +148,7 @@ def form_values(facts: Mapping[str, Any], rules: Rules) -> dict[str, str]:
     """The form's values of a recorded hand (its hand-format ``facts``): the edit page.
 
     Snapszer's fields are its facts' own keys, so ``rules`` are not needed here."""
-    out = {"declarer": facts["declarer"]}
+    out = {"declarer": facts["declarer"], "outcome": facts.get("outcome", "played")}
     if len(facts["players"]) == 4 and "winner" not in facts:
         out["partner"] = facts.get("partner") or ""
     if "won" in facts:
