@@ -52,8 +52,11 @@ def new_hand(page, board):
     with page.expect_navigation():
         taps.tap("new-hand")
     declarer = page.locator('input[name="declarer"]:checked').get_attribute("value")
-    out = page.locator(".deal-line").inner_text()
-    others = [p for p in PLAYERS if p != declarer and p not in out.split(":")[-1]]
+    # who may partner: the players of this deal (the dealer sits out at five) but the declarer
+    others = [
+        p for p in PLAYERS if p != declarer and page.get_by_test_id(f"partner-{p}").is_visible()
+    ]
+    assert len(others) == 3, others
     return taps, declarer, others
 
 

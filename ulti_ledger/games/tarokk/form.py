@@ -38,7 +38,13 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     played = leaf("outcome", {"enum": ["", "played"]})
     fields: list[dict[str, Any]] = [
         {"name": "dealer", "kind": "player", "of": "seats", "label": w["dealer"]},
-        {"name": "declarer", "kind": "player", "of": "players", "label": w["declarer"]},
+        {
+            "name": "declarer",
+            "kind": "player",
+            "of": "players",
+            "label": w["declarer"],
+            "default": {"scope": "first_bidder"},  # proposed: the first to bid
+        },
         {
             "name": "partner",
             "kind": "player",
