@@ -22,3 +22,20 @@ def all_of(*conditions: dict[str, Any]) -> dict[str, Any]:
 def show(condition: dict[str, Any]) -> dict[str, Any]:
     """The field shows (and applies) only while ``condition`` holds."""
     return {"effect": "SHOW", "condition": condition}
+
+
+def deal_fields(dealer: str, declarer: str, **declarer_extra: Any) -> list[dict[str, Any]]:
+    """The two fields every drawn form opens with: the dealer (any seat) and the declarer
+    (one who plays), the declarer proposed as the deal's first bidder, so that the common
+    hand costs no tap there. ``declarer_extra`` adds to the declarer's field (a ``rule``)."""
+    return [
+        {"name": "dealer", "kind": "player", "of": "seats", "label": dealer},
+        {
+            "name": "declarer",
+            "kind": "player",
+            "of": "players",
+            "label": declarer,
+            "default": {"scope": "first_bidder"},
+            **declarer_extra,
+        },
+    ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, leaf, show
+from ...settlement.form_rules import all_of, deal_fields, leaf, show
 from ...settlement.words import GameWords
 from .build import GAMES, SUITS, Rules
 from .explain import GAME_NAMES, LANGUAGES, lang_of
@@ -36,15 +36,8 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
         for n in range(1, max(rules.max_matadors.values()) + 1)
     ]
     fields: list[dict[str, Any]] = [
-        {"name": "dealer", "kind": "player", "of": "seats", "label": w["dealer"]},
-        {
-            "name": "declarer",
-            "kind": "player",
-            "of": "players",
-            "label": w["declarer"],
-            "default": {"scope": "first_bidder"},  # Vorhand, at the dealer's left
-            "rule": show(_PLAYED),
-        },
+        # the declarer proposed: Vorhand, at the dealer's left
+        *deal_fields(w["dealer"], w["declarer"], rule=show(_PLAYED)),
         {
             "name": "game",
             "kind": "choice",

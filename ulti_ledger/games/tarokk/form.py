@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...settlement.form_rules import all_of, leaf, show
+from ...settlement.form_rules import all_of, deal_fields, leaf, show
 from .build import CONTRACTS, RULINGS, Rules
 from .form_rows import (
     NAMED,
@@ -37,14 +37,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     w, t = FORM[lang_of(lang, "hu")], LINES[lang_of(lang, "hu")]
     played = leaf("outcome", {"enum": ["", "played"]})
     fields: list[dict[str, Any]] = [
-        {"name": "dealer", "kind": "player", "of": "seats", "label": w["dealer"]},
-        {
-            "name": "declarer",
-            "kind": "player",
-            "of": "players",
-            "label": w["declarer"],
-            "default": {"scope": "first_bidder"},  # proposed: the first to bid
-        },
+        *deal_fields(w["dealer"], w["declarer"]),
         {
             "name": "partner",
             "kind": "player",
