@@ -14,55 +14,21 @@ The list totals shown on the scoreboard's cards ("Liste: 33") are the engine's t
 
 import csv
 import io
-import re
 
-from ulti_ledger import ledger
+from . import scorer
+from .scorer import entries
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 MINUS = "\u2212"
 COVERED = "Reizwert 48 gedeckt"
 
 
-class Taps:
-    """The scorer's thumb: clicks (and one typed number) by ``data-testid``, counted."""
-
-    def __init__(self, page):
-        self.page = page
-        self.count = 0
-
-    def tap(self, testid: str) -> None:
-        self.page.get_by_test_id(testid).click()
-        self.count += 1
-
-    def type(self, testid: str, text: str) -> None:
-        self.page.get_by_test_id(testid).fill(text)
-        self.count += 1
-
-    def save(self) -> None:
-        with self.page.expect_navigation():
-            self.tap("save")
-        assert "#h" in self.page.url, self.page.content()
-
-
 def begin(page, live_url):
-    page.goto(live_url + "/sessions/new?lang=de")
-    page.fill("#name", "Skatabend")
-    for i, name in enumerate(PLAYERS):
-        page.get_by_test_id(f"player-{i}").fill(name)
-    page.get_by_test_id("ruleset-skat").click()
-    with page.expect_navigation():
-        page.get_by_test_id("create-session").click()
-    match = re.search(r"/e/([^/#?]+)", page.url)
-    assert match, page.url
-    return match.group(1), page.url.split("#")[0]
+    return scorer.begin(page, live_url, "Skatabend", PLAYERS, "skat", lang="de")
 
 
 def new_hand(page, board):
-    page.goto(board)
-    taps = Taps(page)
-    assert page.get_by_test_id("new-hand").inner_text().strip() == "+ Neues Spiel"
-    with page.expect_navigation():
-        taps.tap("new-hand")
+    taps = scorer.open_new_hand(page, board, button="+ Neues Spiel")
     assert page.evaluate("document.documentElement.lang") == "de"  # German stays on
     return taps
 
@@ -72,13 +38,6 @@ def preview_says(page, text):
     title = page.get_by_test_id("preview-title")
     title.filter(has_text=text).wait_for()
     return title.inner_text()
-
-
-def entries(app, token):
-    with app.app_context():
-        session = ledger.session_by_token(token, "edit")
-        count = ledger.hand_count(session)
-        return [ledger.hand_entry(session, n) for n in range(1, count + 1)]
 
 
 def test_a_skat_evening_of_four_in_german_at_390_px(app, phone, live_url):

@@ -8,57 +8,18 @@ runs the description's rules), one hand is edited, and the scoreboard's balances
 the sum of the stored results.
 """
 
-import re
-
-from ulti_ledger import ledger
+from . import scorer
+from .scorer import entries
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 MINUS = "\u2212"
 
 
-class Taps:
-    """The scorer's thumb: clicks by ``data-testid`` and counts them."""
-
-    def __init__(self, page):
-        self.page = page
-        self.count = 0
-
-    def tap(self, testid: str) -> None:
-        self.page.get_by_test_id(testid).click()
-        self.count += 1
-
-    def save(self) -> None:
-        with self.page.expect_navigation():
-            self.tap("save")
-        assert "#h" in self.page.url, self.page.content()
-
-
 def begin(page, live_url):
-    page.goto(live_url + "/sessions/new")
-    page.fill("#name", "Snapszer csütörtök")
-    for i, name in enumerate(PLAYERS):
-        page.get_by_test_id(f"player-{i}").fill(name)
-    page.get_by_test_id("ruleset-snapszer").click()
-    with page.expect_navigation():
-        page.get_by_test_id("create-session").click()
-    match = re.search(r"/e/([^/#?]+)", page.url)
-    assert match, page.url
-    return match.group(1), page.url.split("#")[0]
+    return scorer.begin(page, live_url, "Snapszer csütörtök", PLAYERS, "snapszer")
 
 
-def new_hand(page, board):
-    page.goto(board)
-    taps = Taps(page)
-    with page.expect_navigation():
-        taps.tap("new-hand")
-    return taps
-
-
-def entries(app, token):
-    with app.app_context():
-        session = ledger.session_by_token(token, "edit")
-        count = ledger.hand_count(session)
-        return [ledger.hand_entry(session, n) for n in range(1, count + 1)]
+new_hand = scorer.open_new_hand
 
 
 def test_a_snapszer_evening_of_four_at_390_px(app, phone, live_url):

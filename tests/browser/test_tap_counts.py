@@ -5,27 +5,9 @@ it, pick). The count starts once the new-hand form is open and includes Save. Ea
 is then checked where it matters: in the database, through the ledger.
 """
 
+from .scorer import Taps
+
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
-
-
-class Taps:
-    """The scorer's thumb: clicks by ``data-testid`` and counts them."""
-
-    def __init__(self, page):
-        self.page = page
-        self.count = 0
-
-    def tap(self, testid: str) -> None:
-        self.page.get_by_test_id(testid).click()
-        self.count += 1
-
-    def choose(self, testid: str, value: str) -> None:
-        self.page.get_by_test_id(testid).select_option(value)
-        self.count += 2
-
-    def save(self) -> None:
-        with self.page.expect_navigation():
-            self.tap("save")
 
 
 def open_form(phone, table):

@@ -7,50 +7,20 @@ parti won takes 4 taps; two announced figures and a kontra 8 (a figure announced
 declarer's side and made is its name alone: the row's defaults). The dealer sits out.
 """
 
-import re
-
-from ulti_ledger import ledger
+from . import scorer
+from .scorer import entries
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra", "Ede"]
 MINUS = "\u2212"
 
 
-class Taps:
-    """The scorer's thumb: clicks by ``data-testid``, counted."""
-
-    def __init__(self, page):
-        self.page = page
-        self.count = 0
-
-    def tap(self, testid: str) -> None:
-        self.page.get_by_test_id(testid).click()
-        self.count += 1
-
-    def save(self) -> None:
-        with self.page.expect_navigation():
-            self.tap("save")
-        assert "#h" in self.page.url, self.page.content()
-
-
 def begin(page, live_url):
-    page.goto(live_url + "/sessions/new")
-    page.fill("#name", "Tarokk péntek")
-    for i, name in enumerate(PLAYERS):
-        page.get_by_test_id(f"player-{i}").fill(name)
-    page.get_by_test_id("ruleset-magas-tarokk").click()
-    with page.expect_navigation():
-        page.get_by_test_id("create-session").click()
-    match = re.search(r"/e/([^/#?]+)", page.url)
-    assert match, page.url
-    return match.group(1), page.url.split("#")[0]
+    return scorer.begin(page, live_url, "Tarokk péntek", PLAYERS, "magas-tarokk")
 
 
 def new_hand(page, board):
     """The form of the next hand, its taps counted, and who declares and who may partner."""
-    page.goto(board)
-    taps = Taps(page)
-    with page.expect_navigation():
-        taps.tap("new-hand")
+    taps = scorer.open_new_hand(page, board)
     declarer = page.locator('input[name="declarer"]:checked').get_attribute("value")
     # who may partner: the players of this deal (the dealer sits out at five) but the declarer
     others = [
@@ -58,13 +28,6 @@ def new_hand(page, board):
     ]
     assert len(others) == 3, others
     return taps, declarer, others
-
-
-def entries(app, token):
-    with app.app_context():
-        session = ledger.session_by_token(token, "edit")
-        count = ledger.hand_count(session)
-        return [ledger.hand_entry(session, n) for n in range(1, count + 1)]
 
 
 def test_a_magas_tarokk_evening_of_five_at_390_px(app, phone, live_url):
