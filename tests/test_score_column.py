@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.api_evening import begin_evening
 from tests.test_pdf import flat, pages_text
 from ulti_ledger.games import builtin_engine
 
@@ -43,19 +44,7 @@ def engine_scores() -> tuple[list[dict[str, int]], dict[str, int]]:
 
 @pytest.fixture
 def evening(client):
-    body = {
-        "format": "ulti-ledger/session@1",
-        "ruleset": "snapszer",
-        "options": OPTIONS,
-        "players": SEATS,
-        "unit_value": {"amount": "10", "currency": "HUF"},
-        "hands": HANDS,
-    }
-    created = client.post("/api/v1/sessions", json=body)
-    assert created.status_code == 201, created.get_json()
-    made = created.get_json()
-    view = made["view_url"].split("//", 1)[1].split("/", 1)[1]
-    return made["id"], {"Authorization": f"Bearer {made['edit_token']}"}, f"/{view}"
+    return begin_evening(client, "snapszer", SEATS, "10", options=OPTIONS, hands=HANDS)
 
 
 def test_the_engine_credits_the_winners_and_nobody_pays():

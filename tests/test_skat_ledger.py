@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from .api_evening import assert_export_imports_back, begin_evening
+
 SEATS = ["Anna", "Béla", "Csaba", "Dóra"]
 
 
 def _evening(client, options=None):
-    body = {
-        "format": "ulti-ledger/session@1",
-        "ruleset": "skat",
-        "options": options or {},
-        "players": SEATS,
-        "unit_value": {"amount": "0.10", "currency": "EUR"},
-    }
-    created = client.post("/api/v1/sessions", json=body)
-    assert created.status_code == 201, created.get_json()
-    made = created.get_json()
-    return made["id"], {"Authorization": f"Bearer {made['edit_token']}"}, made["view_url"]
+    return begin_evening(client, "skat", SEATS, "0.10", "EUR", options)
 
 
 def _next(client, sid, auth):
@@ -68,15 +60,8 @@ def test_a_skat_evening_of_four_keeps_the_list_and_settles_pair_by_pair(client):
     assert max(put.get_json()["result"]["score"].values()) == 27 + 50
     assert client.delete(f"/api/v1/sessions/{sid}/hands/3", headers=auth).status_code == 204
 
-    path = view.split("//", 1)[1].split("/", 1)[1]
-    exported = client.get(f"/{path}/session.json").get_data()
-    again = client.post("/api/v1/sessions", data=exported, content_type="application/json")
-    assert again.status_code == 201, again.get_json()
-    copy = again.get_json()["view_url"].split("//", 1)[1].split("/", 1)[1]
-    assert client.get(f"/{copy}/session.json").get_data() == exported
-    for page in ("", "/scoresheet.pdf", "/hands.csv"):
-        assert client.get(f"/{path}{page}").status_code == 200
-    board = client.get(f"/{path}?lang=de").get_data(as_text=True)
+    assert_export_imports_back(client, view)
+    board = client.get(f"{view}?lang=de").get_data(as_text=True)
     assert "Grand Hand mit 2, Schneider" in board
 
 

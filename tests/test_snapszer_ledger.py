@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from .api_evening import assert_export_imports_back, begin_evening
+
 SEATS = ["Anna", "Béla", "Csaba", "Dóra"]
 HANDS = [
     {"players": SEATS, "declarer": "Anna", "partner": "Csaba", "won": True, "loser": "below_33"},
@@ -27,16 +29,7 @@ PAYMENTS = [
 
 
 def _evening(client):
-    body = {
-        "format": "ulti-ledger/session@1",
-        "ruleset": "snapszer",
-        "players": SEATS,
-        "unit_value": {"amount": "10", "currency": "HUF"},
-    }
-    created = client.post("/api/v1/sessions", json=body)
-    assert created.status_code == 201, created.get_json()
-    made = created.get_json()
-    return made["id"], {"Authorization": f"Bearer {made['edit_token']}"}, made["view_url"]
+    return begin_evening(client, "snapszer", SEATS, "10")
 
 
 @pytest.mark.db
@@ -61,14 +54,7 @@ def test_a_snapszer_evening_is_kept_like_an_ulti_one(client):
     deleted = client.get(f"/api/v1/sessions/{sid}/deleted-hands", headers=auth).get_json()
     assert [d["hand"]["winner"] for d in deleted["deleted_hands"]] == ["Dóra"]
 
-    path = view.split("//", 1)[1].split("/", 1)[1]
-    exported = client.get(f"/{path}/session.json").get_data()
-    again = client.post("/api/v1/sessions", data=exported, content_type="application/json")
-    assert again.status_code == 201, again.get_json()
-    copy = again.get_json()["view_url"].split("//", 1)[1].split("/", 1)[1]
-    assert client.get(f"/{copy}/session.json").get_data() == exported
-    for page in ("", "/scoresheet.pdf", "/hands.csv"):
-        assert client.get(f"/{path}{page}").status_code == 200
+    assert_export_imports_back(client, view)
 
 
 @pytest.mark.db

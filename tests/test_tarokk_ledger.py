@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from .api_evening import assert_export_imports_back, begin_evening
+
 SEATS = ["Anna", "Béla", "Csaba", "Dóra", "Ede"]
 FOUR = ["Béla", "Csaba", "Dóra", "Ede"]
 HANDS = [
@@ -50,16 +52,7 @@ PAYMENTS = [
 
 
 def _evening(client):
-    body = {
-        "format": "ulti-ledger/session@1",
-        "ruleset": "magas-tarokk",
-        "players": SEATS,
-        "unit_value": {"amount": "5", "currency": "HUF"},
-    }
-    created = client.post("/api/v1/sessions", json=body)
-    assert created.status_code == 201, created.get_json()
-    made = created.get_json()
-    return made["id"], {"Authorization": f"Bearer {made['edit_token']}"}, made["view_url"]
+    return begin_evening(client, "magas-tarokk", SEATS, "5")
 
 
 @pytest.mark.db
@@ -73,15 +66,8 @@ def test_a_magas_tarokk_evening_of_five_is_kept(client):
     assert kitty.get_json()["result"]["kitty"] == {"Béla": -5, "Dóra": -5}
     session = client.get(f"/api/v1/sessions/{sid}", headers=auth).get_json()
     assert sum(session["totals"]["units"].values()) == 0
-    path = view.split("//", 1)[1].split("/", 1)[1]
-    exported = client.get(f"/{path}/session.json").get_data()
-    again = client.post("/api/v1/sessions", data=exported, content_type="application/json")
-    assert again.status_code == 201, again.get_json()
-    copy = again.get_json()["view_url"].split("//", 1)[1].split("/", 1)[1]
-    assert client.get(f"/{copy}/session.json").get_data() == exported
-    for page in ("", "/scoresheet.pdf", "/hands.csv"):
-        assert client.get(f"/{path}{page}").status_code == 200
-    sheet = client.get(f"/{path}").get_data(as_text=True)
+    assert_export_imports_back(client, view)
+    sheet = client.get(view).get_data(as_text=True)
     assert "pagát ultimó" in sheet and "kettő, parti megvan" in sheet
 
 
