@@ -162,9 +162,10 @@ def test_no_old_wording_remains(lang, hand_kinds):
             assert "from each defender" not in text
 
 
-def test_two_sitters_who_pay_as_defenders_are_one_list():
-    """At five, both sitters settle beside the defenders: "mindkét védő, Anna és Ede is",
-    not "mindkét védő és Anna és Ede is"."""
+def test_at_five_the_dealer_who_pays_as_a_defender_is_the_four_player_rule_only():
+    """``four_player_dealer`` speaks of a four-player table's one sitter: at five, both
+    sitters sit out at 0 whatever it says, and the lines say so (before, both paid as a
+    third and fourth defender, doubling the declarer's stakes)."""
     data = {
         "ruleset": "ulti",
         "options": {"four_player_dealer": "pays_as_defender"},
@@ -175,7 +176,11 @@ def test_two_sitters_who_pay_as_defenders_are_one_list():
         "components": [{"name": "parti", "won": True}],
     }
     settlement = ENGINE.settle(data)
-    hu = ENGINE.describe(settlement, "ulti", lang="hu")[0]
-    en = ENGINE.describe(settlement, "ulti", lang="en")[0]
-    assert hu == "parti megvan: 2 = 1 × 2 (piros); mindkét védő, Anna és Ede is 2-t fizet"
-    assert en == "parti made: 2 = 1 × 2 (piros); each defender, Anna and Ede pay 2 each"
+    assert settlement.payments == {"Béla": 4, "Csaba": -2, "Dóra": -2, "Anna": 0, "Ede": 0}
+    plain = ENGINE.settle({**data, "options": {}})
+    assert settlement.payments == plain.payments
+    assert ENGINE.describe(settlement, "ulti", lang="hu") == [
+        "parti megvan: 2 = 1 × 2 (piros); mindkét védő 2-t fizet",
+        "Anna kimarad ebből a leosztásból: 0",
+        "Ede kimarad ebből a leosztásból: 0",
+    ]

@@ -68,7 +68,7 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
     for player in hand.sitting_out:
         if any(line.amounts.get(player) for line in lines):
             lines.append(Line("sits_out_pays", {"player": player}, {}))
-        elif not rules.sitting_out_pays or hand.outcome == "all_pass":
+        elif player not in _also(hand, rules) or hand.outcome == "all_pass":
             lines.append(Line("sits_out", {"player": player}, {}))
     return tuple(lines)
 
@@ -82,7 +82,7 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
     """
     # one unpacking instead of a dozen attribute reads: this runs for every hand shown
     _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, _ = hand
-    pays = sitting_out and rules.sitting_out_pays
+    pays = len(sitting_out) == 1 and rules.sitting_out_pays  # see _also
     payers = _payers(hand, rules)
     paying = len(payers)
     values, powers, rules_of = rules.values, rules.powers, rules.components
@@ -162,10 +162,9 @@ def _payout_kind(hand: Hand, rules: Rules) -> str:
 
 
 def _payers(hand: Hand, rules: Rules) -> tuple[str, ...]:
-    """Who settles with the declarer as a defender: the sitting-out too, if the table says so."""
-    if rules.sitting_out_pays:
-        return hand.defenders + hand.sitting_out
-    return hand.defenders
+    """Who settles with the declarer as a defender: the sitting-out dealer too, if the table
+    says so (`_also`)."""
+    return hand.defenders + _also(hand, rules)
 
 
 def _level(c: Component, rules: Rules, index: int) -> int:
@@ -241,8 +240,13 @@ def _played(hand: Hand, rules: Rules) -> list[Line]:
 
 
 def _also(hand: Hand, rules: Rules) -> tuple[str, ...]:
-    """Who sits out and yet settles with the declarer as a defender (house rule)."""
-    return hand.sitting_out if rules.sitting_out_pays else ()
+    """Who sits out and yet settles with the declarer as a defender (house rule
+    ``four_player_dealer``): the dealer of a four-player table. At five, where two sit
+    out, nobody does: the rule speaks of the four-player dealer, and a fourth and fifth
+    payer would change the game's stakes (games/ulti/rulesets/README.md)."""
+    if rules.sitting_out_pays and len(hand.sitting_out) == 1:
+        return hand.sitting_out
+    return ()
 
 
 def _parti_replaced_by(hand: Hand, rules: Rules) -> str | None:
