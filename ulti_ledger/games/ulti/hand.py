@@ -22,6 +22,7 @@ from ...settlement.hand_checks import not_one_of as _not_one_of
 from ...settlement.hand_checks import player as _player
 from ...settlement.hand_checks import renonsz as _renonsz
 from .build import contract_problem
+from .consistency import because, check_consistency
 from .kontra import levels as kontra_levels
 from .rules import ComponentRule, Contract, Rules, SilentRule
 
@@ -254,7 +255,7 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         components = _components(raw, rules, defenders, outcome, renonsz)
         contract = _contract(components, rules)
         if needs_result:  # once per list, not per hand
-            _check_consistency(rules, components, ())
+            check_consistency(rules, components, ())
         parts = components, contract, rules.contract_colours(contract)[0]
         if key is not None and len(rules.component_lists) < rules.memo_size and _short(defenders):
             rules.component_lists[key] = parts
@@ -275,7 +276,7 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         if key is not None and len(rules.silent_lists) < rules.memo_size and _short(defenders):
             rules.silent_lists[key] = silent
     if needs_result:  # against this hand's made and lost components
-        _check_consistency(rules, components, silent)
+        check_consistency(rules, components, silent)
     return components, contract, silent
 
 
@@ -491,7 +492,7 @@ def _one_silent(
             other=other,
         )
     elif rule.needs_one_of and not rule.needs_one_of & bid:
-        why = _why(rule.needs_why)
+        why = because(rule.needs_why)
         raise HandError(
             f"{key}.name",
             "a {contract} allows no {label}{why}",
@@ -542,103 +543,6 @@ def _one_silent(
     return SilentResult(name, side, won, player)
 
 
-def _check_consistency(
-    rules: Rules, components: tuple[Component, ...], silent: tuple[SilentResult, ...]
-) -> None:
-    """Refuse results no play of the cards gives (RULES.md 1.1 and 1.9).
-
-    A side that took all ten tricks made every point game and took all four aces, and left
-    the other side nothing. A side with 100 points has more than the other can (the two
-    hold at most 90 in cards and 100 in melds), so it won every point count.
-    """
-    components_deciding, silent_deciding = rules.side_deciding
-    for c in components:
-        if c.won and c.name in components_deciding:
-            break
-    else:
-        for s in silent:
-            if s.won and s.name in silent_deciding:
-                break
-        else:  # nothing made decides the other side's results: nothing to refuse
-            return
-    _check_side_result(rules, components, silent, "takes_all_tricks", "all ten tricks")
-    _check_side_result(rules, components, silent, "reaches_100", "100 points")
-
-
-def _check_side_result(
-    rules: Rules,
-    components: tuple[Component, ...],
-    silent: tuple[SilentResult, ...],
-    flag: str,
-    means: str,
-) -> None:
-    """The check of one side-deciding result: ``flag`` names it on the rules."""
-    side = decider = None  # who made the deciding result, and which (the last one listed)
-    for c in components:
-        if c.won and getattr(rules.components[c.name], flag):
-            side, decider = "declarer", c
-    for s in silent:
-        if s.won and getattr(rules.silent[s.name], flag):
-            side, decider = s.side, s
-    if side is None:
-        return
-    what = _decided_by(decider, rules)
-    sweep = flag == "takes_all_tricks"
-    for index, c in enumerate(components):
-        rule = rules.components[c.name]
-        implied = rule.made_by_all_tricks if sweep else rule.point_count
-        if side == "declarer" and implied and c.won is False:
-            why = _why(rule.all_tricks_why if sweep else "")
-            raise HandError(
-                f"components[{index}].won",
-                "{what} ({means}) beside a lost {label}{why}",
-                code=("sweep_beside_lost_why" if why.template else "sweep_beside_lost")
-                if sweep
-                else "points_beside_lost",
-                what=what,
-                means=Msg(means),
-                label=rule.label,
-                why=why,
-            )
-        if side == "defenders" and c.won and (sweep or implied):
-            raise HandError(
-                f"components[{index}].won",
-                "{what} ({means}) beside a made {label}",
-                code="sweep_beside_made" if sweep else "points_beside_made",
-                what=what,
-                means=Msg(means),
-                label=rule.label,
-            )
-    for index, s in enumerate(silent):
-        other = rules.silent[s.name]
-        if sweep and s.side == side and s.won is False and other.fails_in_last_trick:
-            raise HandError(
-                f"silent[{index}].won",
-                "{what} ({means}) beside a failed {label}: that side took the last trick too",
-                code="silent_fail_sweep",
-                what=what,
-                means=Msg(means),
-                label=other.label,
-            )
-        if s.side != side and s.won and (sweep or other.reaches_100):
-            raise HandError(
-                f"silent[{index}]",
-                "{what} ({means}) leaves the other side no {label}",
-                code="sweep_leaves_no_silent" if sweep else "points_leaves_no_silent",
-                what=what,
-                means=Msg(means),
-                label=other.label,
-            )
-
-
-def _decided_by(decider: Component | SilentResult, rules: Rules) -> Msg:
-    """The made result a refusal of ``_check_side_result`` names ("a won 40-100")."""
-    if type(decider) is Component:
-        return Msg("a won {label}", {"label": rules.components[decider.name].label})
-    whose = "the declarer's {label}" if decider.side == "declarer" else "the defenders' {label}"
-    return Msg(whose, {"label": rules.silent[decider.name].label})
-
-
 def _named_rule(
     item: Any, key: str, keys: tuple[str, ...], what: Msg, known: Mapping[str, _Rule], off: str
 ) -> _Rule:
@@ -664,11 +568,6 @@ def _named_rule(
             label=rule.label,
         )
     return rule
-
-
-def _why(text: str) -> Msg:
-    """': because ...' from a ruleset's own words (said in Hungarian where `messages` has it)."""
-    return Msg(": {why}", {"why": Msg(text)}) if text else Msg("")
 
 
 def _label(rule: ComponentRule, open_: bool) -> str:

@@ -164,7 +164,9 @@ def _payout_kind(hand: Hand, rules: Rules) -> str:
 def _payers(hand: Hand, rules: Rules) -> tuple[str, ...]:
     """Who settles with the declarer as a defender: the sitting-out dealer too, if the table
     says so (`_also`)."""
-    return hand.defenders + _also(hand, rules)
+    if rules.sitting_out_pays and len(hand.sitting_out) == 1:  # as `_also`, inlined: hot
+        return hand.defenders + hand.sitting_out
+    return hand.defenders
 
 
 def _level(c: Component, rules: Rules, index: int) -> int:
