@@ -33,7 +33,7 @@ STILL_READING_FACTS: dict[str, set[str]] = {}
 """Modules outside ``games/`` whose string literals still name a game's fact keys, and
 which keys. It may only shrink: a new one fails, and so does an entry no longer true."""
 NOT_FACTS = {
-    "ulti_ledger/openapi.py": {"components"},
+    "ulti_ledger/openapi/__init__.py": {"components"},  # OpenAPI's own word
     # tarokk's ``game`` (the parti) and ``count`` (a tarokkszám) spell the row's ``game``
     # column (games/README.md, part ``row``) and a limit message's count
     "ulti_ledger/ledger/exchange.py": {"game"},

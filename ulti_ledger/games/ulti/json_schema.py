@@ -1,5 +1,5 @@
 """The JSON Schema of an Ulti hand (the hand format, spec "A hand"), for the API's OpenAPI
-description: a part of the game contract (``hand_schema``), so that ``openapi.py`` names
+description: a part of the game contract (``hand_schema``), so that ``openapi/schemas.py`` names
 no game and describes every registered game's hands.
 
 It says what the API takes and answers; the engine still decides what a hand means (a

@@ -1,0 +1,93 @@
+"""The groups' operations and schemas: a group with its standings, and its statistics."""
+
+from __future__ import annotations
+
+from .paths import PATHS, TOKEN, answer, as_json, operation, path_param, query_param
+from .schemas import DATE, SCHEMAS, obj, ref
+
+G = (path_param("group_id"),)
+GROUP_QUERY = (
+    query_param(
+        "period", {"enum": ["all", "month", "season"]}, "which evenings count (default all)"
+    ),
+    query_param("from", {"type": "string", "format": "date"}, "the first day counted"),
+    query_param("to", {"type": "string", "format": "date"}, "the last day counted"),
+    query_param(
+        "game", {"type": "string"}, "one game only (the game its rulesets name as their scorer)"
+    ),
+    query_param("method", {"enum": ["minimal", "banker", "pairwise"]}, "how to settle up"),
+    query_param("banker", {"type": "string"}, "the banker, for method=banker"),
+)
+STANDING = obj(
+    ["units", "money", "evenings", "hands"],
+    units={"type": "integer"},
+    money={"type": "string", "description": "exact, a decimal string"},
+    evenings={"type": "integer"},
+    hands={"type": "integer", "description": "hands played, sitting out excluded"},
+    games={"type": "object", "description": "the same, per game"},
+)
+SCHEMAS["Group"] = obj(
+    ["id", "name", "season", "members", "period", "evenings", "players", "standings"],
+    id={"type": "integer"},
+    name={"type": "string"},
+    season=obj(["start", "end"], start=DATE, end=DATE),
+    view_url={"type": "string"},
+    members={"type": "array", "items": {"type": "string"}},
+    period=obj(["kind", "from", "to"], kind={"type": "string"}, **{"from": DATE, "to": DATE}),
+    game={"type": ["string", "null"]},
+    games={"type": "array", "items": {"type": "string"}},
+    evenings={"type": "array", "items": {"type": "object"}},
+    players={"type": "array", "items": {"type": "string"}},
+    standings={"type": "object", "additionalProperties": STANDING},
+    running={"type": "array", "items": {"type": "object"}, "description": "cumulative units"},
+    settlement={"type": ["object", "null"], "description": "balances and transfers"},
+)
+GROUP_ERRORS = {
+    "400": "a bad period, game or method in the query; `key` names it",
+    "401": "no token",
+    "403": "the token does not open this group (an id no group has answers so too)",
+    "404": "not a group's address (an id beyond 32 bits)",
+    "503": "the database is busy; try again in a moment",
+}
+PATHS["/api/v1/groups/{group_id}/stats"] = {
+    "get": {
+        **operation(
+            "the statistics of a group's evenings over a period (every player's numbers)",
+            answer("the statistics", "GroupStats"),
+            (),
+            (*G, *GROUP_QUERY[:4], TOKEN),
+            edit=False,
+        ),
+        "responses": {
+            **answer("the statistics", "GroupStats"),
+            **{c: {"description": d, **as_json(ref("Error"))} for c, d in GROUP_ERRORS.items()},
+        },
+    }
+}
+SCHEMAS["GroupStats"] = obj(
+    ["id", "period", "evenings", "players"],
+    id={"type": "integer"},
+    period={"type": "object"},
+    evenings={"type": "array", "items": {"type": "integer"}, "description": "session ids"},
+    players={
+        "type": "object",
+        "description": "per player: hands, sat_out, declared, declared_won, units, "
+        "as_declarer, otherwise, biggest_win, biggest_loss, best_evening, worst_evening, "
+        "streaks, games (each game's own)",
+    },
+)
+PATHS["/api/v1/groups/{group_id}"] = {
+    "get": {
+        **operation(
+            "a group: its members, evenings, standings over a period, who pays whom",
+            answer("the group", "Group"),
+            (),
+            (*G, *GROUP_QUERY, TOKEN),
+            edit=False,
+        ),
+        "responses": {
+            **answer("the group", "Group"),
+            **{c: {"description": d, **as_json(ref("Error"))} for c, d in GROUP_ERRORS.items()},
+        },
+    }
+}
