@@ -366,3 +366,31 @@ def test_the_group_statistics_and_report_show_skat_and_tarokk(client, app):
     with pdfplumber.open(io.BytesIO(answer.data)) as pdf:
         text = "\n".join(page.extract_text() for page in pdf.pages)
     assert "átlagos játékérték" in text and "kontrák · mondott" in text
+
+
+def test_a_german_group_page_and_report_speak_german_and_name_each_evening_s_rules(client, app):
+    """The chart's title and axis, the game filter (the game's name, one for its rulesets)
+    and each evening's rules (its own ruleset, magas tarokk as such) in the page's language;
+    before, the chart fell back to Hungarian on a German page and a magas tarokk evening
+    was listed as "Tarokk (illusztrált)"."""
+    import io
+
+    import pdfplumber
+
+    with app.app_context():
+        made = groups.create_group("Sonntagsrunde", "2026-10-01", "2026-12-31")
+        five = (*SEATS, "Ede")
+        groups.add_evening(made, add_evening("Illusztrált", "2026-10-04", "tarokk", seed=6))
+        groups.add_evening(made, add_evening("Magas", "2026-10-11", "magas-tarokk", 7, five))
+        groups.add_evening(made, add_evening("Snapszer", "2026-10-18", "snapszer", seed=8))
+        view = made.view_token
+    page = client.get(f"/g/{view}?lang=de").get_data(as_text=True)
+    assert "Verlauf der Salden" in page and "Az egyenlegek alakulása" not in page
+    assert 'data-testid="game-tarokk">Tarokk</a>' in page
+    rows = re.findall(r"<td>(Tarokk \(illusztrált\)|Magas tarokk|Snapszer)</td>", page)
+    assert rows == ["Tarokk (illusztrált)", "Magas tarokk", "Snapszer"]
+    answer = client.get(f"/g/{view}/report.pdf?lang=de")
+    with pdfplumber.open(io.BytesIO(answer.data)) as pdf:
+        text = "\n".join(p.extract_text() for p in pdf.pages)
+    assert "Stand von Abend zu Abend" in text and "Magas tarokk" in text
+    assert "egyenlegek" not in text

@@ -86,6 +86,8 @@ def test_the_scoreboard_shows_the_points_per_hand_and_the_totals(client, evening
     assert 'data-testid="score-legend"' in page
     english = client.get(f"{view}?lang=en").get_data(as_text=True)
     assert "Game points: 10<" in english
+    german = client.get(f"{view}?lang=de").get_data(as_text=True)
+    assert "Spielpunkte: 10<" in german  # was Hungarian: the label knew only hu and en
 
 
 @pytest.mark.db

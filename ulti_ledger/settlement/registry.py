@@ -20,6 +20,7 @@ from .loader import Ruleset, load_ruleset_file, parse_ruleset
 
 PARTS: dict[str, str] = {
     "NAME": "the game's id, as ruleset files name it in `scorer`",
+    "TITLE": "the game's name as players say it (a game term: the same in every UI language)",
     "SECTIONS": "the ruleset-file sections the game reads and checks itself",
     "build_rules": "build_rules(raw, source): the resolved rules of one set of options",
     "parse_hand": "parse_hand(data, rules, options): a validated hand, or a HandError",

@@ -17,7 +17,9 @@ from markupsafe import Markup
 
 from .. import groups, i18n, ledger
 from ..chart import balance_chart
+from ..games import REGISTRY
 from ..i18n import t
+from ..messages import ruleset_text
 from ..models import Group
 
 PERIODS = ("all", "month", "season")
@@ -37,7 +39,7 @@ def group_context(
     banker = args.get("banker") or None if method == "banker" else None
     lang = i18n.current()
     standings = groups.group_standings(group, period, None, method, banker)
-    labels = _game_labels(standings, lang)
+    labels = _game_labels(standings)
     if game is not None and game not in standings["games"]:
         raise groups.GroupError(
             "game", f"no evening of {game!r} in this period", "bad_game", game=game
@@ -50,7 +52,7 @@ def group_context(
         "group": group,
         "token": token,
         "period": standings["period"],
-        "standings": standings,
+        "standings": _with_ruleset_labels(standings, lang),
         "game_labels": labels,
         "period_links": [(p, _link(own, chosen, period=p, **NO_DAYS)) for p in PERIODS],
         "game_links": [(g, _link(own, chosen, game=g)) for g in ["", *standings["games"]]],
@@ -81,21 +83,25 @@ def _link(path: str, chosen: Mapping[str, str], **change: str) -> str:
     return f"{path}?{urlencode(query)}" if query else path
 
 
-def _game_labels(standings: Mapping[str, Any], lang: str) -> dict[str, str]:
-    """Each game of the period by the label of its evenings' ruleset."""
-    labels: dict[str, str] = {}
-    for evening in standings["evenings"]:
-        labels.setdefault(evening["game"], evening["ruleset"]["en" if lang == "en" else "hu"])
-    for game in standings["games"]:
-        labels.setdefault(game, game)
-    return labels
+def _game_labels(standings: Mapping[str, Any]) -> dict[str, str]:
+    """Each game of the period by its name (``TITLE``: one name for all its rulesets)."""
+    return {game: REGISTRY[game].TITLE for game in standings["games"]}
+
+
+def _with_ruleset_labels(standings: Mapping[str, Any], lang: str) -> Mapping[str, Any]:
+    """The standings with each evening's ruleset named in ``lang`` (``ruleset_label``)."""
+    evenings = [
+        {**e, "ruleset_label": ruleset_text(e["ruleset"]["hu"], e["ruleset"]["en"], lang)}
+        for e in standings["evenings"]
+    ]
+    return {**standings, "evenings": evenings}
 
 
 def _chart(standings: Mapping[str, Any], lang: str, **style: Any) -> Markup:
     return balance_chart(
         standings["players"],
         standings["running"],
-        lang="en" if lang == "en" else "hu",
+        lang=lang,
         x_label=t("grp_chart_x"),
         **style,
     )

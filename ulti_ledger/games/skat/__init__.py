@@ -18,9 +18,12 @@ from .value import game_value
 
 NAME = "skat"
 """The id that ruleset files name in ``scorer``."""
+TITLE = "Skat"
+"""The game's name as its players say it: a game term, the same in every UI language."""
 
 __all__ = [  # the contract's order (settlement.registry.PARTS), then the values
     "NAME",
+    "TITLE",
     "SECTIONS",
     "build_rules",
     "parse_hand",

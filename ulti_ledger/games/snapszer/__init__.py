@@ -25,3 +25,5 @@ from .stats import stats_label as stats_label
 
 NAME = "snapszer"
 """The id that ruleset files name in ``scorer``."""
+TITLE = "Snapszer"
+"""The game's name as its players say it: a game term, the same in every UI language."""

@@ -25,7 +25,8 @@ def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
 
 def score_label(rules: Rules, lang: str = "hu") -> str | None:
     """The score column's header where the rules keep one (``scoresheet``: game points)."""
-    return WORDS["en" if lang == "en" else "hu"]["score"] if rules.mode == "scoresheet" else None
+    w = WORDS[lang if lang in WORDS else "hu"]
+    return w["score"] if rules.mode == "scoresheet" else None
 
 
 def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> dict[str, Any]:

@@ -14,8 +14,11 @@ from .stats import stats, stats_label
 
 NAME = "tarokk"
 """The id that ruleset files name in ``scorer``."""
+TITLE = "Tarokk"
+"""The game's name as its players say it: a game term, the same in every UI language."""
 
-__all__ = ["NAME", "SECTIONS", "Hand", "Rules", "build_rules", "canonical", "columns"]
+__all__ = ["NAME", "TITLE", "SECTIONS", "Hand", "Rules", "build_rules", "canonical"]
+__all__ += ["columns"]
 __all__ += ["describe", "form_values", "hand_form", "hand_from_form", "hand_schema"]
 __all__ += ["parse_hand", "random_hand", "roles", "row", "rules_table", "settle"]
 __all__ += ["stats", "stats_label"]

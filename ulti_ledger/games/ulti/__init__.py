@@ -18,9 +18,12 @@ from .table import rules_table
 
 NAME = "ulti"
 """The id that ruleset files name in ``scorer``."""
+TITLE = "Ulti"
+"""The game's name as its players say it: a game term, the same in every UI language."""
 
 __all__ = [
     "NAME",
+    "TITLE",
     "SECTIONS",
     "Component",
     "Hand",
