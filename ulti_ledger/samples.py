@@ -11,7 +11,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from . import rotation
 from .games import REGISTRY, builtin_engine
 from .settlement.session import SESSION_FORMAT
 
@@ -46,10 +45,11 @@ def random_session(
     repeat from run to run.
     """
     rng = random.Random(seed)
-    rules = builtin_engine().rulesets[ruleset].rules
+    shipped = builtin_engine().rulesets[ruleset]
+    rules, seating = shipped.rules, shipped.seating()
     body = []
     for number in range(hands):
-        deal = rotation.deal(seats, seats[number % len(seats)])
+        deal = seating.deal(seats, seats[number % len(seats)])  # the game's own rotation
         hand = random_hand(rng, rules, (*deal.players, *deal.sitting_out))
         hand.pop("ruleset")
         body.append({"dealer": deal.dealer, **hand})
