@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from ulti_ledger.money_format import total_text
+
 from .api_evening import assert_export_imports_back, begin_evening
 
 SEATS = ["Anna", "Béla", "Csaba", "Dóra"]
@@ -63,6 +65,12 @@ def test_a_skat_evening_of_four_keeps_the_list_and_settles_pair_by_pair(client):
     assert_export_imports_back(client, view)
     board = client.get(f"{view}?lang=de").get_data(as_text=True)
     assert "Grand Hand mit 2, Schneider" in board
+    final = client.get(f"/api/v1/sessions/{sid}", headers=auth).get_json()["totals"]["scores"]
+    for name, total in final.items():  # a list total as the list writes it: the real minus
+        shown = f"−{-total}" if total < 0 else str(total)
+        assert f'data-testid="score-total-{name}">Liste: {shown}<' in board, name
+    assert "Liste: -" not in board and "→ -" not in board
+    assert (total_text(-310), total_text(0), total_text(77)) == ("−310", "0", "77")
 
 
 @pytest.mark.db

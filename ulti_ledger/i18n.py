@@ -26,7 +26,7 @@ from flask_babel import Babel, Domain, get_locale
 
 from . import messages
 from .dates import date_text
-from .money_format import MINUS, money_text, rounding_text
+from .money_format import MINUS, money_text, rounding_text, total_text
 from .numbers import non_negative_int
 from .settlement.hungarian import with_article
 from .settlement.who_pays import shown_lines
@@ -54,6 +54,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_remember)
     app.jinja_env.globals.update(t=t, lang_url=lang_url, languages=NAMES)
     app.jinja_env.filters.update(signed=signed, money=money, day=day, rounding=rounding)
+    app.jinja_env.filters["total"] = total_text
     app.jinja_env.filters["shown_lines"] = lambda result: shown_lines(result, current())
     app.context_processor(lambda: {"lang": current()})
 

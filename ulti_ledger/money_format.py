@@ -16,6 +16,14 @@ from .settlement.money import smallest_coin
 
 MINUS = "\u2212"
 """A real minus sign: as wide as the plus, so columns of numbers line up."""
+
+
+def total_text(units: int) -> str:
+    """A running total as a list writes it: 12, −310 (the real minus), 0; no plus sign,
+    as it is a sum, not a change (that is ``signed``)."""
+    return f"{MINUS}{-units}" if units < 0 else str(units)
+
+
 GROUP = {"hu": "\u202f", "en": ",", "de": "."}
 NBSP = "\u00a0"
 HUF_NAMES = frozenset({"ft", "huf", "forint"})

@@ -25,7 +25,7 @@ from .chart import ChartStyle, balance_chart_svg
 from .dates import date_text
 from .ledger.kitty import kitty_words
 from .messages import words
-from .money_format import money_text, rounding_moves, rounding_text
+from .money_format import money_text, rounding_moves, rounding_text, total_text
 from .pdf_table import Columns, explanations, labels, rows, signed
 from .rule_words import choice_words
 from .rule_words import option_words as rule_option_words
@@ -161,7 +161,7 @@ def scoresheet_context(
                 "exact": cash(b["exact"]),
                 "money": cash(b["money"]),
                 "sign": _sign(Decimal(b["money"])),
-                "score": str(score["totals"].get(b["player"], 0)) if score else "",
+                "score": total_text(score["totals"].get(b["player"], 0)) if score else "",
             }
             for b in settlement["balances"]
         ],
@@ -187,9 +187,9 @@ def with_score_column(summary: Mapping[str, Any]) -> Mapping[str, Any]:
     column = {"key": "score", "label": score["label"], "kind": "note"}
     hands = []
     for hand in summary["hands"]:
-        points = hand["score"] or {}
+        points, totals = hand["score"] or {}, hand["score_totals"]
         text = ", ".join(
-            f"{p} {signed(n)} ({hand['score_totals'][p]})" for p, n in points.items() if n
+            f"{p} {signed(n)} ({total_text(totals[p])})" for p, n in points.items() if n
         )
         sheet = hand["sheet"]
         hands.append({**hand, "sheet": {**sheet, "cells": {**sheet["cells"], "score": text}}})

@@ -26,6 +26,7 @@ from markupsafe import escape
 
 from ..i18n import signed, t
 from ..ledger.pinning import ResultCache
+from ..money_format import total_text
 from ..settlement.who_pays import shown_lines
 
 EXTENSION = "ulti_ledger.sheet"
@@ -138,7 +139,7 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
         cells = "".join(
             [
                 f'{cell}{signed(totals[name])}</small><small class="c-score">'
-                f"{signed(points.get(name, 0))} → {scores.get(name, 0)}</small></span>"
+                f"{signed(points.get(name, 0))} → {total_text(scores.get(name, 0))}</small></span>"
                 for cell, name in zip(facts.cells, sheet.players, strict=True)
             ]
         )
