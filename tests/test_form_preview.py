@@ -3,18 +3,25 @@ not an error, for every game; an impossible hand is an error (HTTP 422 from the 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .ui_helpers import Scorer
 
 
-@pytest.mark.parametrize("ruleset", ["ulti", "snapszer"])
+@pytest.mark.parametrize("ruleset", ["ulti", "snapszer", "skat", "tarokk", "magas-tarokk"])
 def test_a_fresh_form_s_preview_asks_for_what_is_missing(client, ruleset):
+    """By the field's label, in the page's language; not the engine's sentence for an API
+    caller ("This cannot be recorded: ... or null ...")."""
     scorer = Scorer(client)
     scorer.start(["Anna", "Béla", "Csaba", "Dóra"], ruleset=ruleset)
-    html = client.get(scorer.edit_url + "/hands/new").get_data(as_text=True)
-    assert 'data-testid="preview-error"' not in html
-    assert 'data-testid="preview-hint"' in html
+    for lang, words in (("hu", "Még ezt kell megadni: "), ("de", "Noch auszuwählen: ")):
+        html = client.get(scorer.edit_url + f"/hands/new?lang={lang}").get_data(as_text=True)
+        assert 'data-testid="preview-error"' not in html
+        hint = re.search(r'data-testid="preview-hint">([^<]*)<', html).group(1)
+        assert hint.startswith(words) and len(hint) > len(words), hint
+        assert "null" not in hint and "rögzíthető" not in hint and "eintragen" not in hint
 
 
 def test_an_impossible_hand_s_preview_is_an_error(scorer, client):

@@ -228,6 +228,13 @@ def _page(
     )
 
 
+def _still_to_choose(form: dict[str, Any], field: str) -> str | None:
+    """What a fresh form still needs, by the field's own label ("Still to choose:
+    Partner"), not the engine's sentence for an API caller (which may say "null")."""
+    label = next((f.get("label") for f in form["fields"] if f["name"] == field), None)
+    return t("form_still_to_choose", label=label) if label else None
+
+
 def _preview(
     session: GameSession,
     game: Any,
@@ -250,7 +257,10 @@ def _preview(
         # a field not chosen yet is what is missing, not a mistake
         code = getattr(exc, "code", "") or ""
         missing = "missing" in code or (field != "form" and values.get(field) is None)
-        out["hints" if missing else "error"] = [said] if missing else said
+        if missing:
+            out["hints"] = [_still_to_choose(form, field) or said]
+        else:
+            out["error"] = said
         return out
     value = Decimal(session.unit_amount)
     out["view"] = view
