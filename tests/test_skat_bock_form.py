@@ -10,6 +10,7 @@ from ulti_ledger import ledger
 
 from .ui_helpers import Scorer, read_form
 
+pytestmark = pytest.mark.db
 FOUR = ["Anna", "Béla", "Csaba", "Dóra"]
 GRAND_HAND = {"game": ["grand"], "matadors": ["mit-1"], "hand": ["true"]}
 PIK = {"game": ["pik"], "matadors": ["mit-1"], "declarer_points": ["80"]}
