@@ -18,6 +18,7 @@ from markupsafe import Markup
 from .. import groups, i18n, ledger
 from ..chart import balance_chart
 from ..i18n import t
+from ..messages import ruleset_text
 from ..models import Group
 
 PERIODS = ("all", "month", "season")
@@ -85,7 +86,8 @@ def _game_labels(standings: Mapping[str, Any], lang: str) -> dict[str, str]:
     """Each game of the period by the label of its evenings' ruleset."""
     labels: dict[str, str] = {}
     for evening in standings["evenings"]:
-        labels.setdefault(evening["game"], evening["ruleset"]["en" if lang == "en" else "hu"])
+        names = evening["ruleset"]
+        labels.setdefault(evening["game"], ruleset_text(names["hu"], names["en"], lang))
     for game in standings["games"]:
         labels.setdefault(game, game)
     return labels
@@ -95,7 +97,7 @@ def _chart(standings: Mapping[str, Any], lang: str, **style: Any) -> Markup:
     return balance_chart(
         standings["players"],
         standings["running"],
-        lang="en" if lang == "en" else "hu",
+        lang=lang,
         x_label=t("grp_chart_x"),
         **style,
     )
