@@ -213,6 +213,9 @@ def test_rules_show_speaks_one_language(ruleset):
         assert foreign(printed, lang) == [], lang
         for option in ruleset.options.values():
             assert " ".join(ruleset_text(option.help, option.help_en, lang).split()) in printed
+            for name, choice in (option.choices or {}).items():
+                meaning = " ".join(ruleset_text(choice.help, choice.help_en, lang).split())
+                assert not meaning or f"{name}: {meaning}" in printed, (lang, option.name, name)
         game = ruleset.scorer_module.rules_table(ruleset.rules, lang)
         tables[lang] = " ".join(game["text"])
         ids |= table_ids(game["table"])

@@ -30,6 +30,7 @@ def rules_text(ruleset: Ruleset, lang: str = "en") -> str:
         choices = f"{o['range'][0]}..{o['range'][1]}" if "range" in o else " | ".join(o["choices"])
         out.append(f"  {o['name']} = {o['default']}   [{choices}]")
         out.append(f"      {o['help']}")
+        out += [f"        {name}: {help}" for name, help in o.get("choices", {}).items() if help]
     return "\n".join(out)
 
 
