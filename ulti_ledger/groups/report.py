@@ -23,13 +23,13 @@ def season_report_html(group: Group, context: Mapping[str, Any], lang: str) -> s
     chart = balance_chart(
         standings["players"],
         standings["running"],
-        lang=lang,
+        lang="en" if lang == "en" else "hu",
         x_label=t("grp_chart_x"),
         **CHART,
     )
     return render_template(
         "pdf/season_report.html",
-        lang=lang,
+        lang="en" if lang == "en" else "hu",
         report_chart=chart,
         **context,
     )

@@ -18,7 +18,6 @@ from markupsafe import Markup
 from .. import groups, i18n, ledger
 from ..chart import balance_chart
 from ..i18n import t
-from ..messages import ruleset_text
 from ..models import Group
 
 PERIODS = ("all", "month", "season")
@@ -86,8 +85,7 @@ def _game_labels(standings: Mapping[str, Any], lang: str) -> dict[str, str]:
     """Each game of the period by the label of its evenings' ruleset."""
     labels: dict[str, str] = {}
     for evening in standings["evenings"]:
-        names = evening["ruleset"]
-        labels.setdefault(evening["game"], ruleset_text(names["hu"], names["en"], lang))
+        labels.setdefault(evening["game"], evening["ruleset"]["en" if lang == "en" else "hu"])
     for game in standings["games"]:
         labels.setdefault(game, game)
     return labels
@@ -97,7 +95,7 @@ def _chart(standings: Mapping[str, Any], lang: str, **style: Any) -> Markup:
     return balance_chart(
         standings["players"],
         standings["running"],
-        lang=lang,
+        lang="en" if lang == "en" else "hu",
         x_label=t("grp_chart_x"),
         **style,
     )
