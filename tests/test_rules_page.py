@@ -51,8 +51,8 @@ def test_the_skat_page_shows_the_base_values_and_the_null_table(client, lang, ba
 
 def test_an_evenings_house_rules_are_shown_as_chosen(client):
     shown = _text(client.get("/rules/skat?lang=de&list=seeger_fabian"))
-    assert re.search(r"Liste: seeger_fabian", shown)
-    assert "Liste: isko" in _text(client.get("/rules/skat?lang=de"))
+    assert "Liste: Seeger–Fabian" in shown
+    assert "Liste: ISkO" in _text(client.get("/rules/skat?lang=de"))
 
 
 def test_an_unknown_ruleset_is_a_404_that_names_it(client):
@@ -93,4 +93,4 @@ def test_an_evenings_pages_link_its_rules_with_its_house_rules(client):
         assert link, path
         page = client.get(unescape(link.group(1)) + "&lang=de")
         assert page.status_code == 200
-        assert "Liste: seeger_fabian" in _text(page)
+        assert "Liste: Seeger–Fabian" in _text(page)

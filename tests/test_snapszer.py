@@ -326,7 +326,8 @@ def test_cli_rules_list_check_and_show_a_game_without_contracts():
     assert checked.output == "ok: snapszer (Snapszer): 6 game values, 3 house-rule options\n"
     shown = CliRunner().invoke(main, ["rules", "show", "snapszer"])
     assert shown.exit_code == 0, shown.output
-    assert "  below_33         2\n" in shown.output and "settlement: transfer" in shown.output
+    assert "  below 33             2\n" in shown.output
+    assert "settlement: the losers pay" in shown.output  # words, not the file's ids
 
 
 def test_cli_text_format_settles_a_snapszer_list(tmp_path):

@@ -223,12 +223,21 @@ def rules() -> None:
 
 
 @rules.command("list")
-def rules_list() -> None:
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "hu", "de"]),
+    default="en",
+    show_default=True,
+    help="Language.",
+)
+def rules_list(lang: str) -> None:
     """The rulesets that ship with the app."""
+    from .messages import ruleset_text
     from .rules_table import summary
 
     for ruleset in _engine().rulesets.values():
-        click.echo(f"{ruleset.id:<18} {ruleset.label_en}  ({summary(ruleset)})")
+        label = ruleset_text(ruleset.label, ruleset.label_en, lang)
+        click.echo(f"{ruleset.id:<18} {label}  ({summary(ruleset, lang)})")
 
 
 @rules.command("show")

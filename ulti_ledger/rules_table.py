@@ -30,13 +30,15 @@ def rules_text(ruleset: Ruleset, lang: str = "en") -> str:
         choices = f"{o['range'][0]}..{o['range'][1]}" if "range" in o else " | ".join(o["choices"])
         out.append(f"  {o['name']} = {o['default']}   [{choices}]")
         out.append(f"      {o['help']}")
+        out += [f"        {name}: {help}" for name, help in o.get("choices", {}).items() if help]
     return "\n".join(out)
 
 
-def summary(ruleset: Ruleset) -> str:
+def summary(ruleset: Ruleset, lang: str = "en") -> str:
     """One line of what the ruleset holds: "40 contracts, 17 house-rule options"."""
-    game = ruleset.scorer_module.rules_table(ruleset.rules, "en")
-    return f"{game['summary']}, {len(ruleset.options)} house-rule options"
+    game = ruleset.scorer_module.rules_table(ruleset.rules, lang)
+    w = WORDS[lang if lang in WORDS else "en"]
+    return f"{game['summary']}, {w['house_rule_count'].format(n=len(ruleset.options))}"
 
 
 def _table(ruleset: Ruleset, lang: str) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -145,3 +145,42 @@ def test_a_skat_evening_of_four_in_german_at_390_px(app, phone, live_url):
             shown[row[at_declarer]] += int(entry.replace(MINUS, "-").replace("+", ""))
     assert shown == lists
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_bock_round_is_proposed_on_the_next_hands_form(app, phone, live_url):
+    """With Bock rounds on, a Grand Hand opens a round: the next form comes with Bock
+    ticked, its live preview doubles the value, and Save records it as a Bock game."""
+    page = phone
+    page.goto(live_url + "/sessions/new?lang=de")
+    for i, name in enumerate(PLAYERS):
+        page.get_by_test_id(f"player-{i}").fill(name)
+    page.get_by_test_id("ruleset-skat").click()
+    page.get_by_test_id("house-rules").click()
+    page.get_by_test_id("choice-bock-on").click()
+    with page.expect_navigation():
+        page.get_by_test_id("create-session").click()
+    token = re.search(r"/e/([^/#?]+)", page.url).group(1)
+    board = page.url.split("#")[0]
+
+    taps = new_hand(page, board)
+    assert not page.locator('input[name="bock"][value="true"]').is_checked()
+    taps.tap("game-grand")
+    taps.tap("matadors-mit-1")
+    taps.tap("hand-true")
+    taps.type("number-declarer_points", "70")
+    preview_says(page, "3 × 24 = 72")
+    taps.save()
+
+    taps = new_hand(page, board)
+    assert page.locator('input[name="bock"][value="true"]').is_checked()  # proposed
+    taps.tap("game-pik")
+    taps.tap("matadors-mit-1")
+    taps.type("number-declarer_points", "80")
+    preview_says(page, "Pik mit 1: 2 × 11 = 22")
+    lines = page.locator("[data-lines]").text_content()
+    assert "Bock: 22 × 2 = 44" in lines  # the preview doubles it
+    taps.save()
+    assert taps.count == 5  # Bock took no tap
+    second = entries(app, token)[1]
+    assert second["hand"]["bock"] is True
+    assert second["result"]["score"][second["hand"]["declarer"]] == 44

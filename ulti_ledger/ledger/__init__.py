@@ -43,6 +43,7 @@ Reading:
 - ``hand_entry(session, number, lang="en")``, ``preview_hand(session, data, lang="hu")``
 - ``hand_view(session, number, lang="hu")``: one hand as the scoreboard shows it
 - ``next_hand(session)``: the rotation's proposal (dealer, players, sitting_out, first_bidder)
+- ``proposed_values(session)``: the form values the game proposes for the next hand (Skat: Bock)
 - ``deal_by(session, seats, dealer)``: the hand a chosen dealer deals, by the session's seating
 - ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players(session_ids)``: form data
 - ``name_key(name)``: what makes two names one player (case, spaces, NFC, and the
@@ -100,6 +101,7 @@ from .live import scoreboard_state
 from .names import name_key
 from .pinning import session_engine
 from .players import change_players, players_state
+from .proposal import proposed_values
 from .reads import (
     get_session,
     hand_count,
@@ -162,6 +164,7 @@ __all__ = [
     "list_sessions",
     "name_key",
     "next_hand",
+    "proposed_values",
     "parse_session_file",
     "players_state",
     "preview_hand",

@@ -38,7 +38,10 @@ def new(session: GameSession, token: str):
     seats = tuple(ledger.current_seating(session))
     deal = _deal(ledger.next_hand(session), seats)
     game, rules = ledger.form_game(session)
-    values = generic.read(game.hand_form(rules, i18n.current()), {}, deal)  # the defaults
+    # the defaults, and what the game proposes from the hands so far (Skat: a Bock game)
+    values = generic.read(
+        game.hand_form(rules, i18n.current()), ledger.proposed_values(session), deal
+    )
     return _page(session, token, deal, values, None, session.version)
 
 

@@ -12,7 +12,9 @@ names the option.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
 
 from .. import i18n
 from ..i18n import t
@@ -36,7 +38,24 @@ def show(ruleset_id: str):
         abort(400, description=exc.text(lang))
     table = value_table(ruleset, lang)
     game = ruleset.scorer_module.rules_table(rules, lang)
-    options = [{**o, "value": chosen.get(o["name"], o["default"])} for o in table["options"]]
+    options = [_option(o, chosen, ruleset.id) for o in table["options"]]
     return render_template(
         "rules/show.html", table=table, game=game, options=options, ruleset_id=ruleset.id
     )
+
+
+def _option(option: dict[str, Any], chosen: dict[str, str], ruleset_id: str) -> dict[str, Any]:
+    """One house rule as the page shows it: its choices in words (the one in play and the
+    default marked, each a link to the page with it chosen), never the file's value ids."""
+    value = chosen.get(option["name"], option["default"])
+    choices = [
+        {
+            "value": name,
+            "words": words or name,
+            "chosen": str(value) == name,
+            "default": str(option["default"]) == name,
+            "url": url_for("rules.show", ruleset_id=ruleset_id, **{**chosen, option["name"]: name}),
+        }
+        for name, words in (option.get("choices") or {}).items()
+    ]
+    return {**option, "value": value, "choices": choices}

@@ -13,7 +13,7 @@ from .schema import hand_schema
 from .score import settle
 from .sheet import columns, row, rules_table, score_label
 from .stats import STATS_DERIVED, stats, stats_label
-from .tally import session_sheet
+from .tally import form_proposal, session_sheet
 from .value import game_value
 
 NAME = "skat"
@@ -43,6 +43,7 @@ __all__ = [  # the contract's order (settlement.registry.PARTS), then the values
     "stats_label",
     "STATS_DERIVED",
     "session_sheet",
+    "form_proposal",
     "score_label",
     "Hand",
     "Rules",

@@ -20,6 +20,8 @@ from .score import ramsch_score, value_params
 from .value import bock_triggers, game_value
 
 WORDS = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "row")
+LIST_NAMES = {"isko": "ISkO", "seeger_fabian": "Seeger–Fabian"}
+"""The lists by the names Skat players give them, the same in every language."""
 
 
 def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
@@ -118,7 +120,7 @@ def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
     text += [f"  {game.capitalize():<18} {value}" for game, value in base.items()]
     text.append(f"{w['null_values']}:")
     text += [f"  {names[kind]:<18} {value}" for kind, value in null.items()]
-    text.append(f"{w['list']}: {rules.list_mode}")
+    text.append(f"{w['list']}: {LIST_NAMES[rules.list_mode]}")
     return {
         "table": {
             "values": base,

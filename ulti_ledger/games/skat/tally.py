@@ -26,6 +26,12 @@ def bock_to_come(rows: Sequence[Mapping[str, Any]]) -> int:
     return pending
 
 
+def form_proposal(rows: Sequence[Mapping[str, Any]], rules: Rules) -> dict[str, str]:
+    """The next hand's form values proposed from the hands so far: Bock ticked while a
+    Bock round still has games to come (the scorer may untick it)."""
+    return {"bock": "true"} if rules.bock and bock_to_come(rows) else {}
+
+
 def won_lost(rows: Sequence[Mapping[str, Any]], players: Sequence[str]) -> dict[str, list[int]]:
     """Each player's games won and lost as declarer (Ramsch and eingepasst count for none)."""
     counts = {name: [0, 0] for name in players}

@@ -65,9 +65,11 @@ def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
     w = WORDS[lang if lang in WORDS else "en"]
     points = {**{t: rules.tiers[t] for t in TIERS}, "snapszer": rules.snapszer}
     points |= {"failed_snapszer": rules.failed_snapszer, "renonsz": rules.renonsz}
+    names = {**{t: w[t] for t in TIERS}, "snapszer": w["snapszer_made"]}
+    names |= {"failed_snapszer": w["snapszer_failed"], "renonsz": w["renonsz"]}
     text = [f"{w['points']}:"]
-    text += [f"  {key:<16} {value}" for key, value in points.items()]
-    text.append(f"{w['settlement']}: {rules.mode}")
+    text += [f"  {names[key]:<20} {value}" for key, value in points.items()]
+    text.append(f"{w['settlement']}: {w[f'mode_{rules.mode}']}")
     return {
         "table": {"points": points, "settlement": rules.mode},
         "text": text,

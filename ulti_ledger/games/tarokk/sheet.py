@@ -93,7 +93,8 @@ def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
     if any(f.magas for f in rules.figures.values()):
         text.append(f"* {w['magas_kontra']}")
     text.append(
-        f"{w['renonsz_rule']}: {rules.renonsz_mode} {rules.renonsz_min}-{rules.renonsz_max}"
+        f"{w['renonsz_rule']}: {w[f'renonsz_{rules.renonsz_mode}']}"
+        f", {rules.renonsz_min}-{rules.renonsz_max}"
     )
     if rules.kitty:
         text.append(f"{w['kitty']}: {rules.kitty_step} / {rules.kitty_cap_per_player}")
