@@ -14,6 +14,7 @@ The list totals shown on the scoreboard's cards ("Liste: 33") are the engine's t
 
 import csv
 import io
+import re
 
 from . import scorer
 from .scorer import entries
