@@ -1,4 +1,4 @@
-"""Ulti ledger: a Flask app that keeps score for an evening of Ulti."""
+"""Card ledger: a Flask app that keeps score and settles up for the card games at a table."""
 
 import os
 import secrets
@@ -8,6 +8,10 @@ from pathlib import Path
 # one level above this package.
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = PROJECT_ROOT / "migrations"
+
+
+COMPRESSED = ("text/html", "image/svg+xml")
+"""What the app sends compressed to a browser that asks for it (Accept-Encoding)."""
 
 
 def create_app(test_config=None):
@@ -122,6 +126,19 @@ def create_app(test_config=None):
 
     # <int:...> holds at most 2**31 - 1 (our INTEGER columns): a larger id is a 404, not a 500
     app.url_map.converters["int"] = BoundedInt
+
+    from flask_compress import Compress
+
+    # The pages travel compressed (a magas tarokk evening's is several hundred KB of
+    # markup, a tenth of it compressed), and the QR codes' SVG. Registered first, it runs
+    # after every other after_request hook. JSON is left alone: its ETags ("v7") are what
+    # an API writer sends back in If-Match, and compression would suffix them (":gzip").
+    app.config.setdefault("COMPRESS_MIMETYPES", list(COMPRESSED))
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    # Static files are streamed and cached by the browser: sent as they are (compressing a
+    # stream leaves the file's handle to the garbage collector).
+    app.config.setdefault("COMPRESS_STREAMS", False)
+    Compress(app)
 
     from . import i18n
     from .views import api, exports, hands, main, sessions
