@@ -98,7 +98,8 @@ def _read_evenings(sessions: Mapping[int, GameSession]) -> dict[int, tuple[HandR
         .order_by(h.session_id, h.position)
     ).all()
     cache = result_cache()
-    keys = [(CACHE_TAG, i, v, sessions[s].ruleset.digest) for i, s, v in heads]
+    digests = {i: session.ruleset.digest for i, session in sessions.items()}
+    keys = [(CACHE_TAG, i, v, digests[s]) for i, s, v in heads]
     found = cache.get_many(keys)
     missing = [head.id for head, hit in zip(heads, found, strict=True) if hit is None]
     if missing:
@@ -177,20 +178,23 @@ def _settle(sessions: Mapping[int, GameSession], hand_ids: list[int]) -> dict[in
     for hand_id, name, role in seat_rows:
         if hand_id in wanted:
             roles[hand_id][name] = role
-    out = {}
-    for row in rows:
-        session = sessions[row.session_id]
-        out[row.id] = _settled(session, row.options, row.facts, roles[row.id])
-    return out
+    engines = {i: (session_engine(s), s.options or {}) for i, s in sessions.items()}
+    return {
+        row.id: _settled(*engines[row.session_id], row.options, row.facts, roles[row.id])
+        for row in rows
+    }
 
 
 def _settled(
-    session: GameSession, own: Any, facts: Mapping[str, Any], roles: Mapping[str, str]
+    engine: Any,
+    options: Mapping[str, Any],
+    own: Any,
+    facts: Mapping[str, Any],
+    roles: Mapping[str, str],
 ) -> _Settled:
-    """One hand settled by its evening's engine, and the marks its game counts."""
-    engine = session_engine(session)
+    """One hand settled by its evening's engine (and ``options``), and its game's marks."""
     stored = {"options": dict(own), **facts} if own else dict(facts)
-    facts, hand, rules = in_order(engine, session.options or {}, stored)
+    facts, hand, rules = in_order(engine, options, stored)
     game = engine.game(rules.scorer)
     payments = dict(game.settle(hand, rules).payments)
     counted = getattr(game, "stats", None)
