@@ -23,6 +23,18 @@
     const data = document.getElementById("game-form-data");
     if (!form || !data || !window.FormConditions) return;
     const { form: description, fixed, deals } = JSON.parse(data.textContent);
+    // each condition's schema is sent once (description.schemas) and named by its index
+    function unpack(condition) {
+      if (condition.conditions) condition.conditions.forEach(unpack);
+      else if (typeof condition.schema === "number") {
+        condition.schema = description.schemas[condition.schema];
+      }
+    }
+    for (const field of description.fields) {
+      for (const item of [field, ...(field.options || [])]) {
+        if (item.rule) unpack(item.rule.condition);
+      }
+    }
     const FC = window.FormConditions;
     const preview = document.getElementById("preview");
     const all = (selector, root) => Array.from((root || form).querySelectorAll(selector));
