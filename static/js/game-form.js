@@ -22,20 +22,9 @@
     const form = document.getElementById("hand-form");
     const data = document.getElementById("game-form-data");
     if (!form || !data || !window.FormConditions) return;
-    const { form: description, fixed, deals } = JSON.parse(data.textContent);
-    // each condition's schema is sent once (description.schemas) and named by its index
-    function unpack(condition) {
-      if (condition.conditions) condition.conditions.forEach(unpack);
-      else if (typeof condition.schema === "number") {
-        condition.schema = description.schemas[condition.schema];
-      }
-    }
-    for (const field of description.fields) {
-      for (const item of [field, ...(field.options || [])]) {
-        if (item.rule) unpack(item.rule.condition);
-      }
-    }
+    const { form: packed, fixed, deals } = JSON.parse(data.textContent);
     const FC = window.FormConditions;
+    const description = FC.unpack(packed);
     const preview = document.getElementById("preview");
     const all = (selector, root) => Array.from((root || form).querySelectorAll(selector));
     const box = (name) => form.querySelector(`[data-field="${CSS.escape(name)}"]`);
