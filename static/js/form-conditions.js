@@ -64,5 +64,18 @@
     return [out, notes];
   }
 
-  root.FormConditions = { holds, shows, applies, options, forced };
+  // The page's description (handform.generic.script_form) names each condition's schema
+  // by its index in `schemas`, sent once: put them back (in place; returns the form).
+  function unpack(form) {
+    const leaf = (condition) => {
+      if (condition.conditions) condition.conditions.forEach(leaf);
+      else if (typeof condition.schema === "number") condition.schema = form.schemas[condition.schema];
+    };
+    for (const field of form.fields) {
+      for (const item of [field, ...(field.options || [])]) if (item.rule) leaf(item.rule.condition);
+    }
+    return form;
+  }
+
+  root.FormConditions = { holds, shows, applies, options, forced, unpack };
 })(window);

@@ -22,8 +22,9 @@
     const form = document.getElementById("hand-form");
     const data = document.getElementById("game-form-data");
     if (!form || !data || !window.FormConditions) return;
-    const { form: description, fixed, deals } = JSON.parse(data.textContent);
+    const { form: packed, fixed, deals } = JSON.parse(data.textContent);
     const FC = window.FormConditions;
+    const description = FC.unpack(packed);
     const preview = document.getElementById("preview");
     const all = (selector, root) => Array.from((root || form).querySelectorAll(selector));
     const box = (name) => form.querySelector(`[data-field="${CSS.escape(name)}"]`);

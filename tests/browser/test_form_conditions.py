@@ -8,7 +8,8 @@ from pathlib import Path
 CASES = json.loads((Path(__file__).parents[1] / "data/form_conditions.json").read_text("utf-8"))
 
 RUN = """([forms, cases]) => {
-  const page = JSON.parse(document.getElementById('game-form-data').textContent).form;
+  const page = FormConditions.unpack(
+    JSON.parse(document.getElementById('game-form-data').textContent).form);
   return cases.map((c) => {
     const form = c.form === 'ulti' ? page : forms[c.form];
     const [values, notes] = FormConditions.forced(form, c.values);

@@ -2,8 +2,9 @@
 
 There is no member table: a member is a name that sat at one of the group's tables. A
 rename across the group is the evening's own rename (``ledger.change_players``: checked,
-audited, undoable) done in each evening the old name played, so statistics and
-standings read one name from the facts. Merging two spellings ("Bela" into "Béla") is
+audited, undoable) done in each evening the old name played, all in one transaction (a
+refusal in any evening leaves every evening as it was), so statistics and standings
+read one name from the facts. Merging two spellings ("Bela" into "Béla") is
 that same rename onto a name the group already has; it is refused, before anything is
 written, where both spellings sat at one table, because there they are two people.
 """
@@ -12,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import ledger
-from ..db import db
 from ..ledger.names import check_new_name, one_name
+from ..ledger.players import apply_players_change
 from ..ledger.reads import seat_names
+from ..ledger.txn import transaction
 from ..models import Group
 from .store import GroupError, group_evenings
 
@@ -34,7 +35,8 @@ def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
     Returns ``{"renamed": {old: new}, "evenings": [session ids], "merged": bool}``
     (``merged``: ``new`` was already a member). Checked in every evening before the
     first is written: an unknown member, or an evening where ``new`` (or a spelling of
-    it) already sits beside ``old``, is refused naming the evening.
+    it) already sits beside ``old``, is refused naming the evening; what only the
+    writing finds (an evening's hand refusing the new name) rolls back every evening.
     """
     if not isinstance(old, str) or not old:
         raise GroupError("rename", "name the member to rename", "rename_who")
@@ -65,8 +67,9 @@ def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
                 other=beside[0],
                 evening=evening,
             )
-    for session in evenings:
-        ledger.change_players(session, {"rename": {old: new}})
-    group.version += 1
-    db.session.commit()
-    return {"renamed": {old: new}, "evenings": [s.id for s in evenings], "merged": merged}
+    ids = [s.id for s in evenings]
+    with transaction():  # every evening renamed, or (one refused) none
+        for session in evenings:
+            apply_players_change(session, {"rename": {old: new}})
+        group.version += 1
+    return {"renamed": {old: new}, "evenings": ids, "merged": merged}

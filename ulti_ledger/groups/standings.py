@@ -3,10 +3,10 @@
 Fast by construction: the page reads the group's evenings (one query, their seats by a
 second) and takes each evening's line (its totals, who played how many hands, each
 hand's payments) from the app's result cache, keyed by the evening's version, which
-every write raises. An evening that changed is summed again from its hands' cached
-results (``ledger.session_summary``); the others cost a dictionary lookup. No query per
-hand, no ORM object for an evening that did not change, and one new hand re-reads only
-its own evening.
+every write raises. An evening that changed is summed again from its statistics records
+(``stats.evening_records``: each hand's payments and roles, themselves cached per hand
+and per evening); the others cost a dictionary lookup. No query per hand, no ORM object
+for an evening that did not change, and one new hand re-reads only its own evening.
 """
 
 from __future__ import annotations
@@ -15,11 +15,16 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from sqlalchemy import select
+
 from .. import ledger
 from ..db import db
 from ..ledger.pinning import only_ruleset, result_cache, session_engine
+from ..ledger.reads import seat_names
 from ..ledger.settling import group_settlement_of
 from ..models import GameSession, Group
+from ..stats import HandRecord, evening_records
+from ..stats.figures import SITTING_OUT
 from .period import Period
 from .store import evening_day, evening_rows
 
@@ -27,42 +32,58 @@ LINE = "group-line"
 """The first part of an evening line's cache key (the hands' keys start with an int)."""
 
 
-def evening_line(row: Any) -> dict[str, Any]:
-    """What the standings need of one evening (an ``evening_rows`` row), cached under its
-    version: only an evening that changed is read and summed again."""
-    key = (LINE, row.id, row.version, row.digest)
+def evening_lines(rows: Sequence[Any]) -> list[dict[str, Any]]:
+    """What the standings need of each evening (``evening_rows`` rows), cached under its
+    version: only an evening that changed is read and summed again.
+
+    A line is summed from the evening's statistics records (``stats.evening_records``:
+    each hand's payments and roles, kept per evening too), so a cold page settles every
+    hand once, for its standings and its statistics, and words no explanation.
+    """
     cache = result_cache()
-    line = cache.get(key)
-    if line is None:
-        session = db.session.get(GameSession, row.id)
-        line = _line(session, ledger.session_summary(session, "hu"))
-        cache.put(key, line)
-    return line
+    keys = [(LINE, row.id, row.version, row.digest) for row in rows]
+    lines = cache.get_many(keys)
+    missing = [row for row, line in zip(rows, lines, strict=True) if line is None]
+    if missing:
+        ids = [row.id for row in missing]
+        sessions = {
+            s.id: s for s in db.session.scalars(select(GameSession).where(GameSession.id.in_(ids)))
+        }
+        records = evening_records(missing, sessions)
+        for index, key in enumerate(keys):
+            if lines[index] is None:
+                lines[index] = _line(sessions[key[1]], records[key[1]])
+                cache.put(key, lines[index])
+    return lines
 
 
-def _line(session: GameSession, summary: Mapping[str, Any]) -> dict[str, Any]:
-    played = dict.fromkeys(summary["players"], 0)
-    results = []
-    for hand in summary["hands"]:
-        out = set(hand["sitting_out"])
-        for name in hand["players"]:
-            if name not in out and name in played:
+def _line(session: GameSession, records: Sequence[HandRecord]) -> dict[str, Any]:
+    """One evening's line: its facts, each player's units and hands played, and each
+    hand's payments (what ``session_summary`` totals, without its views)."""
+    players = seat_names(session)
+    units = dict.fromkeys(players, 0)
+    played = dict.fromkeys(players, 0)
+    for record in records:
+        for name, role in record.roles.items():
+            if role != SITTING_OUT and name in played:
                 played[name] += 1
-        results.append({"result": {"payments": dict(hand["result"]["payments"])}})
+        for name, paid in record.payments.items():
+            if name in units:
+                units[name] += paid
     ruleset = only_ruleset(session_engine(session))
     return {
         "id": session.id,
-        "name": summary["name"],
+        "name": session.name,
         "date": evening_day(session).isoformat(),
-        "place": summary["place"],
+        "place": session.place,
         "game": ruleset.scorer,
         "ruleset": {"id": ruleset.id, "hu": ruleset.label, "en": ruleset.label_en},
-        "unit_value": dict(summary["unit_value"]),
-        "players": list(summary["players"]),
-        "units": dict(summary["totals"]["units"]),
+        "unit_value": {"amount": session.unit_amount, "currency": session.currency},
+        "players": list(players),
+        "units": units,
         "played": played,
-        "hands": len(summary["hands"]),
-        "hand_results": results,
+        "hands": len(records),
+        "hand_results": [{"result": {"payments": dict(r.payments)}} for r in records],
     }
 
 
@@ -87,7 +108,7 @@ def group_standings(
     together (two currencies).
     """
     rows = evening_rows(group)
-    every = [evening_line(row) for row in rows]
+    every = evening_lines(rows)
     members = list(dict.fromkeys(p for line in every for p in line["players"]))
     links = {row.id: row.view_token for row in rows}
     lines = [line for line, row in zip(every, rows, strict=True) if period.covers(evening_day(row))]

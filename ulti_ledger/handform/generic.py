@@ -16,6 +16,7 @@ as a select).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 from typing import Any
@@ -237,3 +238,50 @@ def error_field(form: Mapping[str, Any], key: str) -> str:
         if head == field["name"] or head in field.get("keys", ()):
             return field["name"]
     return "form"
+
+
+SCRIPT_FIELD_KEYS = ("name", "rule", "optional", "per")
+"""What the page's script reads of a field (``static/js/game-form.js``); of an option, its
+``value`` and ``rule``. The labels and the rest are in the drawn markup already."""
+
+
+def script_form(form: Mapping[str, Any]) -> dict[str, Any]:
+    """The description as the page's script needs it: each field's name and rules, its
+    options' values and rules, the presets' ids and values, and the forces; each rule's
+    condition schema given once in ``schemas`` and named by its index where it stands
+    (the script puts them back before it reads the rules).
+
+    The page inlines it beside the markup that shows every label: a game with many rows
+    (tarokk's figure rows, each listing every figure with the same conditions) would
+    otherwise send each label twice and each condition dozens of times.
+    """
+    schemas: dict[str, int] = {}
+    fields = []
+    for field in form["fields"]:
+        lean = {key: field[key] for key in SCRIPT_FIELD_KEYS if key in field}
+        if "options" in field:
+            lean["options"] = [
+                {key: option[key] for key in ("value", "rule") if key in option}
+                for option in field["options"]
+            ]
+        for item in (lean, *lean.get("options", ())):
+            if "rule" in item:
+                rule = item["rule"]
+                item["rule"] = {**rule, "condition": _named(rule["condition"], schemas)}
+        fields.append(lean)
+    presets = [{"id": p["id"], "set": p["set"]} for p in form.get("presets", ())]
+    return {
+        "fields": fields,
+        "presets": presets,
+        "forces": form.get("forces", []),
+        "schemas": [json.loads(text) for text in schemas],
+    }
+
+
+def _named(condition: Mapping[str, Any], schemas: dict[str, int]) -> dict[str, Any]:
+    """``condition`` with each leaf's schema replaced by its index in ``schemas``."""
+    if "conditions" in condition:
+        parts = [_named(c, schemas) for c in condition["conditions"]]
+        return {**condition, "conditions": parts}
+    text = json.dumps(condition["schema"], sort_keys=True)
+    return {**condition, "schema": schemas.setdefault(text, len(schemas))}

@@ -57,25 +57,34 @@ def change_players(
             str(unknown[0]) if unknown else "",
             "send exactly one of: rename, add, remove (one change at a time)",
         )
-    ((operation, body),) = data.items()
     with transaction(current=lambda: session_json(session)):
-        version = lock(session, expected_version)
-        before = players_state(session)
-        if operation == "rename":
-            renamed = _rename(session, body)
-            db.session.flush()
-            db.session.expire_all()
-            version = bump_hands(session, version)
-            after = {**players_state(session), "renamed": renamed}
-            record(session, "rename", version, before=before, after=after)
-        else:
-            action, extra = (_join if operation == "add" else _leave)(session, body)
-            db.session.flush()
-            db.session.expire_all()
-            version = bump_hands(session, version)  # each hand's view lists everyone
-            after = {**players_state(session), **extra}
-            record(session, action, version, before=before, after=after)
+        apply_players_change(session, data, expected_version)
     return players_state(session)
+
+
+def apply_players_change(
+    session: GameSession, data: dict[str, Any], expected_version: int | None = None
+) -> None:
+    """``change_players``' one change (``data``: checked to hold exactly one operation)
+    written in the caller's transaction, which commits it or rolls it back: a rename
+    across several evenings is one transaction (``groups.rename_member``)."""
+    ((operation, body),) = data.items()
+    version = lock(session, expected_version)
+    before = players_state(session)
+    if operation == "rename":
+        renamed = _rename(session, body)
+        db.session.flush()
+        db.session.expire_all()
+        version = bump_hands(session, version)
+        after = {**players_state(session), "renamed": renamed}
+        record(session, "rename", version, before=before, after=after)
+    else:
+        action, extra = (_join if operation == "add" else _leave)(session, body)
+        db.session.flush()
+        db.session.expire_all()
+        version = bump_hands(session, version)  # each hand's view lists everyone
+        after = {**players_state(session), **extra}
+        record(session, action, version, before=before, after=after)
 
 
 def players_state(session: GameSession) -> dict[str, Any]:

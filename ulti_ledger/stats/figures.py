@@ -11,7 +11,7 @@ Then each game's own counts, under ``games``: its marks, dotted paths nested as 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .records import HandRecord
@@ -39,14 +39,35 @@ SITTING_OUT, DECLARER = "sitting_out", "declarer"
 def player_stats(records: Sequence[HandRecord], *, game: str | None = None) -> dict[str, Any]:
     """``{"players": {NAME: {...}}}``: each player's statistics over ``records`` (of one
     ``game`` only, if given), players in order of first appearance."""
-    acc: dict[str, _Player] = {}
-    for record in _of_game(records, game):
+    return combined_stats([tallies(_of_game(records, game))])
+
+
+def tallies(records: Iterable[HandRecord]) -> dict[str, Tally]:
+    """Each player's running counts over ``records``, in order of first appearance: a
+    part that ``combined_stats`` joins to the parts before and after it."""
+    acc: dict[str, Tally] = {}
+    for record in records:
         for name, role in record.roles.items():
             player = acc.get(name)
             if player is None:
-                player = acc[name] = _Player()
+                player = acc[name] = Tally()
             player.add(record, role, record.payments.get(name, 0), record.marks.get(name, ()))
-    return {"players": {name: player.result() for name, player in acc.items()}}
+    return acc
+
+
+def combined_stats(parts: Sequence[Mapping[str, Tally]]) -> dict[str, Any]:
+    """``player_stats`` of the records of ``parts`` (``tallies``) one after the other, as
+    if counted in one pass; the parts are left as they are (they may be cached)."""
+    if len(parts) == 1:
+        return {"players": {name: t.result() for name, t in parts[0].items()}}
+    acc: dict[str, Tally] = {}
+    for part in parts:
+        for name, tally in part.items():
+            mine = acc.get(name)
+            if mine is None:
+                mine = acc[name] = Tally()
+            mine.join(tally)
+    return {"players": {name: t.result() for name, t in acc.items()}}
 
 
 def hands_behind(
@@ -129,8 +150,9 @@ def _streak_hands(mine: Sequence[HandRecord], player: str, which: str) -> list[t
     return [_key(r) for r in (run if which == "current" else best)]
 
 
-class _Player:
-    """One player's running counts: one ``add`` per hand he is named in."""
+class Tally:
+    """One player's running counts: one ``add`` per hand he is named in, in order; or the
+    ``join`` of the tallies of consecutive runs of hands (evenings), in order."""
 
     def __init__(self) -> None:
         self.hands = self.sat_out = self.declared = self.declared_won = 0
@@ -139,8 +161,13 @@ class _Player:
         self.loss: tuple[int, int, int] | None = None
         self.evenings: dict[int, int] = {}
         self.longest_win = self.longest_loss = self.current = 0
-        self.marks: dict[str, list[str]] = {}
-        """Every mark of each game, counted once at the end (``extend`` is cheap)."""
+        self.lead = 0
+        """The streak the first hands played make (signed: + won, − lost), so that a join
+        can carry the streak of the hands before across it."""
+        self.whole = False
+        """Whether every hand played is in that first streak (then ``current == lead``)."""
+        self.marks: dict[str, Counter[str]] = {}
+        """Every mark of each game, counted per game."""
 
     def add(self, record: HandRecord, role: str, units: int, marks: Iterable[str]) -> None:
         self.units += units
@@ -161,8 +188,8 @@ class _Player:
         if marks:
             own = self.marks.get(record.game)
             if own is None:
-                own = self.marks[record.game] = []
-            own.extend(marks)
+                own = self.marks[record.game] = Counter()
+            own.update(marks)
 
     def _streak(self, units: int) -> None:
         current = self.current
@@ -176,7 +203,47 @@ class _Player:
                 self.longest_loss = -current
         else:
             current = 0
+        if self.hands == 1:
+            self.lead, self.whole = current, current != 0
+        elif self.whole and current and current == self.lead + (1 if current > 0 else -1):
+            self.lead = current
+        else:
+            self.whole = False
         self.current = current
+
+    def join(self, later: Tally) -> None:
+        """Count ``later``'s hands after these (``later`` is left as it is)."""
+        self.sat_out += later.sat_out
+        self.declared += later.declared
+        self.declared_won += later.declared_won
+        self.units += later.units
+        self.as_declarer += later.as_declarer
+        if later.win and (self.win is None or later.win[0] > self.win[0]):
+            self.win = later.win
+        if later.loss and (self.loss is None or later.loss[0] < self.loss[0]):
+            self.loss = later.loss
+        for session_id, units in later.evenings.items():
+            self.evenings[session_id] = self.evenings.get(session_id, 0) + units
+        for game, counts in later.marks.items():
+            self.marks.setdefault(game, Counter()).update(counts)
+        self._join_streaks(later)
+        self.hands += later.hands
+
+    def _join_streaks(self, later: Tally) -> None:
+        if not later.hands:
+            return
+        if not self.hands:
+            self.lead, self.whole, self.current = later.lead, later.whole, later.current
+            self.longest_win, self.longest_loss = later.longest_win, later.longest_loss
+            return
+        across = self.current * later.lead > 0  # the same streak goes on across the join
+        joined = self.current + later.lead if across else 0
+        self.longest_win = max(self.longest_win, later.longest_win, joined)
+        self.longest_loss = max(self.longest_loss, later.longest_loss, -joined)
+        if self.whole:
+            self.lead = joined if across else self.lead
+        self.whole = self.whole and later.whole and across
+        self.current = joined if later.whole and across else later.current
 
     def result(self) -> dict[str, Any]:
         return {
@@ -196,7 +263,7 @@ class _Player:
                 "longest_loss": self.longest_loss,
                 "current": self.current,
             },
-            "games": {game: _nested(Counter(marks)) for game, marks in self.marks.items()},
+            "games": {game: _nested(marks) for game, marks in self.marks.items()},
         }
 
 

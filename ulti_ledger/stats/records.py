@@ -2,8 +2,10 @@
 
 A record depends only on the hand's facts and the evening's pinned ruleset, so it is
 cached in the app's result cache under (hand id, hand version, ruleset digest), as the
-scoreboard caches its views: a warm read costs one query of the hands' ids and versions,
-the facts, seat rows and settlement only for the hands not seen yet.
+scoreboard caches its views, and an evening's records together under (session id,
+session version, ruleset digest): a warm read costs one query of the evenings' versions,
+and an evening written to since is read again alone (one query of its hands' versions,
+the facts, seat rows and settlement only for the hands not seen yet).
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from sqlalchemy import select
 from ..db import db
 from ..ledger.facts import in_order
 from ..ledger.pinning import result_cache, session_engine
-from ..models import GameSession, Hand, HandSeat, Player
+from ..models import GameSession, Hand, HandSeat, Player, StoredRuleset
 
 FEW = 200
 """Up to this many uncached hands are read by id; more, by their sessions."""
 CACHE_TAG = "stats"
 """Keeps this module's entries apart from the scoreboard's in the shared result cache."""
+EVENING_TAG = "stats-evening"
+"""The first part of an evening's records' key (its id, version and ruleset digest)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +60,37 @@ def records_for(session_ids: Sequence[int]) -> list[HandRecord]:
     """Every live hand of the live sessions among ``session_ids``, evening by evening
     (by date, then id; an evening without a date by id, after the dated ones) and within
     one in the order played."""
-    sessions = _sessions(session_ids)
-    if not sessions:
-        return []
+    heads = evening_heads(session_ids)
+    found = evening_records(heads)
+    return [record for head in heads for record in found[head.id]]
+
+
+def evening_records(
+    evenings: Sequence[Any], sessions: Mapping[int, GameSession] | None = None
+) -> dict[int, tuple[HandRecord, ...]]:
+    """Each evening's records by its id; ``evenings`` are rows of its ``id``, ``version``
+    and ruleset ``digest`` (as ``groups.store.evening_rows`` reads them).
+
+    Kept under the evening's version, which every write to it raises: a write to one
+    evening reads only that evening again (and of it only the hands not seen yet), so
+    the others cost a dictionary lookup. ``sessions``: the ORM sessions of the evenings,
+    where the caller has them; the missing ones are read here in one query.
+    """
+    cache = result_cache()
+    keys = [(EVENING_TAG, e.id, e.version, e.digest) for e in evenings]
+    found = cache.get_many(keys)
+    missing = [key[1] for key, hit in zip(keys, found, strict=True) if hit is None]
+    if missing:
+        fresh = _read_evenings(_orm_sessions(missing, sessions or {}))
+        for index, key in enumerate(keys):
+            if found[index] is None:
+                found[index] = fresh[key[1]]
+                cache.put(key, found[index])
+    return {key[1]: records for key, records in zip(keys, found, strict=True)}
+
+
+def _read_evenings(sessions: Mapping[int, GameSession]) -> dict[int, tuple[HandRecord, ...]]:
+    """The records of ``sessions``, each hand from the per-hand cache or settled anew."""
     h = Hand.__table__.c
     heads = db.session.execute(
         select(h.id, h.session_id, h.version)
@@ -66,7 +98,8 @@ def records_for(session_ids: Sequence[int]) -> list[HandRecord]:
         .order_by(h.session_id, h.position)
     ).all()
     cache = result_cache()
-    keys = [(CACHE_TAG, i, v, sessions[s].ruleset.digest) for i, s, v in heads]
+    digests = {i: session.ruleset.digest for i, session in sessions.items()}
+    keys = [(CACHE_TAG, i, v, digests[s]) for i, s, v in heads]
     found = cache.get_many(keys)
     missing = [head.id for head, hit in zip(heads, found, strict=True) if hit is None]
     if missing:
@@ -75,32 +108,45 @@ def records_for(session_ids: Sequence[int]) -> list[HandRecord]:
             if found[index] is None:
                 found[index] = fresh[key[1]]
                 cache.put(key, found[index])
-    numbers: dict[int, int] = {}
     by_session: dict[int, list[HandRecord]] = {s: [] for s in sessions}
     for (_, session_id, _), settled in zip(heads, found, strict=True):
-        numbers[session_id] = numbers.get(session_id, 0) + 1
-        record = HandRecord(
-            session_id,
-            numbers[session_id],
-            settled.game,
-            settled.roles,
-            settled.payments,
-            settled.marks,
+        mine = by_session[session_id]
+        mine.append(
+            HandRecord(
+                session_id,
+                len(mine) + 1,
+                settled.game,
+                settled.roles,
+                settled.payments,
+                settled.marks,
+            )
         )
-        by_session[session_id].append(record)
-    return [record for s in sessions for record in by_session[s]]
+    return {s: tuple(records) for s, records in by_session.items()}
 
 
-def _sessions(session_ids: Sequence[int]) -> dict[int, GameSession]:
-    """The live sessions of ``session_ids`` in the records' order."""
+def evening_heads(session_ids: Sequence[int]) -> list[Any]:
+    """The live sessions of ``session_ids`` as rows (id, version, digest, date), in the
+    records' order; no ORM object, so a warm read costs one query here."""
     ids = sorted(set(session_ids))
     if not ids:
-        return {}
-    found = db.session.scalars(
-        select(GameSession).where(GameSession.id.in_(ids), GameSession.deleted_at.is_(None))
+        return []
+    s, r = GameSession.__table__.c, StoredRuleset.__table__.c
+    rows = db.session.execute(
+        select(s.id, s.version, r.digest, s.date)
+        .join_from(GameSession.__table__, StoredRuleset.__table__, r.id == s.ruleset_pk)
+        .where(s.id.in_(ids), s.deleted_at.is_(None))
     ).all()
-    found = sorted(found, key=lambda s: (s.date is None, s.date or 0, s.id))
-    return {s.id: s for s in found}
+    return sorted(rows, key=lambda row: (row.date is None, row.date or 0, row.id))
+
+
+def _orm_sessions(ids: Sequence[int], known: Mapping[int, GameSession]) -> dict[int, GameSession]:
+    """The sessions of ``ids``: those in ``known``, the others read in one query."""
+    out = {i: known[i] for i in ids if i in known}
+    rest = [i for i in ids if i not in out]
+    if rest:
+        query = select(GameSession).where(GameSession.id.in_(rest))
+        out.update((s.id, s) for s in db.session.scalars(query))
+    return out
 
 
 def _settle(sessions: Mapping[int, GameSession], hand_ids: list[int]) -> dict[int, _Settled]:
@@ -132,20 +178,23 @@ def _settle(sessions: Mapping[int, GameSession], hand_ids: list[int]) -> dict[in
     for hand_id, name, role in seat_rows:
         if hand_id in wanted:
             roles[hand_id][name] = role
-    out = {}
-    for row in rows:
-        session = sessions[row.session_id]
-        out[row.id] = _settled(session, row.options, row.facts, roles[row.id])
-    return out
+    engines = {i: (session_engine(s), s.options or {}) for i, s in sessions.items()}
+    return {
+        row.id: _settled(*engines[row.session_id], row.options, row.facts, roles[row.id])
+        for row in rows
+    }
 
 
 def _settled(
-    session: GameSession, own: Any, facts: Mapping[str, Any], roles: Mapping[str, str]
+    engine: Any,
+    options: Mapping[str, Any],
+    own: Any,
+    facts: Mapping[str, Any],
+    roles: Mapping[str, str],
 ) -> _Settled:
-    """One hand settled by its evening's engine, and the marks its game counts."""
-    engine = session_engine(session)
+    """One hand settled by its evening's engine (and ``options``), and its game's marks."""
     stored = {"options": dict(own), **facts} if own else dict(facts)
-    facts, hand, rules = in_order(engine, session.options or {}, stored)
+    facts, hand, rules = in_order(engine, options, stored)
     game = engine.game(rules.scorer)
     payments = dict(game.settle(hand, rules).payments)
     counted = getattr(game, "stats", None)

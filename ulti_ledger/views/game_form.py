@@ -209,7 +209,11 @@ def _page(
     errors = {(k if k in shown else "form"): v for k, v in (errors or {}).items()}
     choose_out = len(seats) > len(deal["players"])
     deals = {d: ledger.deal_by(session, seats, d) for d in seats} if choose_out else {}
-    script = {"form": form, "fixed": {k: deal[k] for k in ("players", "seats")}, "deals": deals}
+    script = {
+        "form": generic.script_form(form),
+        "fixed": {k: deal[k] for k in ("players", "seats")},
+        "deals": deals,
+    }
     result = _preview(session, game, rules, form, values, bool(errors))
     return render_template(
         "hands/game_form.html",

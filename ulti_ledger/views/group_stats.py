@@ -8,7 +8,7 @@ Read-only, by the group's link (view or edit token)::
     GET /g/<token>/stats/hands      the hands one number counts (&player=&stat=), each a
                                     link to its row on its evening's view page
 
-The numbers are the stats package's (``records_for``, ``player_stats``, ``hands_behind``)
+The numbers are the stats package's (``stats_for``, ``records_for``, ``hands_behind``)
 over the evenings of the period; an unknown player or statistic is a 404 that says which.
 """
 
@@ -23,7 +23,7 @@ from .. import groups, i18n, ledger
 from ..i18n import t
 from ..ledger.pinning import result_cache
 from ..models import Group
-from ..stats import hands_behind, player_stats, records_for
+from ..stats import hands_behind, records_for, stats_for
 from ..stats.table import player_rows
 from .group_page import group_error_text
 from .groups import bp, get_group_or_404, group_today
@@ -36,9 +36,10 @@ __all__ = ["bp", "group_stats_of"]
 
 
 def group_stats_of(
-    group: Group, args: Mapping[str, str], today: Any
+    group: Group, args: Mapping[str, str], today: Any, with_records: bool = False
 ) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
-    """The period's standings, the stats records of its evenings, and ``player_stats``."""
+    """The period's standings, the stats records of its evenings (only ``with_records``;
+    else empty), and ``player_stats`` of them."""
     period = groups.parse_period(args, group, today)
     game = args.get("game") or None
     standings = groups.group_standings(group, period)
@@ -46,19 +47,17 @@ def group_stats_of(
         raise groups.GroupError(
             "game", f"no evening of {game!r} in this period", "bad_game", game=game
         )
-    chosen = [e for e in standings["evenings"] if game is None or e["game"] == game]
+    ids = [e["id"] for e in standings["evenings"] if game is None or e["game"] == game]
     # the same evenings at the same versions give the same numbers: kept, like each
-    # evening's line, in the app's cache (a write to any of them moves the key)
+    # evening's line; after a write to one evening only its part is counted again
     versions = standings["versions"]
-    key = (STATS, tuple((e["id"], versions[e["id"]]) for e in chosen), game)
+    key = (STATS, tuple((i, versions[i]) for i in ids), game)
     cache = result_cache()
-    found = cache.get(key)
-    if found is None:
-        ids = [e["id"] for e in chosen]
-        records = records_for(ids) if ids else []
-        found = (records, player_stats(records, game=game))
-        cache.put(key, found)
-    return standings, found[0], found[1]
+    figures = cache.get(key)
+    if figures is None:
+        figures = stats_for(ids, game=game)
+        cache.put(key, figures)
+    return standings, (records_for(ids) if with_records and ids else []), figures
 
 
 @bp.get("/g/<token>/stats")
@@ -102,7 +101,9 @@ def stats_hands(token: str):
     group = get_group_or_404(token, "view")
     player, stat = request.args.get("player", ""), request.args.get("stat", "")
     try:
-        standings, records, figures = group_stats_of(group, request.args, group_today())
+        standings, records, figures = group_stats_of(
+            group, request.args, group_today(), with_records=True
+        )
     except ledger.LedgerError as exc:
         abort(400, description=group_error_text(exc))
     if player not in figures["players"]:

@@ -33,7 +33,7 @@ COMPONENT = _obj(
     kontra={
         "oneOf": [
             {"type": "integer", "minimum": 0, "maximum": 4},
-            {"type": "object", "additionalProperties": {"type": "integer"}},
+            {"type": "object", "propertyNames": NAME, "additionalProperties": {"type": "integer"}},
         ]
     },
 )
