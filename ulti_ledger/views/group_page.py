@@ -18,6 +18,8 @@ from markupsafe import Markup
 from .. import groups, i18n, ledger
 from ..chart import balance_chart
 from ..i18n import t
+from ..ledger.carry import group_kitty
+from ..ledger.kitty import evening_label
 from ..models import Group
 
 PERIODS = ("all", "month", "season")
@@ -71,6 +73,12 @@ def group_context(
             {k: v for k, v in chosen.items() if k in ("period", "from", "to", "game")},
         ),
         "query": chosen,
+        # what the group holds now: after its last evening of each kind of kitty
+        "kitty": [
+            {**k, "label": evening_label(k, lang), "link": url_for("sessions.view", token=tok)}
+            for k in group_kitty(group)
+            for tok in (k.pop("view_token"),)
+        ],
     }
 
 
