@@ -4,11 +4,15 @@ the later ones (their openings, summaries and versions), and files keep the open
 
 from __future__ import annotations
 
+import io
 import json
 
+import pdfplumber
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from ulti_ledger import groups, ledger
+from ulti_ledger import groups, ledger, samples
 from ulti_ledger.cli import main
 from ulti_ledger.db import db
 from ulti_ledger.ledger.exchange import import_session, session_export_json
@@ -152,3 +156,57 @@ def test_a_bad_opening_in_a_file_is_refused(ctx):
         import_session(json.dumps(body))
     assert refused.value.key == "kitty.opening"
     assert db.session.query(GameSession).count() == 1
+
+
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    tables=st.lists(st.sampled_from([4, 5]), min_size=2, max_size=4),
+    seed=st.integers(0, 10_000),
+)
+def test_the_carried_kitty_stays_within_its_caps_and_keeps_every_unit(ctx, tables, seed):
+    """Generated evenings of four or five, chained in a group: each opens with what the
+    group held after the one before, its kitty is never negative nor above its cap, and
+    what the group holds is every unit put in minus every unit taken."""
+    group = groups.create_group(f"Kör {seed}")
+    made = []
+    for index, table in enumerate(tables):
+        seats = SEATS[:table]
+        body = samples.random_session(
+            tuple(seats), 8, seed=seed + index, name=f"E{index}", ruleset="magas-tarokk"
+        )
+        body.update(date=f"2026-10-{index + 10:02d}", unit_value={"amount": "5", "currency": "HUF"})
+        made.append(ledger.create_session(body))
+        groups.add_evening(group, made[-1])
+    held, put_in = 0, 0
+    for session, table in zip(made, tables, strict=True):
+        got = kitty(session)
+        if got is None:
+            assert held == 0
+            continue
+        cap = 10 * table
+        assert got["opening"] + got["held"] == held and 0 <= got["opening"] <= cap
+        assert all(0 <= h["balance"] <= cap for h in got["hands"]) and 0 <= got["balance"] <= cap
+        put_in += sum(sum(h["put_in"].values()) - sum(h["took"].values()) for h in got["hands"])
+        held = got["group"]
+        assert held == put_in  # nothing lost, nothing made up
+    assert [k["units"] for k in groups_kitty(group)] == [held]  # the group page's number
+
+
+def test_the_sheets_and_the_group_page_say_the_opening(chain, client):
+    group, first, second, third = chain
+    view = f"/s/{second.view_token}"
+    rows = client.get(f"{view}/hands.csv").get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert rows[1].split(";")[-3:] == ["Béla 5, Dóra 5", "", "50"]  # from 40, not from 0
+    pdf = client.get(f"{view}/scoresheet.pdf")
+    with pdfplumber.open(io.BytesIO(pdf.data)) as doc:
+        words = " ".join((page.extract_text() or "") for page in doc.pages).replace("\n", " ")
+    assert "Nyitó egyenleg: 40" in words and "a társaság előző estéjéről (Első" in words
+    english = client.get(f"{view}?lang=en").get_data(as_text=True)
+    assert "carried from the group&#39;s previous evening (Első" in english
+    page = client.get(f"/g/{group.view_token}?lang=hu").get_data(as_text=True)
+    assert 'data-testid="group-kitty"' in page
+    assert "A társaság kasszájában most 50 (250" in page and "(Harmadik" in page
+    german = client.get(f"/g/{group.view_token}?lang=de").get_data(as_text=True)
+    assert "In der Kasse der Runde liegen jetzt 50 (250" in german
