@@ -205,11 +205,14 @@ def kitty_opening(data: Mapping[str, Any]) -> int:
     if kitty is None:
         return 0
     if not isinstance(kitty, dict):
-        raise HandError("kitty", 'must be an object such as {"opening": 40}')
+        raise HandError("kitty", "must be an object (its opening in units)", code="kitty_object")
     opening = kitty.get("opening", 0)
     if isinstance(opening, bool) or not isinstance(opening, int) or opening < 0:
         raise HandError(
-            "kitty.opening", f"must be a whole number of units, 0 or more, not {opening!r}"
+            "kitty.opening",
+            "must be a whole number of units, 0 or more, not {value!r}",
+            code="kitty_opening",
+            value=opening,
         )
     return opening
 
