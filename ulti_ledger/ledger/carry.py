@@ -84,12 +84,18 @@ def refresh_group(group_id: int, written: set[int] | frozenset[int] = frozenset(
     """Each live evening of the group opens with what the group held after its previous
     evening of the same kind; the first of a kind keeps its own opening (0, or what an
     imported file said). ``written``: the evenings this transaction wrote (their hands
-    are read past the cache, and their version was raised already)."""
+    are read past the cache, and their version was raised already).
+
+    The evenings are walked in order; up to the first one that this write touched or
+    whose stored source is no longer the evening before it (one deleted, moved by its
+    date, added or taken out), the stored closings stand, and only the rest are settled
+    again: a new hand in the latest evening settles that evening alone."""
     db.session.flush()
     live = (GameSession.group_id == group_id, GameSession.deleted_at.is_(None))
     evenings = db.session.scalars(select(GameSession).where(*live)).all()
     evenings = sorted(evenings, key=lambda s: (s.date or s.created_at.date(), s.id))
     held: dict[str, tuple[int, int]] = {}  # kind -> (what the group holds, after which evening)
+    moved: set[str] = set()  # the kinds whose chain changed from some evening on
     for session in evenings:
         account = evening_account(session) if keeps_kitty(session) else None
         if account is None:
@@ -97,16 +103,23 @@ def refresh_group(group_id: int, written: set[int] | frozenset[int] = frozenset(
                 _store(session, 0, None, written)
             session.kitty_closing = None
             continue
-        if account.kind in held:
-            carried, source = held[account.kind]
+        kind = account.kind
+        if kind in held:
+            carried, source = held[kind]
         else:  # the group's first: its own opening, never one carried from elsewhere
             carried = session.kitty_opening if session.kitty_from_id is None else 0
             source = None
+        stands = kind not in moved and session.id not in written
+        stands = stands and session.kitty_from_id == source and session.kitty_closing is not None
+        if stands:
+            held[kind] = (session.kitty_closing or 0, session.id)
+            continue
+        moved.add(kind)
         _store(session, carried, source, written)
         opening, back = open_kitty(carried, account.cap)
         closing = closing_balance(session, opening, fresh=session.id in written)
         session.kitty_closing = closing + back
-        held[account.kind] = (closing + back, session.id)
+        held[kind] = (closing + back, session.id)
     db.session.flush()
 
 
