@@ -17,6 +17,7 @@ from ulti_ledger.cli import main
 from ulti_ledger.db import db
 from ulti_ledger.ledger.exchange import import_session, session_export_json
 from ulti_ledger.models import GameSession
+from ulti_ledger.settlement.kitty import share_out
 
 from .test_tarokk_ledger import HANDS, SEATS
 
@@ -25,8 +26,9 @@ pytestmark = pytest.mark.db
 FAIL, RENONSZ, TAKE = HANDS  # 1 step (10) in; 30 in; the whole kitty taken
 
 
-def evening(name, day, hands, seats=SEATS):
+def evening(name, day, hands, seats=SEATS, options=None):
     body = {
+        "options": options or {},
         "format": "ulti-ledger/session@1",
         "ruleset": "magas-tarokk",
         "name": name,
@@ -210,3 +212,24 @@ def test_the_sheets_and_the_group_page_say_the_opening(chain, client):
     assert "A társaság kasszájában most 50 (250" in page and "(Harmadik" in page
     german = client.get(f"/g/{group.view_token}?lang=de").get_data(as_text=True)
     assert "In der Kasse der Runde liegen jetzt 50 (250" in german
+
+
+def test_the_house_rule_shares_the_balance_out_instead(ctx, runner):
+    """kitty_end = shared: the evening's players share what is left, in seating order
+    (the units that do not divide one each to the first), and the next evening opens empty."""
+    assert share_out(50, ("A", "B", "C", "D")) == {"A": 13, "B": 13, "C": 12, "D": 12}
+    group = groups.create_group("Osztozó kör")
+    first = evening("Első", "2026-10-06", [FAIL, RENONSZ, FAIL], options={"kitty_end": "shared"})
+    later = evening("Második", "2026-10-13", [FAIL])
+    for session in (first, later):
+        groups.add_evening(group, session)
+    got = kitty(first)
+    assert got["rule"] == "shared" and got["balance"] == 50 and got["group"] == 0
+    assert got["shared"] == {name: 10 for name in SEATS}
+    assert kitty(later)["opening"] == 0 and kitty(later)["balance"] == 10
+    words = ledger.session_summary(db.session.get(GameSession, first.id), "hu")
+    assert words["kitty"]["shared_text"] == "Anna 10, Béla 10, Csaba 10, Dóra 10, Ede 10"
+    exported = session_export_json(db.session.get(GameSession, first.id))
+    assert json.loads(exported)["kitty"]["rule"] == "shared"
+    text = runner.invoke(main, ["settle", "-", "--format", "text", "--lang", "hu"], input=exported)
+    assert "egyenlő részben az este játékosaié: Anna 10, Béla 10" in text.output

@@ -209,7 +209,7 @@ def _kitty(
     from .ledger.kitty import session_kitty
 
     moves = [{"kitty_move": s.kitty} for s in result.hands]
-    entries, kitty = session_kitty(moves, amount, start)
+    entries, kitty = session_kitty(moves, amount, start, result.players)
     for hand, moved in zip(hands, entries, strict=True):
         if moved is not None and "kitty" in hand:
             hand["kitty"] = moved

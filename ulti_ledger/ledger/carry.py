@@ -118,8 +118,8 @@ def refresh_group(group_id: int, written: set[int] | frozenset[int] = frozenset(
         _store(session, carried, source, written)
         opening, back = open_kitty(carried, account.cap)
         closing = closing_balance(session, opening, fresh=session.id in written)
-        session.kitty_closing = closing + back
-        held[kind] = (closing + back, session.id)
+        session.kitty_closing = 0 if account.end == "shared" else closing + back
+        held[kind] = (session.kitty_closing, session.id)
     db.session.flush()
 
 

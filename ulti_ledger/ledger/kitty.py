@@ -17,7 +17,7 @@ from typing import Any
 from ..dates import date_text
 from ..messages import text
 from ..money_format import money_text
-from ..settlement.kitty import open_kitty, run_kitty
+from ..settlement.kitty import open_kitty, run_kitty, share_out
 
 KITTY_RULE = "stays"
 """What happens to a balance left at the end of the evening (the shipped reading): it
@@ -30,8 +30,8 @@ def kitty_start_of(
     """How an evening of ``ruleset`` at a table of ``table`` opens its kitty with
     ``carried`` units brought in (from ``source``, the evening they came from, or None):
     ``carried``, ``opening`` (at most the cap), ``held`` (the rest, kept by the group),
-    ``cap`` and ``source``; None where these rules keep no kitty (the game's
-    ``kitty_account``)."""
+    ``cap``, ``end`` (what the balance left does: ``stays``, ``shared``) and ``source``;
+    None where these rules keep no kitty (the game's ``kitty_account``)."""
     part = getattr(ruleset.scorer_module, "kitty_account", None)
     account = part(ruleset.resolve(options), table) if part is not None else None
     if account is None:
@@ -42,6 +42,7 @@ def kitty_start_of(
         "opening": opening,
         "held": held,
         "cap": account.cap,
+        "end": account.end,
         "source": source,
     }
 
@@ -50,6 +51,7 @@ def session_kitty(
     views: Sequence[Mapping[str, Any]],
     unit_amount: str | Decimal,
     start: Mapping[str, Any] | None = None,
+    players: Sequence[str] = (),
 ) -> tuple[list[dict[str, int] | None], dict[str, Any] | None]:
     """Each hand's kitty entries (None: it leaves the kitty alone) and the evening's kitty.
 
@@ -62,6 +64,9 @@ def session_kitty(
     holds after the evening: the closing and what was held), and ``hands``: one row per
     hand that put in or took, ``{"number", "put_in": {name: units}, "took": {name:
     units}, "balance"}`` (the balance after it; both dicts hold positive units).
+    Where the rules share the balance out at the end (``start["end"]`` ``shared``),
+    ``rule`` is ``shared``, ``shared`` says who takes what (``players``, the evening's, in
+    seating order: `settlement.kitty.share_out`) and the group holds nothing after it.
     """
     opening = int(start["opening"]) if start else 0
     held = int(start["held"]) if start else 0
@@ -97,6 +102,12 @@ def session_kitty(
         "group_money": format((balance + held) * value, "f"),
         "hands": history,
     }
+    if start and start.get("end") == "shared" and players:
+        kitty["rule"] = "shared"
+        kitty["shared"] = share_out(balance + held, tuple(players))
+        kitty["shared_money"] = kitty["group_money"]
+        kitty["shared_text"] = entries_text(kitty["shared"])
+        kitty["group"], kitty["group_money"] = 0, "0"
     return entries, kitty
 
 
@@ -123,12 +134,14 @@ def kitty_words(kitty: Mapping[str, Any], currency: str, lang: str) -> dict[str,
     money = money_text(kitty["money"], currency, lang)
     left = money_text(kitty.get("group_money", kitty["money"]), currency, lang)
     rule = "kitty_rule_stays" if kitty.get("group", kitty["balance"]) else "kitty_empty"
+    if kitty.get("shared"):
+        left, rule = money_text(kitty["shared_money"], currency, lang), "kitty_rule_shared"
     return {
         "title": text("kitty_title", lang),
         "opening": opening_text(kitty, currency, lang),
         "held": held_text(kitty, currency, lang),
         "balance": text("kitty_balance", lang).format(units=kitty["balance"], money=money),
-        "rule": text(rule, lang).format(money=left),
+        "rule": text(rule, lang).format(money=left, shares=entries_text(kitty.get("shared", {}))),
         "header": ["#", *(text(k, lang) for k in ("kitty_put_in", "kitty_took", "kitty_after"))],
         "rows": [
             [f"{h['number']}.", entries_text(h["put_in"]), entries_text(h["took"]), h["balance"]]

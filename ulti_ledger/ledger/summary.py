@@ -58,7 +58,8 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     seats = seat_names(session)
     keys = hand_keys(session.id)
     views = _views(session, keys, lang)
-    entries, kitty = session_kitty(views, session.unit_amount, kitty_start(session, lang))
+    start = kitty_start(session, lang)
+    entries, kitty = session_kitty(views, session.unit_amount, start, seat_names(session))
     if kitty is not None:
         views = [with_kitty(view, moved) for view, moved in zip(views, entries, strict=True)]
     edited = edited_hand_ids(session) if keys else set()

@@ -74,6 +74,9 @@ class KittyAccount(NamedTuple):
 
     kind: str
     cap: int = 0
+    end: str = "stays"
+    """What a balance left at the end of the evening does: ``stays`` for the group's next
+    evening, or is ``shared`` out equally among the evening's players (`share_out`)."""
 
 
 def open_kitty(carried: int, cap: int) -> tuple[int, int]:
@@ -84,6 +87,12 @@ def open_kitty(carried: int, cap: int) -> tuple[int, int]:
     carried = max(carried, 0)
     opening = min(carried, cap) if cap else carried
     return opening, carried - opening
+
+
+def share_out(amount: int, players: tuple[str, ...]) -> dict[str, int]:
+    """``amount`` shared equally among ``players``, in seating order: a unit that does not
+    divide goes to the first named, one each, as a kitty taken by a side is shared."""
+    return {name: units for name, units in _shares(amount, players) if units}
 
 
 def kitty_total(entries: Iterable[Mapping[str, int] | None]) -> int:

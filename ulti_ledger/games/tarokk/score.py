@@ -209,7 +209,7 @@ def kitty_account(rules: Rules, table: int) -> KittyAccount | None:
     pay-in is; None where the ruleset plays without it."""
     if not rules.kitty:
         return None
-    return KittyAccount("pagat", rules.kitty_cap_per_player * table)
+    return KittyAccount("pagat", rules.kitty_cap_per_player * table, rules.kitty_end)
 
 
 def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
