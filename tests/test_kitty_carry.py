@@ -233,3 +233,19 @@ def test_the_house_rule_shares_the_balance_out_instead(ctx, runner):
     assert json.loads(exported)["kitty"]["rule"] == "shared"
     text = runner.invoke(main, ["settle", "-", "--format", "text", "--lang", "hu"], input=exported)
     assert "egyenlő részben az este játékosaié: Anna 10, Béla 10" in text.output
+
+
+def test_the_group_api_says_what_its_kitty_holds(chain, client):
+    group, first, second, third = chain
+    auth = {"Authorization": f"Bearer {group.view_token}"}
+    got = client.get(f"/api/v1/groups/{group.id}", headers=auth).get_json()
+    assert got["kitty"] == [
+        {
+            "units": 50,
+            "money": "250",
+            "currency": "HUF",
+            "session": third.id,
+            "name": "Harmadik",
+            "date": "2026-10-20",
+        }
+    ]
