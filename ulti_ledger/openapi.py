@@ -568,12 +568,6 @@ SCHEMAS["Group"] = _obj(
     standings={"type": "object", "additionalProperties": STANDING},
     running={"type": "array", "items": {"type": "object"}, "description": "cumulative units"},
     settlement={"type": ["object", "null"], "description": "balances and transfers"},
-    kitty={
-        "type": "array",
-        "items": {"type": "object"},
-        "description": "what the group's kitty holds now, per kind, after its last evening "
-        "that keeps one: units, money, currency and that evening (session, name, date)",
-    },
 )
 GROUP_ERRORS = {
     "400": "a bad period, game or method in the query; `key` names it",
