@@ -99,6 +99,10 @@ def test_an_edit_of_the_first_evening_moves_the_later_ones(chain, client):
     # the hand deleted, then the second evening played first
     ledger.delete_hand(db.session.get(GameSession, first.id), 2)
     assert kitty(second)["opening"] == 10 and kitty(third)["opening"] == 20
+    (gone,) = ledger.deleted_hands(db.session.get(GameSession, first.id))
+    ledger.restore_hand(db.session.get(GameSession, first.id), gone["hand_id"])
+    assert kitty(second)["opening"] == 0 and kitty(third)["opening"] == 10  # back as it was
+    ledger.delete_hand(db.session.get(GameSession, first.id), 2)
     ledger.update_session(db.session.get(GameSession, second.id), {"date": "2026-10-01"})
     assert kitty(second)["opening"] == 0 and kitty(first)["opening"] == 10
     assert kitty(first)["source"]["id"] == second.id and kitty(first)["balance"] == 20
