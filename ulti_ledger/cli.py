@@ -21,7 +21,14 @@ from . import cli_db, cli_stats
 from .games import builtin_engine, load_ruleset_file
 from .settlement import Engine, LedgerError, settlement_json
 from .settlement.money import balances
-from .settlement.session import hand_seatings, is_session, seat_hand, settle_session
+from .settlement.session import (
+    hand_seatings,
+    is_session,
+    kitty_opening,
+    parse_session_players,
+    seat_hand,
+    settle_session,
+)
 from .settlement.transfers import pairwise_transfers
 from .settlement.transfers import settle as settle_transfers
 
@@ -159,6 +166,7 @@ def error_text(exc: LedgerError, lang: str) -> str:
 def _session_json(
     engine: Engine, data: Any, lang: str, method: str = "minimal", banker: str | None = None
 ) -> dict[str, Any]:
+    carried = kitty_opening(data) if isinstance(data, dict) else 0  # before the app's keys go
     data = _engine_session(data)
     result = settle_session(engine, data)
     scorer = engine.ruleset(data["ruleset"]).scorer
@@ -177,7 +185,11 @@ def _session_json(
     }
     if result.scores is not None:  # a game with its own score column (not Ulti)
         out["scores"] = dict(result.scores)
-    kitty = _kitty(result, out["hands"], unit.amount)
+    from .ledger.kitty import kitty_start_of
+
+    table = len(parse_session_players(data))  # the first hand's table, as the app counts it
+    start = kitty_start_of(engine.ruleset(data["ruleset"]), data.get("options"), table, carried)
+    kitty = _kitty(result, out["hands"], unit.amount, start)
     return {
         **out,
         "money": {b.player: str(b.money) for b in money},
@@ -188,12 +200,16 @@ def _session_json(
     }
 
 
-def _kitty(result: Any, hands: list[dict[str, Any]], amount: Any) -> dict[str, Any] | None:
-    """The evening's kitty (`ledger.kitty.session_kitty`), each hand's ``kitty`` set to
-    what it put in or took in this evening (a lone hand's counts from an empty kitty)."""
+def _kitty(
+    result: Any, hands: list[dict[str, Any]], amount: Any, start: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """The evening's kitty (`ledger.kitty.session_kitty`) from ``start`` (the file's
+    opening), each hand's ``kitty`` set to what it put in or took in this evening (a lone
+    hand's counts from an empty kitty)."""
     from .ledger.kitty import session_kitty
 
-    entries, kitty = session_kitty([{"kitty_move": s.kitty} for s in result.hands], amount)
+    moves = [{"kitty_move": s.kitty} for s in result.hands]
+    entries, kitty = session_kitty(moves, amount, start, result.players)
     for hand, moved in zip(hands, entries, strict=True):
         if moved is not None and "kitty" in hand:
             hand["kitty"] = moved

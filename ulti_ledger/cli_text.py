@@ -82,7 +82,9 @@ def kitty_text(kitty: Mapping[str, Any] | None, currency: str, lang: str) -> lis
     from .ledger.kitty import kitty_words
 
     said = kitty_words(kitty, currency, lang)
-    out = ["", said["title"], "   " + said["balance"], "   " + said["rule"]]
+    opening = [said[k] for k in ("opening", "held") if said[k]]
+    out = ["", said["title"], *("   " + line for line in opening)]
+    out += ["   " + said["balance"], "   " + said["rule"]]
     if said["rows"]:
         rows = [said["header"], *said["rows"]]
         out += ["   " + " | ".join(str(cell) for cell in row) for row in rows]

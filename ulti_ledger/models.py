@@ -94,6 +94,18 @@ class GameSession(db.Model):
     group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id"), index=True)
     """The group (társaság) this evening belongs to, if any; at most one. Groups are
     never deleted, so the reference needs no ON DELETE."""
+    kitty_opening: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """What the evening's kitty opens with, in units, before this evening's cap: in a
+    group the closing of its previous evening of the same kitty (``ledger.carry`` keeps
+    it, in the same transaction as the write that changes it); else what an imported file
+    said (0 by default)."""
+    kitty_from_id: Mapped[int | None] = mapped_column(Integer)
+    """The evening that ``kitty_opening`` came from (None: none); evenings are never
+    destroyed, only hidden, so this needs no reference."""
+    kitty_closing: Mapped[int | None] = mapped_column(Integer)
+    """In a group, what the group holds after this evening (its kitty's closing balance
+    and any part of the opening held back by the cap); None outside a group or without
+    a kitty. Read by the group's page and by the next evening's carry."""
 
     ruleset: Mapped[StoredRuleset] = relationship(lazy="joined")
     seats: Mapped[list[Seat]] = relationship(

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from ..db import db
+from ..ledger.carry import keeps_kitty, leave_group, lock_group, refresh_group
 from ..ledger.errors import NotFound, SessionError
 from ..ledger.names import refuse_hidden
 from ..ledger.reads import TOKEN_SHAPE
@@ -194,11 +195,14 @@ def add_evening(group: Group, session: GameSession, commit: bool = True) -> None
             "other_group",
             group=other.name,
         )
+    lock_group(group.id)  # first, as every write that carries the group's kitty does
     db.session.execute(
         update(GameSession).where(GameSession.id == session.id).values(group_id=group.id)
     )
     session.group_id = group.id
     group.version += 1
+    if keeps_kitty(session):
+        refresh_group(group.id)
     if commit:
         db.session.commit()
 
@@ -207,11 +211,15 @@ def remove_evening(group: Group, session: GameSession) -> None:
     """Take an evening out of the group (it stays an evening of its own)."""
     if session.group_id != group.id:
         raise GroupError("session", "this evening is not in the group", "not_in_group")
+    lock_group(group.id)
     db.session.execute(
         update(GameSession).where(GameSession.id == session.id).values(group_id=None)
     )
     session.group_id = None
     group.version += 1
+    if keeps_kitty(session):
+        leave_group(session)
+        refresh_group(group.id)
     db.session.commit()
 
 

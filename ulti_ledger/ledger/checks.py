@@ -18,7 +18,7 @@ from .. import rotation
 from ..money_input import MoneyInputError, parse_stake
 from ..settlement import Engine, HandError, Ruleset
 from ..settlement.seating import Seating
-from ..settlement.session import check_session_header
+from ..settlement.session import check_session_header, kitty_opening
 from .errors import SessionError
 from .names import UNPRINTABLE, check_players, name_key, refuse_hidden  # noqa: F401  (name_key: kept here too)
 from .pinning import only_ruleset
@@ -64,6 +64,8 @@ class SessionPlan:
     """The seating of each hand and of the next one; ``players`` is the first."""
     seats: tuple[SeatSpan, ...] = field(default=())
     """Everyone who plays that evening, in one seating order, with the hands he sits for."""
+    kitty_opening: int = 0
+    """What the evening's kitty opens with (a file's ``kitty.opening``; 0 without)."""
 
 
 def check_hand(
@@ -162,6 +164,10 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
     players = check_players(data.get("players"), fewest, most_out)
     seatings = check_seatings(data, players, fewest, most_out)
     amount, currency = _unit_value(data.get("unit_value"))
+    try:
+        opening = kitty_opening(data)
+    except HandError as exc:
+        raise SessionError(exc.key, exc.message) from None
     plan = SessionPlan(
         ruleset=ruleset,
         options=options,
@@ -173,6 +179,7 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
         place=_text(data, "place"),
         seatings=seatings,
         seats=plan_seats(seatings),
+        kitty_opening=opening,
     )
     hands = _hands(data.get("hands"), plan)
     return dataclasses.replace(plan, hands=hands)

@@ -187,8 +187,12 @@ def import_session(raw: bytes | str) -> GameSession:
 
 
 def _kitty(kitty: Mapping[str, Any]) -> dict[str, Any]:
-    """What the evening left in the kitty, for a reader: the hands alone give it again."""
-    return {"balance": kitty["balance"], "rule": kitty["rule"]}
+    """What the evening left in the kitty, for a reader: the hands alone give it again,
+    from its ``opening`` (written where the evening opened with units carried in, so that
+    an import opens with them too)."""
+    carried = kitty.get("opening", 0) + kitty.get("held", 0)
+    opening = {"opening": carried} if carried else {}
+    return {**opening, "balance": kitty["balance"], "rule": kitty["rule"]}
 
 
 def _hand(view: Mapping[str, Any]) -> dict[str, Any]:

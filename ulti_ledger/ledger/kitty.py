@@ -2,9 +2,10 @@
 
 A hand's settled view carries what it does to the kitty (``kitty_move``, the game's
 `settlement.kitty.KittyMove`, or None); only the session knows the balance, so the
-entries of each hand are worked out here, in order, from an empty kitty (carrying a
-balance from an earlier evening is not built: see games/tarokk/rulesets/README.md). No
-game is named: any game whose settlement moves a kitty gets it on every sheet.
+entries of each hand are worked out here, in order, from the evening's opening balance:
+in a group, what its previous evening of the same kitty left (``carry.kitty_start``),
+else 0 or what an imported file said. No game is named: any game whose settlement moves
+a kitty gets it on every sheet.
 """
 
 from __future__ import annotations
@@ -13,31 +14,68 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from ..dates import date_text
 from ..messages import text
 from ..money_format import money_text
-from ..settlement.kitty import run_kitty
+from ..settlement.kitty import open_kitty, run_kitty, share_out
 
 KITTY_RULE = "stays"
 """What happens to a balance left at the end of the evening (the shipped reading): it
 stays in the kitty for the group's next evening, outside the players' payments."""
 
 
+def kitty_start_of(
+    ruleset: Any, options: Mapping[str, Any] | None, table: int, carried: int, source: Any = None
+) -> dict[str, Any] | None:
+    """How an evening of ``ruleset`` at a table of ``table`` opens its kitty with
+    ``carried`` units brought in (from ``source``, the evening they came from, or None):
+    ``carried``, ``opening`` (at most the cap), ``held`` (the rest, kept by the group),
+    ``cap``, ``end`` (what the balance left does: ``stays``, ``shared``) and ``source``;
+    None where these rules keep no kitty (the game's ``kitty_account``)."""
+    part = getattr(ruleset.scorer_module, "kitty_account", None)
+    account = part(ruleset.resolve(options), table) if part is not None else None
+    if account is None:
+        return None
+    opening, held = open_kitty(carried, account.cap)
+    return {
+        "carried": carried,
+        "opening": opening,
+        "held": held,
+        "cap": account.cap,
+        "end": account.end,
+        "source": source,
+    }
+
+
 def session_kitty(
-    views: Sequence[Mapping[str, Any]], unit_amount: str | Decimal
+    views: Sequence[Mapping[str, Any]],
+    unit_amount: str | Decimal,
+    start: Mapping[str, Any] | None = None,
+    players: Sequence[str] = (),
 ) -> tuple[list[dict[str, int] | None], dict[str, Any] | None]:
     """Each hand's kitty entries (None: it leaves the kitty alone) and the evening's kitty.
 
-    The kitty is None when no hand moves one; else ``balance`` (units), ``money`` (its
-    exact value, a decimal string), ``rule`` (`KITTY_RULE`) and ``hands``: one row per
+    ``start`` is how the kitty opens (``carry.kitty_start``: ``carried``, ``opening``,
+    ``held``, ``source``); None: empty. The kitty is None when no hand moves one and
+    nothing was carried in; else ``balance`` (units, the closing), ``money`` (its exact
+    value, a decimal string), ``rule`` (`KITTY_RULE`), ``opening`` and ``opening_money``,
+    ``held`` and ``held_money`` (what the cap kept out, still the group's), ``source``
+    (the evening it came from, or None), ``group`` and ``group_money`` (what the group
+    holds after the evening: the closing and what was held), and ``hands``: one row per
     hand that put in or took, ``{"number", "put_in": {name: units}, "took": {name:
     units}, "balance"}`` (the balance after it; both dicts hold positive units).
+    Where the rules share the balance out at the end (``start["end"]`` ``shared``),
+    ``rule`` is ``shared``, ``shared`` says who takes what (``players``, the evening's, in
+    seating order: `settlement.kitty.share_out`) and the group holds nothing after it.
     """
+    opening = int(start["opening"]) if start else 0
+    held = int(start["held"]) if start else 0
     moves = [view.get("kitty_move") for view in views]
-    if all(move is None for move in moves):
+    if all(move is None for move in moves) and not (opening or held):
         return [None] * len(views), None
-    entries, balance = run_kitty(moves)
+    entries, balance = run_kitty(moves, opening)
     history = []
-    running = 0
+    running = opening
     for number, hand in enumerate(entries, start=1):
         if not hand:
             continue
@@ -50,8 +88,26 @@ def session_kitty(
                 "balance": running,
             }
         )
-    money = format(balance * Decimal(unit_amount), "f")
-    kitty = {"balance": balance, "money": money, "rule": KITTY_RULE, "hands": history}
+    value = Decimal(unit_amount)
+    kitty = {
+        "balance": balance,
+        "money": format(balance * value, "f"),
+        "rule": KITTY_RULE,
+        "opening": opening,
+        "opening_money": format(opening * value, "f"),
+        "held": held,
+        "held_money": format(held * value, "f"),
+        "source": start["source"] if start else None,
+        "group": balance + held,
+        "group_money": format((balance + held) * value, "f"),
+        "hands": history,
+    }
+    if start and start.get("end") == "shared" and players:
+        kitty["rule"] = "shared"
+        kitty["shared"] = share_out(balance + held, tuple(players))
+        kitty["shared_money"] = kitty["group_money"]
+        kitty["shared_text"] = entries_text(kitty["shared"])
+        kitty["group"], kitty["group_money"] = 0, "0"
     return entries, kitty
 
 
@@ -71,20 +127,55 @@ def entries_text(entries: Mapping[str, int]) -> str:
 def kitty_words(kitty: Mapping[str, Any], currency: str, lang: str) -> dict[str, Any]:
     """The kitty as the PDF and the command line write it: plain strings in ``lang``.
 
-    ``title``, ``balance`` (units and money), ``rule`` (what happens to what is left),
-    ``header`` (hand, put in, took, balance after) and ``rows`` (the same, per hand)."""
+    ``title``, ``opening`` (the opening balance and the evening it came from; None when
+    the kitty opened empty), ``held`` (what the cap kept out for a later evening; None),
+    ``balance`` (units and money), ``rule`` (what happens to what is left), ``header``
+    (hand, put in, took, balance after) and ``rows`` (the same, per hand)."""
     money = money_text(kitty["money"], currency, lang)
-    rule = "kitty_rule_stays" if kitty["balance"] else "kitty_empty"
+    left = money_text(kitty.get("group_money", kitty["money"]), currency, lang)
+    rule = "kitty_rule_stays" if kitty.get("group", kitty["balance"]) else "kitty_empty"
+    if kitty.get("shared"):
+        left, rule = money_text(kitty["shared_money"], currency, lang), "kitty_rule_shared"
     return {
         "title": text("kitty_title", lang),
+        "opening": opening_text(kitty, currency, lang),
+        "held": held_text(kitty, currency, lang),
         "balance": text("kitty_balance", lang).format(units=kitty["balance"], money=money),
-        "rule": text(rule, lang).format(money=money),
+        "rule": text(rule, lang).format(money=left, shares=entries_text(kitty.get("shared", {}))),
         "header": ["#", *(text(k, lang) for k in ("kitty_put_in", "kitty_took", "kitty_after"))],
         "rows": [
             [f"{h['number']}.", entries_text(h["put_in"]), entries_text(h["took"]), h["balance"]]
             for h in kitty["hands"]
         ],
     }
+
+
+def opening_text(kitty: Mapping[str, Any], currency: str, lang: str) -> str | None:
+    """ "Nyitó egyenleg: 40 (200 HUF), a társaság előző estéjéről (Kedd, 2026. 11. 24.)";
+    None when the kitty opened empty and nothing was carried in."""
+    if not kitty.get("opening") and not kitty.get("source"):
+        return None
+    money = money_text(kitty["opening_money"], currency, lang)
+    source = kitty.get("source")
+    if source is None:
+        return text("kitty_opening", lang).format(units=kitty["opening"], money=money)
+    said = text("kitty_opening_from", lang)
+    return said.format(units=kitty["opening"], money=money, evening=evening_label(source, lang))
+
+
+def held_text(kitty: Mapping[str, Any], currency: str, lang: str) -> str | None:
+    """What this evening's cap kept out of the kitty, which the group keeps; None: nothing."""
+    if not kitty.get("held"):
+        return None
+    money = money_text(kitty["held_money"], currency, lang)
+    cap = kitty["opening"]
+    return text("kitty_held", lang).format(cap=cap, units=kitty["held"], money=money)
+
+
+def evening_label(evening: Mapping[str, Any], lang: str) -> str:
+    """An evening as the kitty's lines name it: its name and its date in ``lang``."""
+    name = evening.get("name") or text("untitled_session", lang)
+    return ", ".join(p for p in (name, date_text(evening.get("date"), lang)) if p)
 
 
 def kitty_columns(
@@ -97,7 +188,7 @@ def kitty_columns(
     if not kitty:
         return None
     moved = {h["number"]: h for h in kitty["hands"]}
-    rows, balance = [], 0
+    rows, balance = [], kitty.get("opening", 0)
     for number in range(1, len(summary["hands"]) + 1):
         hand = moved.get(number)
         if hand is None:

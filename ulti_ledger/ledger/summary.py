@@ -23,6 +23,7 @@ from ..settlement.result import result_extras
 from ..settlement.seating import LastHand
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
+from .carry import kitty_start
 from .checks import check_all_pass, check_hand, dealer_named
 from .facts import hand_heads, hand_keys, in_order, read_facts
 from .history import edited_hand_ids, iso, was_edited
@@ -57,7 +58,8 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     seats = seat_names(session)
     keys = hand_keys(session.id)
     views = _views(session, keys, lang)
-    entries, kitty = session_kitty(views, session.unit_amount)
+    start = kitty_start(session, lang)
+    entries, kitty = session_kitty(views, session.unit_amount, start, seat_names(session))
     if kitty is not None:
         views = [with_kitty(view, moved) for view, moved in zip(views, entries, strict=True)]
     edited = edited_hand_ids(session) if keys else set()
@@ -142,7 +144,8 @@ def hand_view(session: GameSession, number: int, lang: str = "hu") -> dict[str, 
     (view,) = _views(session, [key], lang)
     if view.get("kitty_move") is not None:
         keys = hand_keys(session.id)[:number]
-        entries, _ = session_kitty(_views(session, keys, lang), session.unit_amount)
+        start = kitty_start(session, lang)
+        entries, _ = session_kitty(_views(session, keys, lang), session.unit_amount, start)
         view = with_kitty(view, entries[-1])
     return {**view, "number": number, "version": key[1], "edited": was_edited(session, key[0])}
 
@@ -270,7 +273,14 @@ def _hand_json(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def _views(session: GameSession, keys: list[tuple[int, int]], lang: str) -> list[dict[str, Any]]:
-    """Each hand's settled view, from the cache or computed (facts read only for misses)."""
+    return hand_views(session, keys, lang)
+
+
+def hand_views(
+    session: GameSession, keys: list[tuple[int, int]], lang: str, store: bool = True
+) -> list[dict[str, Any]]:
+    """Each hand's settled view, from the cache or computed (facts read only for misses).
+    ``store``: put what was computed in the cache (not inside a write that may roll back)."""
     engine = session_engine(session)
     digest = session.ruleset.digest
     cache = result_cache()
@@ -288,7 +298,8 @@ def _views(session: GameSession, keys: list[tuple[int, int]], lang: str) -> list
                 head = heads[key[0]]
                 dealer = names[head.dealer_id]
                 view = _view(engine, session.options, facts[head.id], dealer, lang, seats)
-                cache.put(key, view)
+                if store:
+                    cache.put(key, view)
                 views[index] = view
     return views
 

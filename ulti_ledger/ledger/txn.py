@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..db import db
 from ..models import GameSession, Hand
+from .carry import forget_noted, note_write, refresh_noted
 from .errors import CHANGED_MEANWHILE, Conflict
 
 
@@ -39,16 +40,20 @@ def transaction(current: Callable[[], dict[str, Any] | None] | None = None) -> I
     """
     try:
         yield
+        refresh_noted()  # the kitty a group carries, in this same transaction
         db.session.commit()
     except Stale:
+        forget_noted()
         db.session.rollback()
         raise Conflict("", CHANGED_MEANWHILE, current() if current else None) from None
     except (IntegrityError, OperationalError) as exc:
+        forget_noted()
         db.session.rollback()
         if isinstance(exc, OperationalError) and "locked" not in str(exc.orig):
             raise
         raise Conflict("", "the session was changed at the same moment; try again") from None
     except BaseException:
+        forget_noted()
         db.session.rollback()
         raise
 
@@ -57,7 +62,10 @@ def lock(session: GameSession, expected: int | None = None) -> int:
     """Raise the session's version (taking its write lock); returns the new version.
 
     ``expected``: the session version the writer saw; another one raises ``Stale``.
+    In a group whose evenings carry a kitty, the group's lock is taken first
+    (``carry.note_write``), and the evenings after this one are refreshed before commit.
     """
+    note_write(session)
     version = db.session.execute(
         update(GameSession)
         .where(GameSession.id == session.id)

@@ -62,6 +62,7 @@ def create_session(
             edit_token=new_token(),
             view_token=new_token(),
             version=max(1, len(plan.hands)),
+            kitty_opening=plan.kitty_opening,
         )
         ids = _player_ids(tuple(seat.name for seat in plan.seats))
         session.seats = [

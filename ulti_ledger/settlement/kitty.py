@@ -67,6 +67,34 @@ def run_kitty(
     return out, balance
 
 
+class KittyAccount(NamedTuple):
+    """How an evening keeps its kitty, as a group carries it from evening to evening: its
+    ``kind`` (a balance carries only into an evening whose kitty is of the same kind) and
+    its ``cap`` at this evening's table (0: none). A game gives it (``kitty_account``)."""
+
+    kind: str
+    cap: int = 0
+    end: str = "stays"
+    """What a balance left at the end of the evening does: ``stays`` for the group's next
+    evening, or is ``shared`` out equally among the evening's players (`share_out`)."""
+
+
+def open_kitty(carried: int, cap: int) -> tuple[int, int]:
+    """The evening's opening balance from what the group ``carried`` in, and what the
+    group holds back: a kitty is never above its cap, so where the table is smaller than
+    the one that left the balance, the part above this evening's cap waits, still the
+    group's, for the next evening (it is never paid out nor lost)."""
+    carried = max(carried, 0)
+    opening = min(carried, cap) if cap else carried
+    return opening, carried - opening
+
+
+def share_out(amount: int, players: tuple[str, ...]) -> dict[str, int]:
+    """``amount`` shared equally among ``players``, in seating order: a unit that does not
+    divide goes to the first named, one each, as a kitty taken by a side is shared."""
+    return {name: units for name, units in _shares(amount, players) if units}
+
+
 def kitty_total(entries: Iterable[Mapping[str, int] | None]) -> int:
     """What the entries left in the kitty: minus their sum."""
     return -sum(sum(e.values()) for e in entries if e)

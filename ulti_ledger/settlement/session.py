@@ -37,7 +37,9 @@ SESSION_KEYS = (
 "players": [...]}, ...]``; ``players`` is then the seating of the first hand. ``kitty``
 (optional, written by an export where a hand moves a kitty): ``{"balance": N, "rule":
 "stays"}``, what the evening left in it; it follows from the hands, so reading a file
-recomputes it and never takes it from there."""
+recomputes it and never takes it from there. Its ``opening`` (written where the evening
+opened with a balance, carried in from its group's previous evening) is read: the kitty
+opens with it (`kitty_opening`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +197,24 @@ def seat_hand(hand: Any, players: tuple[str, ...]) -> Any:
         return hand
     rest = [p for p in players if p not in hand["players"]]
     return {**hand, "sitting_out": rest} if rest else hand
+
+
+def kitty_opening(data: Mapping[str, Any]) -> int:
+    """The file's ``kitty.opening``: the units its kitty opened with, 0 without one."""
+    kitty = data.get("kitty")
+    if kitty is None:
+        return 0
+    if not isinstance(kitty, dict):
+        raise HandError("kitty", "must be an object (its opening in units)", code="kitty_object")
+    opening = kitty.get("opening", 0)
+    if isinstance(opening, bool) or not isinstance(opening, int) or opening < 0:
+        raise HandError(
+            "kitty.opening",
+            "must be a whole number of units, 0 or more, not {value!r}",
+            code="kitty_opening",
+            value=opening,
+        )
+    return opening
 
 
 def settle_session(engine: Engine, data: Any) -> SessionResult:

@@ -23,6 +23,7 @@ from flask import Blueprint, abort, request
 from .. import groups, ledger
 from ..db import db
 from ..ledger import LedgerError
+from ..ledger.carry import group_kitty
 from ..models import Group
 from .api import ID, _token
 from .api_errors import ledger_error
@@ -44,7 +45,9 @@ def _refused(exc: LedgerError):
 @bp.get(f"/groups/<{ID}:group_id>")
 def get_group(group_id: int):
     group = authorized_group(group_id)
-    return {**group_json(group), **standings_json(group)}
+    # what the group's kitty holds now (no evening's link: the standings give view links)
+    kitty = [{k: v for k, v in held.items() if k != "view_token"} for held in group_kitty(group)]
+    return {**group_json(group), **standings_json(group), "kitty": kitty}
 
 
 @bp.get(f"/groups/<{ID}:group_id>/stats")

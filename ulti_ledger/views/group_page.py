@@ -73,7 +73,21 @@ def group_context(
             {k: v for k, v in chosen.items() if k in ("period", "from", "to", "game")},
         ),
         "query": chosen,
+        "kitty": _kitty(group, lang),
     }
+
+
+def _kitty(group: Group, lang: str) -> list[dict[str, Any]]:
+    """What the group's kitty holds now, after its last evening of each kind of kitty,
+    with that evening named and linked by its view link."""
+    from ..ledger.carry import group_kitty
+    from ..ledger.kitty import evening_label
+
+    return [
+        {**k, "label": evening_label(k, lang), "link": url_for("sessions.view", token=tok)}
+        for k in group_kitty(group)
+        for tok in (k.pop("view_token"),)
+    ]
 
 
 def _link(path: str, chosen: Mapping[str, str], **change: str) -> str:

@@ -36,6 +36,11 @@ def transfers_text(summary: Mapping[str, Any], settle: Mapping[str, Any]) -> str
         lines.append(t("nobody_pays"))
     kitty = summary.get("kitty")
     if kitty:  # what is left in the kitty is outside the transfers: say where it goes
-        left = money(kitty["money"], currency).translate(SPACES)
-        lines.append(t("kitty_rule_stays", money=left) if kitty["balance"] else t("kitty_empty"))
+        left = money(kitty.get("group_money", kitty["money"]), currency).translate(SPACES)
+        kept = kitty.get("group", kitty["balance"])
+        if kitty.get("shared"):
+            left = money(kitty["shared_money"], currency).translate(SPACES)
+            lines.append(t("kitty_rule_shared", money=left, shares=kitty["shared_text"]))
+        else:
+            lines.append(t("kitty_rule_stays", money=left) if kept else t("kitty_empty"))
     return "\n".join(lines)

@@ -8,7 +8,7 @@ from .facts import canonical, roles
 from .form import form_values, hand_form, hand_from_form
 from .hand import Hand, parse_hand
 from .sample import random_hand
-from .score import settle
+from .score import kitty_account, settle
 from .sheet import columns, hand_schema, row, rules_table
 from .stats import stats, stats_label
 
@@ -22,3 +22,4 @@ __all__ += ["columns"]
 __all__ += ["describe", "form_values", "hand_form", "hand_from_form", "hand_schema"]
 __all__ += ["parse_hand", "random_hand", "roles", "row", "rules_table", "settle"]
 __all__ += ["stats", "stats_label"]
+__all__ += ["kitty_account"]

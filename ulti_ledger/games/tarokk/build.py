@@ -71,6 +71,9 @@ class Rules:
     kitty_cap_per_player: int
     kitty_new_deal: int
     kitty_points_min: int
+    kitty_end: str
+    """What a balance left at the end of the evening does: ``stays`` (the group's next
+    evening opens with it) or ``shared`` (the evening's players share it out)."""
     raises: dict[str, tuple[str, ...]]
     """Emelés: what an announced figure may be raised to (magas tarokk); empty: none."""
     memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
@@ -129,6 +132,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         "kitty_cap_per_player": kitty.int("cap_per_player", minimum=1),
         "kitty_new_deal": kitty.int("new_deal"),
         "kitty_points_min": kitty.int("points_min"),
+        "kitty_end": kitty.choice("end", ("stays", "shared"), "stays"),
     }
     kitty.finish()
     raises = _raises(top.table("raise", {}), figures)

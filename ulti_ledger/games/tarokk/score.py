@@ -8,7 +8,7 @@ whatever the result. Every amount is a `Line` that says who pays whom and why.
 
 from __future__ import annotations
 
-from ...settlement.kitty import KittyMove
+from ...settlement.kitty import KittyAccount, KittyMove
 from ...settlement.result import Line, Settlement
 from .build import Rules
 from .hand import Hand
@@ -201,6 +201,15 @@ def _no_play(hand: Hand, rules: Rules) -> Line:
 
 def _cap(hand: Hand, rules: Rules) -> int:
     return rules.kitty_cap_per_player * (len(hand.players) + len(hand.sitting_out))
+
+
+def kitty_account(rules: Rules, table: int) -> KittyAccount | None:
+    """The pagát kitty as a group carries it between evenings: capped at ``table`` (the
+    players at the table, sitting out included) times the cap per player, as each hand's
+    pay-in is; None where the ruleset plays without it."""
+    if not rules.kitty:
+        return None
+    return KittyAccount("pagat", rules.kitty_cap_per_player * table, rules.kitty_end)
 
 
 def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
