@@ -123,8 +123,7 @@ def test_the_scoresheet_of_a_tarokk_evening_speaks_german(client):
     sid, auth, view = _evening(client)
     saved = client.post(f"/api/v1/sessions/{sid}/hands", json=HANDS[0], headers=auth)
     assert saved.status_code == 201, saved.get_json()
-    path = view.split("//", 1)[1].split("/", 1)[1]
-    page = unescape(client.get(f"/{path}?lang=de").get_data(as_text=True))
+    page = unescape(client.get(f"{view}?lang=de").get_data(as_text=True))
     assert "kettő, parti gewonnen" in page
     assert "pagát ultimó: von der Spielerseite angesagt und verloren" in page
     assert "parti megvan" not in page and "announced and failed" not in page

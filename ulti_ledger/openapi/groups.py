@@ -41,6 +41,11 @@ SCHEMAS["Group"] = obj(
     standings={"type": "object", "additionalProperties": STANDING},
     running={"type": "array", "items": {"type": "object"}, "description": "cumulative units"},
     settlement={"type": ["object", "null"], "description": "balances and transfers"},
+    kitty={
+        "type": "array",
+        "items": {"type": "object"},
+        "description": "what the group's kitty holds now, per kind of evening that keeps one",
+    },
 )
 GROUP_ERRORS = {
     "400": "a bad period, game or method in the query; `key` names it",
