@@ -17,6 +17,7 @@ from ulti_ledger.settlement.result import Line, Settlement, score_payments
 
 SECTIONS = ("list",)
 NAME = "list-test"
+TITLE = "List test"
 RULESET = f"""
 format = 1
 id = "{NAME}"

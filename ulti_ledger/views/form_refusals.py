@@ -27,10 +27,13 @@ def explain(
     values: Mapping[str, Any],
     hand: Mapping[str, Any],
     exc: Exception,
+    unworded: Callable[[str], str | None] | None = None,
 ) -> tuple[str, str]:
     """The field a refusal belongs beside (``form``: the top of the form), and its words.
 
     ``hand``: what the engine judged (its keys index into it); ``values``: the form's.
+    ``unworded(field)``: the words for a refusal neither the game nor this module words,
+    before the engine's own sentence (the preview's "still to choose: <label>").
     """
     key = getattr(exc, "key", "") or ""
     code = getattr(exc, "code", "") or ""
@@ -41,12 +44,14 @@ def explain(
     head = key.split(".")[0].split("[")[0]
     shared = WORDED.get(f"{code}@{head}") or WORDED.get(code)
     said = said or (shared(values, getattr(exc, "params", {})) if shared else None)
+    names = {f["name"] for f in form["fields"]}
+    field = field if field in names else generic.error_field(form, key)
+    if said is None and unworded is not None:
+        said = unworded(field)
     if said is None:
         message = getattr(exc, "message", None)
         problem = message.text(lang) if hasattr(message, "text") else str(exc)
         said = t("engine_says", problem=problem)
-    names = {f["name"] for f in form["fields"]}
-    field = field if field in names else generic.error_field(form, key)
     return field, said
 
 

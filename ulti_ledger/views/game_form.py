@@ -260,14 +260,17 @@ def _preview(
     try:
         view = ledger.preview_hand(session, hand, i18n.current())
     except ledger.LedgerError as exc:
-        field, said = form_refusals.explain(game, rules, form, values, hand, exc)
         # a field not chosen yet is what is missing, not a mistake
         code = getattr(exc, "code", "") or ""
-        missing = "missing" in code or (field != "form" and values.get(field) is None)
-        if missing:
-            out["hints"] = [_still_to_choose(form, field) or said]
-        else:
-            out["error"] = said
+
+        def missing(field: str) -> bool:
+            return "missing" in code or (field != "form" and values.get(field) is None)
+
+        def still(field: str) -> str | None:
+            return _still_to_choose(form, field) if missing(field) else None
+
+        field, said = form_refusals.explain(game, rules, form, values, hand, exc, still)
+        out["hints" if missing(field) else "error"] = [said] if missing(field) else said
         return out
     value = Decimal(session.unit_amount)
     out["view"] = view
