@@ -86,3 +86,50 @@ def test_a_remembered_silent_figure_refuses_a_kontra_key(ruleset):
     with pytest.raises(HandError) as caught:
         ENGINE.settle(bad)
     assert caught.value.key == f"figures[{silent[0]}].kontra"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_one_pass_team_part_is_the_team_value_cold_and_warm(ruleset):
+    """``team.team_part`` (figures summed in one pass, the parti's dupla and volát by their
+    shape, from the memo) gives what ``parti.team_value`` gives, from an empty memo and a
+    full one alike."""
+    rules = ENGINE.rulesets[ruleset].rules
+    rng = random.Random(41)
+    drawn = [GAME.random_hand(rng, rules, TABLES[i % 2]) for i in range(2000)]
+    rules.forget()
+    cold = [parse_hand(data, rules) for data in drawn]
+    warm = [parse_hand(copy.deepcopy(data), rules) for data in drawn]
+    assert cold == warm
+    played = [h for h in cold if h.game_won is not None]
+    assert len(played) > 1500
+    for hand in played:
+        assert hand.team == team_value(hand.g, hand.game_won, hand.game_kontra, hand.figures, rules)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize(("key", "value"), [("skart", 1), ("skart", 0)])
+def test_a_remembered_seating_does_not_pass_a_number_for_a_boolean(ruleset, key, value):
+    data = _played_with_figure(ruleset)
+    if value:  # the called card in the skart: the declarer plays alone
+        data.pop("partner", None)
+    data[key] = bool(value)
+    ENGINE.settle(data)
+    ENGINE.settle(copy.deepcopy(data))  # the seating is remembered now
+    bad = copy.deepcopy(data)
+    bad[key] = value
+    with pytest.raises(HandError) as caught:
+        ENGINE.settle(bad)
+    assert caught.value.key == "skart"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_remembered_figure_does_not_pass_a_float_kontra(ruleset):
+    data = _played_with_figure(ruleset)
+    ENGINE.settle(data)
+    ENGINE.settle(copy.deepcopy(data))
+    index = next(i for i, f in enumerate(data["figures"]) if f["announced"])
+    bad = copy.deepcopy(data)
+    bad["figures"][index]["kontra"] = float(bad["figures"][index].get("kontra", 0))
+    with pytest.raises(HandError) as caught:
+        ENGINE.settle(bad)
+    assert caught.value.key == f"figures[{index}].kontra"

@@ -45,6 +45,26 @@ class Figure(NamedTuple):
     """Scored as the dupla (hosszú dupla)."""
 
 
+Facts = tuple[int, int, int, int, bool, bool, bool, bool, bool]
+"""What reading and settling a figure asks of it, as a plain tuple (unpacked in one step:
+a named tuple's fields are read one lookup each): ``(pair, most, announced, silent,
+per_g, trick, silent_fails, volat_absorbs, kitty)``; ``pair`` is `VOLAT`, `DUPLA` (the dupla or
+a figure scored as one) or 0, ``most`` the figure's kontra ceiling, ``trick`` whether it
+names a trick."""
+DUPLA, VOLAT = 1, 2
+
+
+def figure_facts(figures: dict[str, Figure], most: int, magas_most: int) -> dict[str, Facts]:
+    """`Facts` of every figure; ``most`` and ``magas_most``: the kontra ceilings."""
+    out = {}
+    for name, f in figures.items():
+        pair = VOLAT if name == "volat" else DUPLA if (name == "dupla" or f.dupla) else 0
+        ceiling = magas_most if f.magas else most
+        out[name] = (pair, ceiling, f.announced, f.silent, f.per_g, bool(f.trick))
+        out[name] += (f.silent_fails, f.volat_absorbs, f.kitty)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """One tarokk ruleset with its house rules resolved."""
@@ -76,18 +96,23 @@ class Rules:
     evening opens with it) or ``shared`` (the evening's players share it out)."""
     raises: dict[str, tuple[str, ...]]
     """Emelés: what an announced figure may be raised to (magas tarokk); empty: none."""
+    facts: dict[str, Facts]
+    """Each figure's `Facts`, worked out once from ``figures`` for the hot path."""
     memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
-    """Validated figure lists with their game and team value (``hand.py``): a table
-    repeats them all night, and checking them is most of a hand's cost."""
+    """Checked games with their dupla and volát figures, and the team part they give
+    (``team.py``): a table plays the same few all night."""
     memo_size: int = field(default=4096, repr=False, compare=False)
-    """How many the memo keeps (fewer for rules resolved with house rules: the loader)."""
-    fig_memo: dict[tuple, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Checked figure entries (``figures.py``), up to ``memo_size``: a ruleset has a few
-    thousand legal ones at most, and a table names a few dozen of them."""
+    """How many each memo keeps (fewer for rules resolved with house rules: the loader)."""
+    seats: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    """Checked seatings (``seats.py``): the same players and pairs all night."""
+    fig_memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    """Checked figure entries (``figures.py``): a ruleset has a few thousand legal ones
+    at most, and a table names a few dozen of them."""
 
     def forget(self) -> None:
         """Empty the memos (for benchmarks and tests of a cold start)."""
         self.memo.clear()
+        self.seats.clear()
         self.fig_memo.clear()
 
     def max_level(self, name: str) -> int:
@@ -150,6 +175,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         renonsz_max=high,
         no_play=no_play,
         raises=raises,
+        facts=figure_facts(figures, max_kontra, magas_max),
         **kitty_values,
     )
 

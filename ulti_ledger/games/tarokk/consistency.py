@@ -44,9 +44,16 @@ def check_consistent(figures: tuple[Fig, ...], game_won: bool | None, rules: Rul
             others = True
     if parti:
         _check_parti(figures, game_won, rules, volat_sides, dupla_sides)
+    check_rest(figures, rules, tricks, others)
+
+
+def check_rest(figures: tuple[Fig, ...], rules: Rules, tricks: int, odd: bool) -> None:
+    """The checks after the parti's, where they could refuse: ``tricks`` made figures
+    that name a trick, ``odd`` an emelés or a párosfácán among them (``team.py`` runs
+    these alone when the parti's check of the same dupla and volát passed before)."""
     if tricks > 1:
         _one_per_trick(figures, rules)
-    if others:
+    if odd:
         _parosfacan(figures)
         _raises(figures)
 

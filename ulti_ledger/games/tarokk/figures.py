@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import check_keys, kind, not_one_of
 from ...settlement.schema import suggestion
-from .build import Rules
+from .build import Facts, Rules
 
 SIDES = ("declarer", "opponents")
 FIGURE_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_from")
@@ -21,6 +21,7 @@ SUITS = ("kor", "karo", "treff", "pikk")
 A_FIGURE = Msg("a figure")
 PER_SIDE = ("dupla", "hosszu-dupla", "volat")
 """Figures each side may have once; every other figure is in a hand once at most."""
+_new = tuple.__new__
 
 
 class Fig(NamedTuple):
@@ -35,44 +36,131 @@ class Fig(NamedTuple):
     raised_from: str | None = None
 
 
-def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[Fig, ...]:
-    """Every figure of ``raw`` (the hand's ``figures``), each one checked.
+Checked = tuple[Fig, str, int, bool, bool, int, bool, bool, tuple]
+"""A checked figure entry with what settling it asks, worked out once (`_checked`), as a
+plain tuple (unpacked in one step): ``(fig, slot, pair, made_trick, odd, unit, per_g,
+absorbs, shape)``. ``slot``: what the hand lists once (the name, with the side for the
+figures of `PER_SIDE`); ``pair``: the figure's kind (`build.Facts`); ``made_trick``: made,
+and it names a trick; ``odd``: an emelés or a párosfácán (checks of the whole list).
+``unit``: per player of the declarer's side (+ receives), before g where ``per_g``; for a
+dupla or volát its announced value at its kontra (0: silent), with ``shape``, its name,
+side, announced and made. ``absorbs``: silent and made, not paid beside its side's volát."""
 
-    A figure entry checked before is taken from ``rules.fig_memo`` (a table names the same
-    few dozen all night), kept by its keys, its values and the values' types: ``1`` is
-    not taken for ``true`` (equal, with equal hashes), nor a missing ``kontra`` for
-    ``"kontra": null``. Only checked entries are kept, whose values are strings, booleans,
-    whole numbers or null.
+
+def parse_figures(
+    raw: Any, rules: Rules, played_out: bool
+) -> tuple[tuple[Fig, ...], list[Checked]]:
+    """Every figure of ``raw`` (the hand's ``figures``), each one checked, with its
+    `Checked` facts.
+
+    An entry checked before comes from ``rules.fig_memo`` (a table names the same few
+    dozen all night), kept by its keys and values; equal values of another type (``1``
+    for ``true``, ``1.0`` for ``1``) are told apart by identity, as a checked entry holds
+    only strings, ``true``, ``false``, ``null`` and small whole numbers. A new usual entry
+    (a figure of the ruleset, no emelés) is read by `_usual`, anything else the long way,
+    by `_figure`, which says what is wrong or reads the rest: both take the same entries.
     """
     if raw is None:
-        return ()
-    if not isinstance(raw, list):
+        return (), []
+    if type(raw) is not list:
         raise HandError("figures", "must be a list of figures, not {kind}", kind=kind(raw))
     memo = rules.fig_memo
     out: list[Fig] = []
+    checked: list[Checked] = []
+    slots: list[str] = []
     for index, entry in enumerate(raw):
-        key = fig = None
+        found = key = None
         if type(entry) is dict:
-            values = tuple(entry.values())
-            key = (played_out, tuple(entry), values, tuple(map(type, values)))
+            key = (played_out, *entry, *entry.values())
             try:
-                fig = memo.get(key)
-            except TypeError:  # an unhashable value (a list): `_figure` refuses it
+                found = memo.get(key)
+            except TypeError:  # an unhashable value: `_figure` refuses it
                 key = None
-        if fig is None:
-            fig = _figure(entry, f"figures[{index}]", rules, played_out)
+            if found is not None:
+                fig = found[0]
+                if (
+                    entry["announced"] is not fig[2]
+                    or entry.get("won") is not fig[3]
+                    or entry.get("kontra", 0) is not fig[4]
+                ):
+                    found = key = None
+        if found is None:
+            fig = (_usual(entry, rules.facts, played_out) if key is not None else None) or (
+                _figure(entry, f"figures[{index}]", rules, played_out)
+            )
+            found = _checked(fig, rules)
             if key is not None and len(memo) < rules.memo_size:
-                memo[key] = fig
-        for other in out:
-            if other.name == fig.name and (fig.name not in PER_SIDE or other.side == fig.side):
-                raise HandError(
-                    f"figures[{index}].name",
-                    "{name} is listed twice: a figure is made or failed once",
-                    code="figure_twice",
-                    name=fig.name,
-                )
+                memo[key] = found
+        fig, slot = found[0], found[1]
+        if slot in slots:
+            raise HandError(
+                f"figures[{index}].name",
+                "{name} is listed twice: a figure is made or failed once",
+                code="figure_twice",
+                name=fig[0],
+            )
+        slots.append(slot)
         out.append(fig)
-    return tuple(out)
+        checked.append(found)
+    return tuple(out), checked
+
+
+def _checked(fig: Fig, rules: Rules) -> Checked:
+    name, side, announced, won, kontra, _, raised = fig
+    pair, _, full, half, per_g, trick, _, absorbs, _ = rules.facts[name]
+    slot = name if name not in PER_SIDE else f"{name} {side}"
+    made_trick = bool(won and trick)
+    odd = raised is not None or name == "parosfacan"
+    if pair:
+        said = full << kontra if announced else 0
+        return (fig, slot, pair, made_trick, odd, said, False, False, fig[:4])
+    unit = full << kontra if announced else half
+    if (side == "declarer") != won:
+        unit = -unit
+    absorbs = absorbs and not announced and won is True
+    return (fig, slot, 0, made_trick, odd, unit, per_g, absorbs, ())
+
+
+def _usual(entry: dict[str, Any], facts: dict[str, Facts], played_out: bool) -> Fig | None:
+    """The entry as a `Fig` when it is a usual one that `_figure` takes; None for any
+    other, which `_figure` then reads or refuses. The keys looked up are counted, so an
+    entry holding any other key is left to `_figure` too."""
+    try:
+        name = entry["name"]
+        side = entry["side"]
+        announced = entry["announced"]
+        won = entry["won"] if played_out else entry.get("won")
+        _, most, _, silent, _, _, fails, _, _ = facts[name]
+    except (KeyError, TypeError):  # a key missing, a name unknown or unhashable
+        return None
+    if (
+        (side != "declarer" and side != "opponents")
+        or type(announced) is not bool
+        or (type(won) is not bool and (played_out or won is not None))
+    ):
+        return None
+    count = 4 if played_out or "won" in entry else 3
+    kontra = 0
+    if announced:
+        if "kontra" in entry:
+            kontra = entry["kontra"]
+            count += 1
+            if type(kontra) is not int or kontra < 0 or kontra > most:
+                return None
+    elif "kontra" in entry or not silent or (won is False and not fails):
+        return None
+    card = None
+    if len(entry) != count:
+        card = entry.get("card")
+        if card is not None and (
+            card not in SUITS or not (name.startswith("kiraly-") or name == "szincsalad")
+        ):
+            return None
+        if entry.get("raised_from") is not None:  # the emelés: checked against the raises
+            return None
+        if len(entry) != count + ("card" in entry) + ("raised_from" in entry):
+            return None  # a key that is not a figure's
+    return _new(Fig, (name, side, announced, won, kontra, card, None))
 
 
 def _figure(entry: Any, key: str, rules: Rules, played_out: bool) -> Fig:

@@ -1,10 +1,11 @@
 """A tarokk hand as recorded at the table (hand format, "Tarokk"), and its validation.
 
 Parsing is where impossible hands are refused: every check raises a `HandError` that
-names the key and says what is allowed. The sides are worked out here once: the
-declarer and the called card's holder against the other two, or the declarer alone
-against three (he called himself, or the called card lay in the skart). The figures are
-checked in ``figures.py``.
+names the key and says what is allowed, in the hand format's order. The seating and the
+sides are ``seats.py``'s: the declarer and the called card's holder against the other two,
+or the declarer alone against three (he called himself, or the called card lay in the
+skart). The figures are checked in ``figures.py``, and the team part is summed (with the
+checks only the figures together can fail) in ``team.py``.
 """
 
 from __future__ import annotations
@@ -19,16 +20,13 @@ from ...settlement.hand_checks import (
     check_keys,
     hand_object,
     kind,
-    names,
     not_one_of,
-    player,
-    sitting_out_of,
 )
 from .build import CONTRACTS, Rules
-from .consistency import check_consistent
 from .figures import Fig, kontra_level, parse_figures
-from .parti import team_value
+from .seats import seating_of
 from .shown import renonsz_of, tarokkszam_of
+from .team import team_part
 
 HAND_KEYS = (
     *COMMON_KEYS,
@@ -40,9 +38,8 @@ HAND_KEYS = (
     "tarokkszam",
     "renonsz",
 )
-OUTCOMES = ("played", "no_play", "redeal")
-PLAYERS = 4
 A_HAND = Msg("a tarokk hand")
+_HAND_KEYSET = frozenset(HAND_KEYS)
 _GAME_KEYSET = frozenset(("won", "kontra"))
 _new = tuple.__new__
 
@@ -83,30 +80,14 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
 
 def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None) -> Hand:
     """Validate a tarokk hand (a decoded JSON object) against ``rules``."""
-    get = hand_object(data, HAND_KEYS, A_HAND).get
-    players = names(get("players"), "players", required=True)
-    if len(players) != PLAYERS:
-        raise HandError(
-            "players",
-            "tarokk is played by four, not {given}; at a table of five the dealer sits out "
-            "(sitting_out)",
-            code="tarokk_four_play",
-            given=len(players),
-        )
-    sitting_out = sitting_out_of(data, players, rules.max_sitting_out)
-    declarer = player(get("declarer"), "declarer", players, sitting_out)
-    outcome = get("outcome", "played")
-    if outcome not in OUTCOMES:
-        raise HandError("outcome", not_one_of(outcome, OUTCOMES))
-    skart = _skart(get("skart", False))
-    partner = _partner(data, players, sitting_out, declarer, skart, outcome)
-    if partner is not None:
-        first = players.index(declarer) < players.index(partner)
-        side = (declarer, partner) if first else (partner, declarer)
-    else:
-        side = (declarer,)
-    others = tuple([p for p in players if p not in side])
-    offender, ruling = renonsz_of(get("renonsz"), players, sitting_out, outcome, rules)
+    if type(data) is not dict or not data.keys() <= _HAND_KEYSET:
+        hand_object(data, HAND_KEYS, A_HAND)  # refuses, naming the stranger key
+    get = data.get
+    players, sitting_out, declarer, outcome, skart, partner, side, others = seating_of(data, rules)
+    offender = ruling = None
+    raw = get("renonsz")
+    if raw is not None:
+        offender, ruling = renonsz_of(raw, players, sitting_out, outcome, rules)
     if outcome != "played":
         for key in ("game", "figures", "tarokkszam"):
             if key in data:
@@ -117,16 +98,26 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
                     outcome=outcome,
                     key=key,
                 )
-    contract = _contract(get("contract"), outcome)
-    g = rules.base_values[contract] if contract else 0
+    contract = get("contract")
+    g = rules.base_values.get(contract) if type(contract) is str else None
+    if g is None:
+        contract = _contract(contract, outcome)
+        g = rules.base_values[contract] if contract else 0
     played_out = outcome == "played" and (offender is None or ruling == "continue")
-    game_won, game_kontra, figures, team = _play(data, rules, played_out, outcome, skart, g)
-    tarokkszam = tarokkszam_of(get("tarokkszam"), players, sitting_out)
-    common = (rules.id, options or {}, players, sitting_out, declarer, outcome)
-    hand = _new(
+    game_won, game_kontra = _game(get("game"), rules, played_out, outcome, skart)
+    figures, checked = parse_figures(get("figures"), rules, played_out)
+    team = team_part(g, game_won, game_kontra, figures, checked, rules) if played_out else 0
+    raw = get("tarokkszam")
+    tarokkszam = () if raw is None else tarokkszam_of(raw, players, sitting_out)
+    return _new(
         Hand,
         (
-            *common,
+            rules.id,
+            {} if options is None else options,
+            players,
+            sitting_out,
+            declarer,
+            outcome,
             partner,
             skart,
             contract,
@@ -141,68 +132,6 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             others,
             team,
         ),
-    )
-    return hand
-
-
-def _play(
-    data: dict[str, Any], rules: Rules, played_out: bool, outcome: str, skart: bool, g: int
-) -> tuple[bool | None, int, tuple[Fig, ...], int]:
-    """The game, the figures and the team part, each checked. The consistency check and
-    the team part come from the memo when this very game and figure list (as checked
-    values, whose types are exact: no ``1`` passes for ``true``) were settled before."""
-    game_won, game_kontra = _game(data.get("game"), rules, played_out, outcome, skart)
-    figures = parse_figures(data.get("figures"), rules, played_out)
-    if not played_out:
-        return game_won, game_kontra, figures, 0
-    memo = rules.memo
-    key = (g, game_won, game_kontra, figures)
-    team = memo.get(key)
-    if team is None:
-        check_consistent(figures, game_won, rules)
-        team = team_value(g, game_won, game_kontra, figures, rules)
-        if len(memo) < rules.memo_size:
-            memo[key] = team
-    return game_won, game_kontra, figures, team
-
-
-def _skart(raw: Any) -> bool:
-    if type(raw) is not bool:
-        raise HandError("skart", "must be true or false, not {kind}", kind=kind(raw))
-    return raw
-
-
-def _partner(
-    data: dict[str, Any],
-    players: tuple[str, ...],
-    sitting_out: tuple[str, ...],
-    declarer: str,
-    skart: bool,
-    outcome: str,
-) -> str | None:
-    """The called card's holder; None when the declarer plays alone against three."""
-    if "partner" not in data:
-        if outcome == "redeal" or skart:
-            return None
-        raise HandError(
-            "partner",
-            "is required: the holder of the called card, or null when the declarer plays "
-            "alone (he called himself)",
-            code="partner_missing",
-        )
-    raw = data["partner"]
-    if raw is None:
-        return None
-    if skart:
-        raise HandError(
-            "partner",
-            "the called card lay in the skart, so the declarer plays alone: partner is null",
-            code="skart_alone",
-        )
-    if raw != declarer:
-        return player(raw, "partner", players, sitting_out)
-    raise HandError(
-        "partner", "{name} is the declarer; when he called himself, partner is null", name=raw
     )
 
 

@@ -14,6 +14,8 @@ from .build import Rules
 from .figures import Fig
 
 OTHER = {"declarer": "opponents", "opponents": "declarer"}
+OTHER_PAIR = ("dupla", "volat")
+"""The pair figures by name; a ruleset's other ones are marked ``dupla`` (hosszú dupla)."""
 
 
 class Item(NamedTuple):
@@ -129,52 +131,19 @@ def team_value(
     g: int, game_won: bool | None, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
 ) -> int:
     """The team part per player of the declarer's side (+ receives): what `team_items`
-    sums to, worked out in one pass without making the items (a hand's sums are needed at
-    every settle, its lines only when read; tests/test_tarokk_speed.py holds them equal)."""
+    sums to, worked out without making the items (a hand's sums are needed at every
+    settle, its lines only when read; tests/test_tarokk_speed.py holds them equal)."""
     assert game_won is not None
     table = rules.figures
-    dupla: dict[str, Fig] = {}
-    volat: dict[str, Fig] = {}
-    silent: list[Fig] = []
-    rest: list[Fig] = []
-    volat_by = dupla_by = None
+    pair = [f for f in figures if f.name in OTHER_PAIR or table[f.name].dupla]
+    signs, paid, parti, volat_by = pair_terms(game_won, game_kontra > 0, pair, rules)
+    for sign, fig in zip(signs, pair, strict=True):
+        paid += sign * (table[fig.name].announced << fig.kontra)
+    value = paid * g + parti * (g << game_kontra)
     for fig in figures:
-        name = fig.name
-        is_dupla = name == "dupla" or table[name].dupla
-        if is_dupla and fig.won and dupla_by is None:
-            dupla_by = fig.side
-        if name == "volat" and fig.won and volat_by is None:
-            volat_by = fig.side
-        if not (is_dupla or name == "volat"):
-            rest.append(fig)
-        elif not fig.announced:
-            silent.append(fig)
-        elif is_dupla:
-            dupla[fig.side] = fig
-        else:
-            volat[fig.side] = fig
-    if dupla_by is None:
-        dupla_by = volat_by
-    value = 0
-    for announced, made_by in ((dupla, dupla_by), (volat, volat_by)):
-        for side, fig in announced.items():
-            amount = (table[fig.name].announced * g) << fig.kontra
-            value += amount if (made_by == side) == (side == "declarer") else -amount
-    paid: Fig | None = None
-    if volat_by and volat_by not in volat:
-        paid = next(f for f in silent if f.name == "volat")
-    elif dupla_by and dupla_by not in dupla and dupla_by not in volat:
-        paid = next((f for f in silent if f.name != "volat" and f.side == dupla_by), None)
-    winner = "declarer" if game_won else "opponents"
-    if game_kontra > 0 or not (
-        (paid is not None and paid.side == winner) or winner in dupla or winner in volat
-    ):
-        value += g << game_kontra if game_won else -(g << game_kontra)
-    if paid is not None:
-        amount = table[paid.name].silent * g
-        value += amount if paid.side == "declarer" else -amount
-    for fig in rest:
         figure = table[fig.name]
+        if fig.name in OTHER_PAIR or figure.dupla:
+            continue
         each = g if figure.per_g else 1
         if fig.announced:
             amount = (figure.announced * each) << fig.kontra
@@ -184,3 +153,57 @@ def team_value(
             amount = figure.silent * each
         value += amount if (fig.side == "declarer") == fig.won else -amount
     return value
+
+
+def pair_terms(
+    game_won: bool, kontra_said: bool, pair: list[Fig], rules: Rules
+) -> tuple[tuple[int, ...], int, int, str | None]:
+    """The parti with the hand's dupla and volát figures (``pair``, in the hand's order):
+    ``(signs, paid, parti, volat_by)``. Per player of the declarer's side the part is
+    ``(paid + sum(sign * (announced value << kontra))) * g + parti * (g << game_kontra)``
+    (a sign per figure of ``pair``: +1 or -1 where it is paid as announced, else 0), and
+    ``volat_by`` is the side that made the volát.
+
+    Every amount of it is a multiple of g, and what is paid depends on whether the game
+    was kontra'd (``kontra_said``), never on a level, so one answer serves every contract
+    and every kontra."""
+    table = rules.figures
+    dupla: dict[str, int] = {}
+    volat: dict[str, int] = {}
+    silent: list[Fig] = []
+    volat_by = dupla_by = None
+    for index, fig in enumerate(pair):
+        is_dupla = fig.name == "dupla" or table[fig.name].dupla
+        if is_dupla and fig.won and dupla_by is None:
+            dupla_by = fig.side
+        if fig.name == "volat" and fig.won and volat_by is None:
+            volat_by = fig.side
+        if not fig.announced:
+            silent.append(fig)
+        elif is_dupla:
+            dupla[fig.side] = index
+        else:
+            volat[fig.side] = index
+    if dupla_by is None:
+        dupla_by = volat_by
+    signs = [0] * len(pair)
+    for announced, made_by in ((dupla, dupla_by), (volat, volat_by)):
+        for side, index in announced.items():
+            signs[index] = 1 if (made_by == side) == (side == "declarer") else -1
+    paid_fig: Fig | None = None
+    if volat_by and volat_by not in volat:
+        paid_fig = next(f for f in silent if f.name == "volat")
+    elif dupla_by and dupla_by not in dupla and dupla_by not in volat:
+        paid_fig = next((f for f in silent if f.name != "volat" and f.side == dupla_by), None)
+    winner = "declarer" if game_won else "opponents"
+    parti = 0
+    if kontra_said or not (
+        (paid_fig is not None and paid_fig.side == winner) or winner in dupla or winner in volat
+    ):
+        parti = 1 if game_won else -1
+    paid = 0
+    if paid_fig is not None:
+        paid = table[paid_fig.name].silent
+        if paid_fig.side != "declarer":
+            paid = -paid
+    return tuple(signs), paid, parti, volat_by

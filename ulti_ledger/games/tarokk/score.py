@@ -8,50 +8,61 @@ whatever the result. Every amount is a `Line` that says who pays whom and why.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from operator import itemgetter
+
 from ...settlement.kitty import KittyAccount, KittyMove
 from ...settlement.result import Line, Settlement
 from .build import Rules
 from .hand import Hand
 from .parti import Item, team_items
 
+_READ = ("players", "sitting_out", "outcome", "tarokkszam", "renonsz", "ruling", "side", "team")
+_SETTLED = itemgetter(*[Hand._fields.index(name) for name in _READ])
+"""The fields `settle` reads, in one call: a named tuple's field is a lookup each, and this
+runs for every hand of every scoresheet."""
+
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
     """The hand's payments (+ receives), what it does to the kitty, and its lines (worked
     out when first read: a scoreboard needs the sums of every hand, the words of few)."""
+    players, sitting_out, outcome, shown, offender, ruling, side, team = _SETTLED(hand)
     kitty = None
-    payments = dict.fromkeys(hand.players, 0)
-    if hand.outcome == "played" and (hand.renonsz is None or hand.ruling == "continue"):
-        _add(payments, hand.team, hand.side, hand.others)
-        for name, count in hand.tarokkszam:
-            _add(payments, rules.tarokkszam[count], (name,), _others(hand, name))
-        kitty = _kitty(hand, rules)
+    if outcome == "played" and (offender is None or ruling == "continue"):
+        payments = dict.fromkeys(players, -team)  # each of the others pays the team part
+        share = team * (len(players) - len(side)) // len(side)  # 2 v 2 once, alone thrice
+        for name in side:
+            payments[name] = share
+        if shown:
+            _tarokkszam_paid(payments, shown, rules)
+        if rules.kitty:
+            kitty = _kitty(hand, rules)
     else:
-        for line in _lines(hand, rules):
-            for name, amount in line.amounts.items():
-                payments[name] = payments.get(name, 0) + amount
-        if hand.renonsz is not None:
-            kitty = _renonsz(hand, rules)[1]
-    for name in hand.sitting_out:
+        payments = dict.fromkeys(players, 0)
+        moved: Mapping[str, int] = {}
+        if outcome == "no_play":
+            moved = _no_play(hand, rules).amounts
+        elif offender is not None:
+            line, kitty = _renonsz(hand, rules)
+            moved = line.amounts
+            if ruling in (None, "charge"):
+                _tarokkszam_paid(payments, shown, rules)
+        for name, amount in moved.items():
+            payments[name] += amount
+    for name in sitting_out:
         payments[name] = 0
-    return Settlement(payments, explain=lambda: _lines(hand, rules), kitty=kitty)
+    return Settlement(payments, None, lambda: _lines(hand, rules), None, kitty)
 
 
-def _add(payments: dict[str, int], value: int, winners: tuple, losers: tuple) -> None:
-    """``value`` per player from ``losers`` to ``winners`` (`spread`), into ``payments``."""
-    if len(winners) == len(losers):
-        win, lose = value, value
-    elif len(winners) == 1:
-        win, lose = value * len(losers), value
-    else:
-        win, lose = value, value * len(winners)
-    for name in winners:
-        payments[name] += win
-    for name in losers:
-        payments[name] -= lose
-
-
-def _others(hand: Hand, name: str) -> tuple[str, ...]:
-    return tuple(p for p in hand.players if p != name)
+def _tarokkszam_paid(
+    payments: dict[str, int], shown: tuple[tuple[str, int], ...], rules: Rules
+) -> None:
+    """Each tarokkszám into ``payments`` (the players only): each other player pays it."""
+    for name, count in shown:
+        value = rules.tarokkszam[count]
+        for other in payments:
+            payments[other] -= value
+        payments[name] += value * len(payments)
 
 
 def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
@@ -219,11 +230,11 @@ def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
         return None
     takers: tuple[str, ...] = ()
     payers: tuple[str, ...] = ()
-    table = rules.figures
-    for fig in hand.figures:
-        if fig.announced and table[fig.name].kitty:
-            by = hand.side if fig.side == "declarer" else hand.others
-            if fig.won:
+    facts = rules.facts
+    for name, side, announced, won, _, _, _ in hand.figures:
+        if announced and facts[name][8]:
+            by = hand.side if side == "declarer" else hand.others
+            if won:
                 takers = takers or by
             else:
                 payers = payers or by

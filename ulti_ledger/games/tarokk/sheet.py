@@ -11,7 +11,8 @@ from typing import Any
 
 from .build import CONTRACTS, RULINGS, Rules
 from .figures import FIGURE_KEYS, SIDES, SUITS
-from .hand import OUTCOMES, Hand
+from .hand import Hand
+from .seats import OUTCOMES
 from .words import LINES, lang_of
 from .words import ROW as WORDS
 

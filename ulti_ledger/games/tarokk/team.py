@@ -1,0 +1,69 @@
+"""The team part of a played tarokk hand, checked and summed in one pass over its figures.
+
+The parti, the dupla and the volát interlock ([HUSPEC] section 7.2, ``parti.py``), but
+every other figure is paid on its own: its value, its kontra, and whether its side made
+it (a silent trull or four kings also asks whether its side made the volát). So the pass
+sums the other figures, and the parti with the hand's dupla and volát figures is worked
+out (and checked, ``consistency.py``) once per shape: who won the game and whether it was
+kontra'd, and each dupla and volát by name, side, announced and made (``parti.pair_terms``:
+the contract and the kontra levels only scale it). A table meets a few dozen shapes in a
+night, where the other figures make nearly every hand's list a new one.
+"""
+
+from __future__ import annotations
+
+from .build import Rules
+from .consistency import check_consistent, check_rest
+from .figures import Checked, Fig
+from .parti import pair_terms
+
+
+def team_part(
+    g: int,
+    game_won: bool,
+    game_kontra: int,
+    figures: tuple[Fig, ...],
+    checked: list[Checked],
+    rules: Rules,
+) -> int:
+    """The team part per player of the declarer's side (+ receives), as `parti.team_value`
+    sums it, once `consistency.check_consistent` has found nothing to refuse; ``checked``:
+    the figures' `figures.Checked` facts."""
+    value = per_g_value = tricks = 0
+    odd = False
+    pair: list[Fig] = []
+    shape: list = []
+    said: list[int] = []
+    absorbed: list[tuple[str, int]] = []
+    for fig, _, kind, made_trick, rare, unit, per_g, absorbs, part in checked:
+        if made_trick:
+            tricks += 1
+        if rare:
+            odd = True
+        if kind:
+            pair.append(fig)
+            shape += part
+            said.append(unit)
+        elif absorbs:  # not paid beside its side's volát
+            absorbed.append((fig[1], unit * g if per_g else unit))
+        elif per_g:
+            per_g_value += unit
+        else:
+            value += unit
+    key = (game_won, game_kontra > 0, *shape)
+    memo = rules.memo
+    found = memo.get(key)
+    if found is None:
+        check_consistent(figures, game_won, rules)
+        found = pair_terms(game_won, game_kontra > 0, pair, rules)
+        if len(memo) < rules.memo_size:
+            memo[key] = found
+    elif tricks > 1 or odd:
+        check_rest(figures, rules, tricks, odd)
+    signs, fixed, parti, volat_by = found
+    for sign, amount in zip(signs, said, strict=True):
+        fixed += sign * amount
+    for side, amount in absorbed:
+        if side != volat_by:
+            value += amount
+    return value + (per_g_value + fixed) * g + parti * (g << game_kontra)
