@@ -63,13 +63,7 @@ def main() -> None:
 
 @main.command()
 @click.argument("file", type=click.File("r", encoding="utf-8"))
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "hu", "de"]),
-    default="en",
-    show_default=True,
-    help="Language of the explanation lines.",
-)
+@cli_db.lang_option("en", "Language of the explanation lines.")
 @click.option(
     "--method",
     type=click.Choice(METHODS),
@@ -239,13 +233,7 @@ def rules() -> None:
 
 
 @rules.command("list")
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "hu", "de"]),
-    default="en",
-    show_default=True,
-    help="Language.",
-)
+@cli_db.lang_option("en")
 def rules_list(lang: str) -> None:
     """The rulesets that ship with the app."""
     from .messages import ruleset_text
@@ -259,13 +247,7 @@ def rules_list(lang: str) -> None:
 @rules.command("show")
 @click.argument("ruleset_id")
 @click.option("--json", "as_json", is_flag=True, help="Print the value table as JSON.")
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "hu", "de"]),
-    default="en",
-    show_default=True,
-    help="Language.",
-)
+@cli_db.lang_option("en")
 def rules_show(ruleset_id: str, as_json: bool, lang: str) -> None:
     """The value table a player reads: every contract in every colour, made and lost, the
     kontra multipliers, and the house rules."""

@@ -31,6 +31,19 @@ method_option = click.option(
     show_default=True,
     help="Transfers: the fewest, all with one banker, or pair by pair from the hands.",
 )
+
+
+def lang_option(default: str = "hu", text: str = "Language.") -> Any:
+    """``--lang hu|en|de``: the one choice of UI languages every command offers."""
+    return click.option(
+        "--lang",
+        type=click.Choice(["hu", "en", "de"]),
+        default=default,
+        show_default=True,
+        help=text,
+    )
+
+
 banker_option = click.option(
     "--banker", help="The banker for --method banker (default: the biggest winner)."
 )
@@ -40,7 +53,7 @@ banker_option = click.option(
 @click.argument("session_ref", metavar="SESSION")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="json", show_default=True)
 @click.option("-o", "--output", default="-", metavar="FILE", help="Where to write (- = stdout).")
-@click.option("--lang", type=click.Choice(["hu", "en", "de"]), default="hu", show_default=True)
+@lang_option()
 @method_option
 @banker_option
 @database_option

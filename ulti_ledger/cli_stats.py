@@ -10,13 +10,13 @@ import json
 
 import click
 
-from .cli_db import app_context, database_option, find_session, guarded
+from .cli_db import app_context, database_option, find_session, guarded, lang_option
 
 
 @click.command("stats")
 @click.argument("session_refs", metavar="SESSION...", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="JSON for programs instead of text.")
-@click.option("--lang", type=click.Choice(["hu", "en", "de"]), default="hu", show_default=True)
+@lang_option()
 @click.option("--group", "group_id", type=int, help="Every evening of this group instead.")
 @database_option
 def stats(
