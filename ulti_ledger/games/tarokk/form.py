@@ -26,6 +26,7 @@ from .form_rows import (
     rows_in,
     to_bool,
     to_int,
+    two_way,
 )
 from .words import FORM, LINES, lang_of
 
@@ -62,16 +63,14 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             ],
             "rule": show(played),
         },
-        {
-            "name": "game_won",
-            "kind": "side",
-            "label": w["game_won"],
-            "options": [
-                {"value": "true", "label": w["side_won"]},
-                {"value": "false", "label": w["side_lost"]},
-            ],
-            "rule": show(played),
-        },
+        two_way(
+            "game_won",
+            "side",
+            w["game_won"],
+            ("true", w["side_won"]),
+            ("false", w["side_lost"]),
+            show(played),
+        ),
         {
             "name": "game_kontra",
             "kind": "level",

@@ -25,6 +25,23 @@ def figure_rows(rules: Rules) -> int:
     return len(rules.figures) + sum(name in rules.figures for name in PER_SIDE)
 
 
+def two_way(
+    name: str,
+    kind: str,
+    label: str,
+    first: tuple[str, str],
+    second: tuple[str, str],
+    rule: dict[str, Any],
+    default: str | None = None,
+) -> dict[str, Any]:
+    """A field of two options, each ``(value, label)``: a side, yes or no."""
+    field: dict[str, Any] = {"name": name}
+    if default is not None:
+        field["default"] = default
+    options = [{"value": v, "label": text} for v, text in (first, second)]
+    return {**field, "kind": kind, "label": label, "options": options, "rule": rule}
+
+
 def levels(most: int, w: Mapping[str, str], t: Mapping[str, str]) -> list[dict[str, Any]]:
     """The kontra levels up to ``most``, "none" first."""
     out: list[dict[str, Any]] = [{"value": "0", "label": w["level0"]}]
@@ -57,36 +74,33 @@ def figure_row(
             "options": options,
             "rule": show(all_of(played, previous)),
         },
-        {
-            "name": f"{p}side",
-            "default": "declarer",
-            "kind": "side",
-            "label": w["by"],
-            "options": [
-                {"value": "declarer", "label": w["declarer_side"]},
-                {"value": "opponents", "label": w["opponents"]},
-            ],
-            "rule": rule,
-        },
-        {
-            "name": f"{p}announced",
-            "default": "true",
-            "kind": "choice",
-            "label": w["announced"],
-            "options": [
-                {"value": "true", "label": w["yes_announced"]},
-                {"value": "false", "label": w["silent"]},
-            ],
-            "rule": rule,
-        },
-        {
-            "name": f"{p}won",
-            "default": "true",
-            "kind": "choice",
-            "label": w["made"],
-            "options": [{"value": "true", "label": w["yes"]}, {"value": "false", "label": w["no"]}],
-            "rule": rule,
-        },
+        two_way(
+            f"{p}side",
+            "side",
+            w["by"],
+            ("declarer", w["declarer_side"]),
+            ("opponents", w["opponents"]),
+            rule,
+            default="declarer",
+        ),
+        two_way(
+            f"{p}announced",
+            "choice",
+            w["announced"],
+            ("true", w["yes_announced"]),
+            ("false", w["silent"]),
+            rule,
+            default="true",
+        ),
+        two_way(
+            f"{p}won",
+            "choice",
+            w["made"],
+            ("true", w["yes"]),
+            ("false", w["no"]),
+            rule,
+            default="true",
+        ),
         {
             "name": f"{p}kontra",
             "default": "0",
