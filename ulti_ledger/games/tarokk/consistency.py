@@ -44,14 +44,15 @@ def check_consistent(figures: tuple[Fig, ...], game_won: bool | None, rules: Rul
             others = True
     if parti:
         _check_parti(figures, game_won, rules, volat_sides, dupla_sides)
-    check_rest(figures, rules, tricks, others)
+    check_rest(figures, rules, tricks > 1, others)
 
 
-def check_rest(figures: tuple[Fig, ...], rules: Rules, tricks: int, odd: bool) -> None:
-    """The checks after the parti's, where they could refuse: ``tricks`` made figures
-    that name a trick, ``odd`` an emelés or a párosfácán among them (``team.py`` runs
-    these alone when the parti's check of the same dupla and volát passed before)."""
-    if tricks > 1:
+def check_rest(figures: tuple[Fig, ...], rules: Rules, tricks: bool, odd: bool) -> None:
+    """The checks after the parti's, where they could refuse: ``tricks``, two or more
+    made figures name a trick; ``odd``, an emelés or a párosfácán is among them
+    (``team.py`` runs these alone when the parti's check of the same dupla and volát
+    passed before)."""
+    if tricks:
         _one_per_trick(figures, rules)
     if odd:
         _parosfacan(figures)

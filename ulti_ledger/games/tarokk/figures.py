@@ -7,6 +7,7 @@ volát beside the other side's parti, two figures of one trick) is ``consistency
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ...settlement.errors import HandError, Msg
@@ -36,89 +37,145 @@ class Fig(NamedTuple):
     raised_from: str | None = None
 
 
-Checked = tuple[Fig, str, int, bool, bool, int, bool, bool, tuple]
+Checked = tuple[Fig, str, int, int, int | str, bool, bool, tuple, int]
 """A checked figure entry with what settling it asks, worked out once (`_checked`), as a
-plain tuple (unpacked in one step): ``(fig, slot, pair, made_trick, odd, unit, per_g,
-absorbs, shape)``. ``slot``: what the hand lists once (the name, with the side for the
-figures of `PER_SIDE`); ``pair``: the figure's kind (`build.Facts`); ``made_trick``: made,
-and it names a trick; ``odd``: an emelés or a párosfácán (checks of the whole list).
-``unit``: per player of the declarer's side (+ receives), before g where ``per_g``; for a
-dupla or volát its announced value at its kontra (0: silent), with ``shape``, its name,
-side, announced and made. ``absorbs``: silent and made, not paid beside its side's volát."""
+plain tuple (unpacked in one step): ``(fig, slot, unit, per_g_unit, trick, odd, absorbs,
+shape, pot)``. ``slot``: what the hand lists once (the name, with the side for the
+figures of `PER_SIDE`); ``unit`` and ``per_g_unit``: what it is worth per player of the
+declarer's side (+ receives), the second before g (a figure is one or the other), or for
+a dupla or volát (which has a ``shape``: its name, side, announced and made) its announced
+value at its kontra (0: silent) as ``unit``; ``trick``: the trick it names where it was
+made (0: none, or failed); ``odd``: an emelés or a párosfácán (checks of the whole list);
+``absorbs``: silent and made, not paid beside its side's volát; ``pot``: an announcement
+of the pagát kitty's, +1 made (it takes the kitty), -1 failed (it pays in), 0 none."""
+
+Tally = tuple[
+    int,
+    int,
+    Sequence[Fig],
+    Sequence[Any],
+    Sequence[int],
+    Sequence[tuple[str, int, int]],
+    bool,
+    bool,
+    tuple["str | None", "str | None"],
+]
+"""What the pass over a hand's figures sums for the team part (``team.py``) and the
+kitty, as a plain tuple: ``(value, per_g_value, pair, shape, said, absorbed, clash, odd,
+pot)``. ``value`` and ``per_g_value``: the figures paid on their own, per player of the
+declarer's side (the second before g); ``pair``, ``shape`` and ``said``: the dupla and
+volát figures, their shapes and announced values; ``absorbed``: the silent made figures
+a volát of their side takes in, as (side, unit, per_g_unit); ``clash``: two made figures
+name one trick; ``odd``: an emelés or a párosfácán is listed; ``pot``: the sides of the
+first made and the first failed announcement of the kitty's (None: none)."""
+NO_FIGURES: Tally = (0, 0, (), (), (), (), False, False, (None, None))
 
 
-def parse_figures(
-    raw: Any, rules: Rules, played_out: bool
-) -> tuple[tuple[Fig, ...], list[Checked]]:
-    """Every figure of ``raw`` (the hand's ``figures``), each one checked, with its
-    `Checked` facts.
+def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, ...], Tally]:
+    """Every figure of ``raw`` (the hand's ``figures``), each one checked, with their
+    `Tally`, summed in the same pass.
 
     An entry checked before comes from ``rules.fig_memo`` (a table names the same few
     dozen all night), kept by its keys and values; equal values of another type (``1``
     for ``true``, ``1.0`` for ``1``) are told apart by identity, as a checked entry holds
-    only strings, ``true``, ``false``, ``null`` and small whole numbers. A new usual entry
-    (a figure of the ruleset, no emelés) is read by `_usual`, anything else the long way,
-    by `_figure`, which says what is wrong or reads the rest: both take the same entries.
+    only strings, ``true``, ``false``, ``null`` and small whole numbers. A new entry is
+    read by `_entry`.
     """
     if raw is None:
-        return (), []
+        return (), NO_FIGURES
     if type(raw) is not list:
         raise HandError("figures", "must be a list of figures, not {kind}", kind=kind(raw))
     memo = rules.fig_memo
     out: list[Fig] = []
-    checked: list[Checked] = []
     slots: list[str] = []
-    for index, entry in enumerate(raw):
-        found = key = None
-        if type(entry) is dict:
+    value = per_g_value = 0
+    clash = odd = False
+    tricks: list[int | str] = []
+    pair: list[Fig] = []
+    shape: list = []
+    said: list[int] = []
+    absorbed: list[tuple[str, int, int]] = []
+    taken_by = paid_by = None
+    for entry in raw:
+        try:
             key = (played_out, *entry, *entry.values())
-            try:
-                found = memo.get(key)
-            except TypeError:  # an unhashable value: `_figure` refuses it
-                key = None
-            if found is not None:
-                fig = found[0]
-                if (
-                    entry["announced"] is not fig[2]
-                    or entry.get("won") is not fig[3]
-                    or entry.get("kontra", 0) is not fig[4]
-                ):
-                    found = key = None
+            found = memo.get(key)
+        except (AttributeError, TypeError):  # not an object, or an unhashable value
+            key = found = None
+        if found is not None:
+            fig = found[0]
+            if (
+                entry["announced"] is not fig[2]
+                or entry.get("won") is not fig[3]
+                or entry.get("kontra", 0) is not fig[4]
+            ):
+                found = key = None
         if found is None:
-            fig = (_usual(entry, rules.facts, played_out) if key is not None else None) or (
-                _figure(entry, f"figures[{index}]", rules, played_out)
-            )
-            found = _checked(fig, rules)
-            if key is not None and len(memo) < rules.memo_size:
-                memo[key] = found
-        fig, slot = found[0], found[1]
+            found = _entry(entry, key, len(out), rules, played_out)
+        fig, slot, unit, per_g_unit, trick, rare, absorbs, part, pot = found
         if slot in slots:
             raise HandError(
-                f"figures[{index}].name",
+                f"figures[{len(out)}].name",
                 "{name} is listed twice: a figure is made or failed once",
                 code="figure_twice",
                 name=fig[0],
             )
         slots.append(slot)
         out.append(fig)
-        checked.append(found)
-    return tuple(out), checked
+        if part:
+            pair.append(fig)
+            shape += part
+            said.append(unit)
+        elif absorbs:  # not paid beside its side's volát
+            absorbed.append((fig[1], unit, per_g_unit))
+        else:
+            value += unit
+            per_g_value += per_g_unit
+        if trick:
+            clash = clash or trick in tricks
+            tricks.append(trick)
+        if rare:
+            odd = True
+        if pot:
+            if pot > 0:
+                taken_by = taken_by or fig[1]
+            else:
+                paid_by = paid_by or fig[1]
+    tally = (value, per_g_value, pair, shape, said, absorbed, clash, odd, (taken_by, paid_by))
+    return tuple(out), tally
+
+
+def _entry(entry: Any, key: tuple | None, index: int, rules: Rules, played_out: bool) -> Checked:
+    """A figure entry not met before, read and checked, with its `Checked` facts (kept in
+    the memo under ``key``, where it has one). A usual entry (a figure of the ruleset, no
+    emelés) is read by `_usual`, anything else the long way, by `_figure`, which says what
+    is wrong or reads the rest: both take the same entries."""
+    fig = (_usual(entry, rules.facts, played_out) if key is not None else None) or (
+        _figure(entry, f"figures[{index}]", rules, played_out)
+    )
+    found = _checked(fig, rules)
+    if key is not None and len(rules.fig_memo) < rules.memo_size:
+        rules.fig_memo[key] = found
+    return found
 
 
 def _checked(fig: Fig, rules: Rules) -> Checked:
     name, side, announced, won, kontra, _, raised = fig
-    pair, _, full, half, per_g, trick, _, absorbs, _ = rules.facts[name]
+    pair, _, full, half, per_g, _, _, absorbs, kitty = rules.facts[name]
     slot = name if name not in PER_SIDE else f"{name} {side}"
-    made_trick = bool(won and trick)
+    trick = rules.figures[name].trick if won else 0
     odd = raised is not None or name == "parosfacan"
+    pot = (1 if won else -1) if announced and kitty else 0
     if pair:
         said = full << kontra if announced else 0
-        return (fig, slot, pair, made_trick, odd, said, False, False, fig[:4])
+        return (fig, slot, said, 0, trick, odd, False, fig[:4], pot)
     unit = full << kontra if announced else half
     if (side == "declarer") != won:
         unit = -unit
     absorbs = absorbs and not announced and won is True
-    return (fig, slot, 0, made_trick, odd, unit, per_g, absorbs, ())
+    if per_g:
+        return (fig, slot, 0, unit, trick, odd, absorbs, (), pot)
+    return (fig, slot, unit, 0, trick, odd, absorbs, (), pot)
 
 
 def _usual(entry: dict[str, Any], facts: dict[str, Facts], played_out: bool) -> Fig | None:

@@ -58,6 +58,7 @@ _FIELDS = [
     ("side", tuple[str, ...]),
     ("others", tuple[str, ...]),
     ("team", int),
+    ("pot", tuple["str | None", "str | None"]),
 ]
 
 
@@ -72,7 +73,9 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
     played out); ``figures`` as `Fig`; ``tarokkszam`` (player, 8 or 9); ``renonsz`` the
     offender and ``ruling`` the others' vote (magas tarokk). ``side`` is the declarer's
     side in seating order, ``others`` the players against it; ``team`` the team part
-    per player of the declarer's side (+ receives; 0 where the hand was not played out).
+    per player of the declarer's side (+ receives; 0 where the hand was not played out);
+    ``pot`` the sides of the first made and the first failed announcement of the pagát
+    kitty's (None: none; `figures.Tally`).
     """
 
     __slots__ = ()
@@ -105,8 +108,8 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         g = rules.base_values[contract] if contract else 0
     played_out = outcome == "played" and (offender is None or ruling == "continue")
     game_won, game_kontra = _game(get("game"), rules, played_out, outcome, skart)
-    figures, checked = parse_figures(get("figures"), rules, played_out)
-    team = team_part(g, game_won, game_kontra, figures, checked, rules) if played_out else 0
+    figures, tally = parse_figures(get("figures"), rules, played_out)
+    team = team_part(g, game_won, game_kontra, figures, tally, rules) if played_out else 0
     raw = get("tarokkszam")
     tarokkszam = () if raw is None else tarokkszam_of(raw, players, sitting_out)
     return _new(
@@ -131,6 +134,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             side,
             others,
             team,
+            tally[8],
         ),
     )
 

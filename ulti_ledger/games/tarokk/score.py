@@ -9,6 +9,7 @@ whatever the result. Every amount is a `Line` that says who pays whom and why.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from operator import itemgetter
 
 from ...settlement.kitty import KittyAccount, KittyMove
@@ -51,7 +52,7 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
             payments[name] += amount
     for name in sitting_out:
         payments[name] = 0
-    return Settlement(payments, None, lambda: _lines(hand, rules), None, kitty)
+    return Settlement(payments, None, partial(_lines, hand, rules), None, kitty)
 
 
 def _tarokkszam_paid(
@@ -225,20 +226,15 @@ def kitty_account(rules: Rules, table: int) -> KittyAccount | None:
 
 def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
     """A made announcement of the pagát takes the kitty; a failed one pays in (seed 002
-    section 15): the kitty's balance again, at least a step, up to the cap."""
-    if not rules.kitty:
+    section 15): the kitty's balance again, at least a step, up to the cap. The first
+    of each, by side, is the hand's ``pot`` (`figures.Tally`)."""
+    taken_by, paid_by = hand.pot
+    if not rules.kitty or (taken_by is None and paid_by is None):
         return None
-    takers: tuple[str, ...] = ()
-    payers: tuple[str, ...] = ()
-    facts = rules.facts
-    for name, side, announced, won, _, _, _ in hand.figures:
-        if announced and facts[name][8]:
-            by = hand.side if side == "declarer" else hand.others
-            if won:
-                takers = takers or by
-            else:
-                payers = payers or by
-    if not takers and not payers:
-        return None
+    takers = paid = ()
+    if taken_by is not None:
+        takers = hand.side if taken_by == "declarer" else hand.others
+    if paid_by is not None:
+        paid = hand.side if paid_by == "declarer" else hand.others
     step = rules.kitty_step
-    return KittyMove(takers, payers, step, True, step, _cap(hand, rules))
+    return KittyMove(takers, paid, step, True, step, _cap(hand, rules))

@@ -4,7 +4,9 @@ the called card's holder, and the two sides they make; checked, and remembered.
 A table seats the same players all night and the same few pairs declare, so a seating
 that passed every check is kept (``Rules.seats``, up to ``memo_size``) by its raw values:
 names are strings, which equal only strings, ``skart`` is taken only when a boolean (``1``
-is never taken for ``true``), and a missing ``partner`` is kept apart from ``null``.
+is never taken for ``true``), and a missing ``partner`` is kept apart from ``null``. The
+key lists the players, a ``None``, then those sitting out: flat, as it is built for every
+hand.
 """
 
 from __future__ import annotations
@@ -30,13 +32,19 @@ Seating = tuple[
 def seating_of(data: dict[str, Any], rules: Rules) -> Seating:
     """The hand's seating, checked in the hand format's order (or as checked before)."""
     get = data.get
-    raw_players, raw_out = get("players"), get("sitting_out")
+    raw_players = get("players")
+    raw_out = get("sitting_out")
     skart = get("skart", False)
     key = None
-    if type(raw_players) is list and type(skart) is bool and type(raw_out) in (list, type(None)):
+    if (
+        type(raw_players) is list
+        and (raw_out is None or type(raw_out) is list)
+        and type(skart) is bool
+    ):
         key = (
-            tuple(raw_players),
-            tuple(raw_out) if raw_out else (),
+            *raw_players,
+            None,  # where the players end (a kept key names players by strings, never None)
+            *(raw_out or ()),
             get("declarer"),
             get("partner", _MISSING),
             get("outcome", "played"),

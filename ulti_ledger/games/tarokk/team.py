@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .build import Rules
 from .consistency import check_consistent, check_rest
-from .figures import Checked, Fig
+from .figures import Fig, Tally
 from .parti import pair_terms
 
 
@@ -23,33 +23,13 @@ def team_part(
     game_won: bool,
     game_kontra: int,
     figures: tuple[Fig, ...],
-    checked: list[Checked],
+    tally: Tally,
     rules: Rules,
 ) -> int:
     """The team part per player of the declarer's side (+ receives), as `parti.team_value`
-    sums it, once `consistency.check_consistent` has found nothing to refuse; ``checked``:
-    the figures' `figures.Checked` facts."""
-    value = per_g_value = tricks = 0
-    odd = False
-    pair: list[Fig] = []
-    shape: list = []
-    said: list[int] = []
-    absorbed: list[tuple[str, int]] = []
-    for fig, _, kind, made_trick, rare, unit, per_g, absorbs, part in checked:
-        if made_trick:
-            tricks += 1
-        if rare:
-            odd = True
-        if kind:
-            pair.append(fig)
-            shape += part
-            said.append(unit)
-        elif absorbs:  # not paid beside its side's volát
-            absorbed.append((fig[1], unit * g if per_g else unit))
-        elif per_g:
-            per_g_value += unit
-        else:
-            value += unit
+    sums it, once `consistency.check_consistent` has found nothing to refuse; ``tally``:
+    what `figures.parse_figures` summed of the figures in its pass."""
+    value, per_g_value, pair, shape, said, absorbed, clash, odd, _ = tally
     key = (game_won, game_kontra > 0, *shape)
     memo = rules.memo
     found = memo.get(key)
@@ -58,12 +38,12 @@ def team_part(
         found = pair_terms(game_won, game_kontra > 0, pair, rules)
         if len(memo) < rules.memo_size:
             memo[key] = found
-    elif tricks > 1 or odd:
-        check_rest(figures, rules, tricks, odd)
+    elif clash or odd:
+        check_rest(figures, rules, clash, odd)
     signs, fixed, parti, volat_by = found
     for sign, amount in zip(signs, said, strict=True):
         fixed += sign * amount
-    for side, amount in absorbed:
+    for side, unit, per_g_unit in absorbed:
         if side != volat_by:
-            value += amount
+            value += unit + per_g_unit * g
     return value + (per_g_value + fixed) * g + parti * (g << game_kontra)
