@@ -74,3 +74,53 @@ def test_an_evening_without_bock_rounds_proposes_nothing(app, client):
     scorer.start(FOUR, ruleset="skat")
     _save(scorer, {**GRAND_HAND, "declarer_points": ["70"]})
     assert "bock" not in scorer.form()
+
+
+def _stale_save(app, scorer, stale, changes):
+    """Post the page ``stale`` (drawn before another phone saved a hand) with ``changes``."""
+    fields = {**stale, **changes, "js": ["1"], "action": ["save"]}
+    return scorer.client.post(scorer.edit_url + "/hands", data=fields)
+
+
+def test_a_hand_added_meanwhile_ends_the_proposed_bock_round(app, bock):
+    """The page proposed the round's last Bock game; another phone saved it first. The
+    page comes back for the next hand, and Bock is no longer ticked: the round is over."""
+    _save(bock, {**GRAND_HAND, "declarer_points": ["70"]})
+    for _ in range(3):
+        _save(bock, PIK)
+    stale = bock.form()
+    assert stale["bock"] == ["true"]  # the round's fourth and last game
+    _save(bock, PIK)  # another phone records it first
+    response = _stale_save(app, bock, stale, PIK)
+    assert response.status_code == 409
+    fields = read_form(response.get_data(as_text=True), "hand-form")
+    assert "bock" not in fields and fields["proposal"] == [""]
+    assert len(_hands(app, bock)) == 5  # nothing saved
+
+
+def test_a_hand_added_meanwhile_that_opens_a_round_proposes_bock(app, bock):
+    stale = bock.form()
+    assert "bock" not in stale and stale["proposal"] == [""]
+    _save(bock, {**GRAND_HAND, "declarer_points": ["70"]})  # another phone: a round opens
+    response = _stale_save(app, bock, stale, PIK)
+    assert response.status_code == 409
+    fields = read_form(response.get_data(as_text=True), "hand-form")
+    assert fields["bock"] == ["true"] and fields["proposal"] == ["bock=true"]
+    assert fields["game"] == ["pik"]  # the scorer's own taps are kept
+
+
+def test_a_bock_the_scorer_chose_himself_is_kept_when_a_hand_came_first(app, bock):
+    """Nothing was proposed and nothing is now, but the scorer ticked Bock himself (the
+    table agreed on one): his tap stays when another hand came first."""
+    stale = bock.form()
+    _save(bock, PIK)  # another phone: a plain game, no round opens
+    response = _stale_save(app, bock, stale, {**PIK, "bock": ["true"]})
+    assert response.status_code == 409
+    assert read_form(response.get_data(as_text=True), "hand-form")["bock"] == ["true"]
+    _save(bock, {**GRAND_HAND, "declarer_points": ["70"]})  # a round of 4 opens
+    for _ in range(3):
+        _save(bock, PIK)
+    stale = bock.form()  # the round's last game proposed
+    _save(bock, PIK)  # another phone records it first
+    response = _stale_save(app, bock, stale, {**PIK, "bock": [""]})  # he had unticked it
+    assert read_form(response.get_data(as_text=True), "hand-form")["bock"] == [""]

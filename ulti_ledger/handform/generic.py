@@ -123,6 +123,29 @@ def redealt(
     return without_absent(form, {k: v for k, v in out.items() if v is not None})
 
 
+def reproposed(
+    form: Mapping[str, Any],
+    values: Mapping[str, Any],
+    deal: Mapping[str, Any],
+    old: Mapping[str, str],
+    new: Mapping[str, str],
+) -> dict[str, Any]:
+    """``values`` with what the game proposed when the page was drawn (``old``, as posted
+    values) replaced by what it proposes now (``new``), wherever the scorer left it as
+    proposed: another hand came first, and a Bock round may have begun or ended since.
+    A value the scorer chose himself is kept."""
+    was, now = read(form, old, deal), read(form, new, deal)
+    out = dict(values)
+    names = {f["name"] for f in form["fields"]}
+    for name in (old.keys() | new.keys()) & names:
+        if out.get(name) == was.get(name):
+            if now.get(name) is None:
+                out.pop(name, None)
+            else:
+                out[name] = now[name]
+    return out
+
+
 def layout(form: Mapping[str, Any], values: Mapping[str, Any]) -> str:
     """Which fields the page shows for ``values`` (and to whom a per-defender field is
     asked): without the script, a post whose layout changed is shown before it is saved."""

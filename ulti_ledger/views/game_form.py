@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from typing import Any
+from urllib.parse import parse_qsl, urlencode
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
@@ -27,6 +28,7 @@ from ..numbers import form_number
 from . import form_refusals
 
 CONTROLS = {"preset", "action", "expected_version", "sitting_out_for", "proposed", "shown", "js"}
+CONTROLS |= {"proposal"}
 
 
 def drawn(session: GameSession) -> bool:
@@ -39,10 +41,9 @@ def new(session: GameSession, token: str):
     deal = _deal(ledger.next_hand(session), seats)
     game, rules = ledger.form_game(session)
     # the defaults, and what the game proposes from the hands so far (Skat: a Bock game)
-    values = generic.read(
-        game.hand_form(rules, i18n.current()), ledger.proposed_values(session), deal
-    )
-    return _page(session, token, deal, values, None, session.version)
+    proposal = ledger.proposed_values(session)
+    values = generic.read(game.hand_form(rules, i18n.current()), proposal, deal)
+    return _page(session, token, deal, values, None, session.version, proposal=proposal)
 
 
 def edit(session: GameSession, token: str, entry: dict[str, Any]):
@@ -131,8 +132,17 @@ def _conflict(
         fresh = _deal(ledger.next_hand(session), deal["seats"])
         values = generic.redealt(form, values, deal, fresh)
         deal = fresh
+    proposal = ledger.proposed_values(session)  # Skat: a Bock round begun or ended meanwhile
+    values = generic.reproposed(form, values, deal, _posted_proposal(form), proposal)
     notice = t("added_meanwhile")
-    return _page(session, token, deal, values, None, version, notice=notice), 409
+    page = _page(session, token, deal, values, None, version, notice=notice, proposal=proposal)
+    return page, 409
+
+
+def _posted_proposal(form: dict[str, Any]) -> dict[str, str]:
+    """What the game proposed when the posted page was drawn (its hidden ``proposal``)."""
+    names = {f["name"] for f in form["fields"]}
+    return {k: v for k, v in parse_qsl(request.form.get("proposal", "")) if k in names}
 
 
 def preview(session: GameSession):
@@ -199,10 +209,15 @@ def _page(
     expected_version: int | None,
     errors: dict[str, str] | None = None,
     notice: str | None = None,
+    proposal: dict[str, str] | None = None,
 ):
+    """The hand page; ``proposal``: what the game proposed for a new hand (the posted
+    page's again where None), carried so that a 409 can tell it from the scorer's taps."""
     lang = i18n.current()
     game, rules = ledger.form_game(session, values.get("options"))
     form = game.hand_form(rules, lang)
+    if proposal is None:
+        proposal = _posted_proposal(form) if number is None else {}
     seats = tuple(deal["seats"])
     fields = generic.draw(form, values, seats, t("nobody"))
     shown = {f["name"] for f in fields if f["shown"]}
@@ -232,6 +247,7 @@ def _page(
         preview=result,
         session_name=session.name,
         expected_version=expected_version,
+        proposal=urlencode(proposal),
     )
 
 
