@@ -1,28 +1,35 @@
 """Settling speed of the pure engine per registered game: 10,000 legal hands each,
-validation included.
+validation included, timed by pyperf over several fresh processes.
 
-Run: .venv/bin/python bench/engine.py [--hands N] [--seed S] [--repeat R] [--game NAME]
-JSON parsing is excluded (the hands are dicts already); validation and settlement are in.
+Run: .venv/bin/python bench/engine.py [--hands N] [--seed S] [--game NAME] [pyperf options]
+(``--fast`` for a quick look, ``--rigorous`` for more processes; ``-o FILE`` keeps every
+value for ``python -m pyperf compare_to``). JSON parsing is excluded (the hands are dicts
+already); validation and settlement are in.
 
 Each game's hands are drawn by its own ``random_hand`` through the registry, over each of
 its shipped rulesets, at every table size it is played at; Ulti's keep the mix the README's
 earlier figures were taken on (both rulesets, two in three standard; half at four-player
 tables, where the dealer sits out).
 
-The Ulti engine remembers validated seatings and component/silent lists (games/ulti/hand.py,
-MEMO_SIZE), as a table repeats them all night. Two figures: every run from an empty memo
-(what settling these hands once costs, in a fresh process), and every run with the memo
-the earlier runs left (a running app); a game that keeps no memo has the same two.
-Timings on a shared machine are noisy: the median and the best of the runs are printed.
+A game may remember what it checked (seatings, figure or component entries: the rulesets'
+``forget()``), as a table repeats them all night. Two figures: every run from an empty memo
+(what settling these hands once costs, in a fresh process), and every run with the memo the
+earlier runs left (a running app); a game that keeps no memo has the same two.
+
+Why pyperf: on a shared machine one process can run slow for its whole life (its memory
+layout, its hash seed, a neighbour's load), so the runs of a single process agree with
+each other and not with the next process. pyperf spreads the runs over fresh processes
+(each drawing the same hands from the same seed) and reports their spread; the line after
+each benchmark turns its median into hands per second.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import statistics
 import time
 from typing import Any
+
+import pyperf
 
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.settlement import Engine
@@ -31,21 +38,58 @@ TABLES = (("A", "B", "C"), ("A", "B", "C", "D"), ("A", "B", "C", "D", "E"))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    runner = pyperf.Runner(processes=10, values=5, add_cmdline_args=_worker_args)
+    parser = runner.argparser
+    parser.description = __doc__.splitlines()[0]
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--game", choices=sorted(REGISTRY), help="only this game")
-    args = parser.parse_args()
+    args = runner.parse_args()
 
     engine = REGISTRY.engine()
     for name in REGISTRY:
         if args.game and name != args.game:
             continue
         hands, mix = game_hands(engine, name, args.hands, random.Random(args.seed))
-        print(f"{name}: {len(hands)} hands ({mix})")
-        _report(name, "settle incl. validation, empty memo", engine, hands, args.repeat, True)
-        _report(name, "settle incl. validation, memo kept", engine, hands, args.repeat, False)
+        for label, forget in (("empty memo", True), ("memo kept", False)):
+            bench = runner.bench_time_func(
+                f"{name}, {label}", _settle_all, engine, hands, forget, inner_loops=len(hands)
+            )
+            if bench is not None and not args.worker:  # the parent, with every worker's values
+                _report(name, label, mix, len(hands), bench)
+
+
+def _worker_args(cmd: list[str], args: Any) -> None:
+    """Our options, passed on to pyperf's worker processes."""
+    cmd += ["--hands", str(args.hands), "--seed", str(args.seed)]
+    if args.game:
+        cmd += ["--game", args.game]
+
+
+def _settle_all(loops: int, engine: Engine, hands: list[dict], forget: bool) -> float:
+    """Seconds to settle every hand ``loops`` times, from an empty memo each time where
+    ``forget`` (emptying it is not timed)."""
+    total = 0.0
+    for _ in range(loops):
+        if forget:
+            for ruleset in engine.rulesets.values():
+                if hasattr(ruleset.rules, "forget"):  # a game that keeps a memo
+                    ruleset.rules.forget()
+        start = time.perf_counter()
+        for hand in hands:
+            engine.settle(hand)
+        total += time.perf_counter() - start
+    return total
+
+
+def _report(name: str, label: str, mix: str, count: int, bench: pyperf.Benchmark) -> None:
+    values = bench.get_values()  # seconds a hand, one per timed run
+    processes = sum(1 for run in bench.get_runs() if run.values)
+    print(
+        f"  {name} settle incl. validation, {label}: median {1 / bench.median():,.0f} hands/s "
+        f"(slowest run {1 / max(values):,.0f}, fastest {1 / min(values):,.0f}; "
+        f"{len(values)} runs of {count:,} hands in {processes} processes; {mix})"
+    )
 
 
 def game_hands(
@@ -71,25 +115,6 @@ def game_hands(
     hands = [game.random_hand(rng, *draws[i % len(draws)]) for i in range(count)]
     sizes = sorted({len(t) for _, t in draws})
     return hands, f"{len(rulesets)} ruleset(s), tables of {', '.join(map(str, sizes))}"
-
-
-def _report(
-    game: str, label: str, engine: Engine, hands: list[dict], repeat: int, forget: bool
-) -> None:
-    rates = []
-    for _ in range(repeat):
-        if forget:
-            for ruleset in engine.rulesets.values():
-                if hasattr(ruleset.rules, "forget"):  # a game that keeps a memo
-                    ruleset.rules.forget()
-        start = time.perf_counter()
-        for hand in hands:
-            engine.settle(hand)
-        rates.append(len(hands) / (time.perf_counter() - start))
-    print(
-        f"  {game} {label}: median {statistics.median(rates):,.0f} hands/s "
-        f"(best {max(rates):,.0f}, worst {min(rates):,.0f}, {repeat} runs)"
-    )
 
 
 if __name__ == "__main__":
