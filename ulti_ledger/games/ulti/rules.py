@@ -203,6 +203,16 @@ class Rules:
     """The components and the silent results that, made, decide what the other side can
     have (``takes_all_tricks`` or ``reaches_100``): a hand with none made needs no check
     of ``hand._check_consistency``."""
+    sweep_check: tuple[frozenset[str], frozenset[str], frozenset[str]] = field(
+        default=(frozenset(), frozenset(), frozenset()), repr=False, compare=False
+    )
+    """For `consistency.py`, by name: the components and the silent results that take all
+    ten tricks, and the components a sweep makes (``made_by_all_tricks``)."""
+    hundred_check: tuple[frozenset[str], frozenset[str], frozenset[str]] = field(
+        default=(frozenset(), frozenset(), frozenset()), repr=False, compare=False
+    )
+    """The same for 100 points: what reaches 100, and the components decided by card points
+    (``point_count``)."""
 
     def __post_init__(self) -> None:
         self.contracts_by_key.update({c.key: c for c in self.contracts})
@@ -218,6 +228,10 @@ class Rules:
             frozenset(n for n, s in self.silent.items() if s.takes_all_tricks or s.reaches_100),
         )
         object.__setattr__(self, "side_deciding", deciding)
+        object.__setattr__(
+            self, "sweep_check", self._names_with("takes_all_tricks", "made_by_all_tricks")
+        )
+        object.__setattr__(self, "hundred_check", self._names_with("reaches_100", "point_count"))
         for contract in self.contracts:
             bid = frozenset(contract.components)
             self.failed_extras[contract.id] = {
@@ -226,6 +240,15 @@ class Rules:
                 else self.components[name].failed_extra
                 for name in contract.components
             }
+
+    def _names_with(self, flag: str, implied: str) -> tuple[frozenset[str], ...]:
+        """The component and silent names with ``flag`` set, and the components with
+        ``implied`` set (see ``sweep_check``)."""
+        return (
+            frozenset(n for n, c in self.components.items() if getattr(c, flag)),
+            frozenset(n for n, s in self.silent.items() if getattr(s, flag)),
+            frozenset(n for n, c in self.components.items() if getattr(c, implied)),
+        )
 
     def forget(self) -> None:
         """Empty the memo of validated inputs (for benchmarks and tests of a cold start)."""
