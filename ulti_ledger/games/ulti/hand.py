@@ -239,20 +239,20 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
     """The contract, components and silent results of a hand that came to a contract."""
     raw = get("components")
     needs_result = outcome == "played" and renonsz is None
-    parts = key = None
+    parts = key = texts = None
     if type(raw) is list:
-        key = _memo_key(raw)
-        if key is not None:
+        texts = _memo_key(raw)
+        if texts is not None:
             # levels are kept in the defenders' order: a per-defender kontra (an object in
             # an object) is remembered with the defenders, any other list without them
             key = (
-                (needs_result, key, defenders)
-                if key.count("{") != len(raw)
-                else (needs_result, key)
+                (needs_result, texts, defenders)
+                if "".join(texts).count("{") != len(raw)
+                else (needs_result, texts)
             )
             parts = rules.component_lists.get(key)
     if parts is None:
-        components = _components(raw, rules, defenders, outcome, renonsz)
+        components = _components(raw, rules, defenders, outcome, renonsz, texts)
         contract = _contract(components, rules)
         if needs_result:  # once per list, not per hand
             check_consistency(rules, components, ())
@@ -285,24 +285,32 @@ def _short(names: tuple[str, ...]) -> bool:
     return sum(map(len, names)) <= MEMO_NAME_CHARS
 
 
-def _memo_key(objects: list[Any]) -> str | None:
-    """A list of JSON objects as its memo key: its ``repr``, built in C.
+def _memo_key(objects: list[Any]) -> tuple[str, ...] | None:
+    """A list of JSON objects as its memo key: each object's ``repr``, built in C (one text
+    per object, so that a new list can find the objects it shares with the old ones).
 
     For the values JSON gives (dict, list, str, int, float, bool, None) equal texts are
-    equal lists, types included: ``1`` and ``true`` read ``1`` and ``True``, ``1.0`` reads
+    equal objects, types included: ``1`` and ``true`` read ``1`` and ``True``, ``1.0`` reads
     ``1.0`` (a subclass of one of them reads as that type). None where there is no text to
     key by (an int of more digits than Python writes, nesting too deep): the long way then
     says what is wrong.
     """
     try:
-        return repr(objects)
+        return tuple(map(repr, objects))
     except (ValueError, RecursionError):
         return None
 
 
 def _components(
-    raw: Any, rules: Rules, defenders: tuple[str, ...], outcome: str, renonsz: str | None
+    raw: Any,
+    rules: Rules,
+    defenders: tuple[str, ...],
+    outcome: str,
+    renonsz: str | None,
+    texts: tuple[str, ...] | None = None,
 ) -> tuple[Component, ...]:
+    """The components of a list that is not remembered; ``texts`` (`_memo_key`) finds each
+    one that was checked before in ``rules.component_items``."""
     if type(raw) is not list or not raw:
         raise HandError(
             "components",
@@ -310,35 +318,51 @@ def _components(
             code="components_missing",
         )
     needs_result = outcome == "played" and renonsz is None
-    known = rules.components
-    ceiling = rules.kontra.max_level
-    count = len(defenders)
+    memo = rules.component_items
+    keep = texts is not None and _short(defenders)
     parsed = []
-    # The happy path checks each fact with one cheap test; every error goes through
-    # _component_error, which works out the message (settling speed matters: bench/engine.py).
-    for item in raw:
-        if type(item) is not dict or not _COMPONENT_KEYSET.issuperset(item):
-            _component_error(item, raw, rules, needs_result)
-        get = item.get
-        name = get("name")
-        rule = known.get(name) if type(name) is str else None
-        open_ = get("open", False)
-        won = get("won")
-        if (
-            rule is None
-            or not rule.enabled
-            or (open_ is not False and (open_ is not True or rule.open is None))
-            or (won is None and needs_result)
-            or (won is not None and won is not True and won is not False)
-        ):
-            _component_error(item, raw, rules, needs_result)
-        kontra = get("kontra", 0)
-        if type(kontra) is int and 0 <= kontra <= ceiling:
-            levels = (kontra,) * count
-        else:
-            levels = kontra_levels(kontra, raw.index(item), rule, rules, defenders)
-        parsed.append(_new(Component, (name, open_, won if needs_result else None, levels)))
+    for index, item in enumerate(raw):
+        key = None
+        if texts is not None:  # a per-defender kontra is remembered with the defenders
+            text = texts[index]
+            key = (needs_result, text) if text.count("{") == 1 else (needs_result, text, defenders)
+            component = memo.get(key)
+            if component is not None:
+                parsed.append(component)
+                continue
+        component = _component(item, raw, rules, defenders, needs_result)
+        if keep and len(memo) < rules.memo_size:
+            memo[key] = component
+        parsed.append(component)
     return tuple(parsed)
+
+
+def _component(
+    item: Any, raw: list[Any], rules: Rules, defenders: tuple[str, ...], needs_result: bool
+) -> Component:
+    """One component, checked: the happy path checks each fact with one cheap test; every
+    error goes through _component_error, which works out the message."""
+    if type(item) is not dict or not _COMPONENT_KEYSET.issuperset(item):
+        _component_error(item, raw, rules, needs_result)
+    get = item.get
+    name = get("name")
+    rule = rules.components.get(name) if type(name) is str else None
+    open_ = get("open", False)
+    won = get("won")
+    if (
+        rule is None
+        or not rule.enabled
+        or (open_ is not False and (open_ is not True or rule.open is None))
+        or (won is None and needs_result)
+        or (won is not None and won is not True and won is not False)
+    ):
+        _component_error(item, raw, rules, needs_result)
+    kontra = get("kontra", 0)
+    if type(kontra) is int and 0 <= kontra <= rules.kontra.max_level:
+        levels = (kontra,) * len(defenders)
+    else:
+        levels = kontra_levels(kontra, raw.index(item), rule, rules, defenders)
+    return _new(Component, (name, open_, won if needs_result else None, levels))
 
 
 def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool) -> None:
@@ -371,13 +395,11 @@ def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool
 
 
 def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
-    names = list(map(_NAME, components))
+    names = tuple(map(_NAME, components))
     open_ = True in map(_OPEN, components)
-    names_set = frozenset(names)
-    if len(names_set) == len(names):
-        contract = rules.contracts_by_key.get((names_set, open_))
-        if contract is not None:  # every listed contract passed the rules at load
-            return contract
+    contract = rules.contracts_by_names.get((names, open_))
+    if contract is not None:  # every listed contract passed the rules at load
+        return contract
     problem = contract_problem(names, open_, rules.components, rules.alone, rules.exclusive)
     if problem:
         raise HandError("components", problem, code="not_a_contract")

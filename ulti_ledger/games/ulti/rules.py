@@ -7,6 +7,7 @@ numbers of their own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import permutations
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,10 @@ class Rules:
     contracts_by_key: dict[tuple[frozenset[str], bool], Contract] = field(
         default_factory=dict, repr=False
     )
+    contracts_by_names: dict[tuple[tuple[str, ...], bool], Contract] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """The same by the names in any order a hand lists them (no set to build per hand)."""
     _colours_of: dict[str, tuple[tuple[str | None, ...], bool]] = field(
         default_factory=dict, repr=False
     )
@@ -193,6 +198,9 @@ class Rules:
     """Validated component lists with their contract and colours (see `hand.MEMO_SIZE`)."""
     silent_lists: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
     """Validated silent lists (see `hand.MEMO_SIZE`)."""
+    component_items: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    """Validated components, one list item each: what a new list is mostly made of (see
+    `hand.MEMO_SIZE`)."""
     memo_size: int = field(default=4096, repr=False, compare=False)
     """How many entries each memo above keeps: `hand.MEMO_SIZE`, or fewer for rules resolved
     with house rules (``loader.RESOLVED_MEMO_SIZE``: there may be many of those)."""
@@ -216,6 +224,9 @@ class Rules:
 
     def __post_init__(self) -> None:
         self.contracts_by_key.update({c.key: c for c in self.contracts})
+        self.contracts_by_names.update(
+            {(names, c.open): c for c in self.contracts for names in permutations(c.components)}
+        )
         self._colours_of.update({c.id: self._contract_colours(c) for c in self.contracts})
         self._silent_of.update({c.id: self._silent_allowed(c) for c in self.contracts})
         for name in self.components:
@@ -255,6 +266,7 @@ class Rules:
         self.seatings.clear()
         self.component_lists.clear()
         self.silent_lists.clear()
+        self.component_items.clear()
 
     def colour_factor(self, colour: str | None) -> int:
         return 1 if colour is None else self.colours[colour].factor
