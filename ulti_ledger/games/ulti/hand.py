@@ -9,6 +9,7 @@ names the key and says what is allowed, so nothing half-valid reaches the scorer
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
@@ -239,20 +240,16 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
     """The contract, components and silent results of a hand that came to a contract."""
     raw = get("components")
     needs_result = outcome == "played" and renonsz is None
-    parts = key = texts = None
+    parts = key = None
     if type(raw) is list:
-        texts = _memo_key(raw)
-        if texts is not None:
+        key = _memo_key(raw)
+        if key is not None:
             # levels are kept in the defenders' order: a per-defender kontra (an object in
             # an object) is remembered with the defenders, any other list without them
-            key = (
-                (needs_result, texts, defenders)
-                if "".join(texts).count("{") != len(raw)
-                else (needs_result, texts)
-            )
+            key = (needs_result, key, defenders) if _nested(key, len(raw)) else (needs_result, key)
             parts = rules.component_lists.get(key)
     if parts is None:
-        components = _components(raw, rules, defenders, outcome, renonsz, texts)
+        components = _components(raw, rules, defenders, outcome, renonsz)
         contract = _contract(components, rules)
         if needs_result:  # once per list, not per hand
             check_consistency(rules, components, ())
@@ -285,32 +282,34 @@ def _short(names: tuple[str, ...]) -> bool:
     return sum(map(len, names)) <= MEMO_NAME_CHARS
 
 
-def _memo_key(objects: list[Any]) -> tuple[str, ...] | None:
-    """A list of JSON objects as its memo key: each object's ``repr``, built in C (one text
-    per object, so that a new list can find the objects it shares with the old ones).
+def _memo_key(value: Any) -> bytes | None:
+    """A JSON value as its memo key: its ``marshal`` bytes (format 2), written in C.
 
-    For the values JSON gives (dict, list, str, int, float, bool, None) equal texts are
-    equal objects, types included: ``1`` and ``true`` read ``1`` and ``True``, ``1.0`` reads
-    ``1.0`` (a subclass of one of them reads as that type). None where there is no text to
-    key by (an int of more digits than Python writes, nesting too deep): the long way then
-    says what is wrong.
+    Marshal writes each value with its exact type (``1``, ``true`` and ``1.0`` differ) and
+    dict keys in their order; format 2 writes every string in full and no references
+    between objects, so equal bytes are equal values, types included. None where marshal
+    writes no bytes (a subclass of a JSON type, nesting too deep): the long way then says
+    what is wrong. (Bytes are no container for the garbage collector to visit, unlike the
+    tuples a key could be built of: a memo of thousands costs nothing to keep.)
     """
     try:
-        return tuple(map(repr, objects))
-    except (ValueError, RecursionError):
+        return marshal.dumps(value, 2)
+    except ValueError:
         return None
 
 
+def _nested(key: bytes, objects: int) -> bool:
+    """Whether the ``_memo_key`` of a list of ``objects`` objects may hold an object in an
+    object (a per-defender kontra): more ``{`` (marshal's dict) than objects. A length or
+    an int that reads ``{`` only makes a key longer than it needs to be."""
+    return key.count(b"{") != objects
+
+
 def _components(
-    raw: Any,
-    rules: Rules,
-    defenders: tuple[str, ...],
-    outcome: str,
-    renonsz: str | None,
-    texts: tuple[str, ...] | None = None,
+    raw: Any, rules: Rules, defenders: tuple[str, ...], outcome: str, renonsz: str | None
 ) -> tuple[Component, ...]:
-    """The components of a list that is not remembered; ``texts`` (`_memo_key`) finds each
-    one that was checked before in ``rules.component_items``."""
+    """The components of a list that is not remembered: each one checked before (most of
+    a new list) is found in ``rules.component_items``, by its `_memo_key`."""
     if type(raw) is not list or not raw:
         raise HandError(
             "components",
@@ -319,19 +318,18 @@ def _components(
         )
     needs_result = outcome == "played" and renonsz is None
     memo = rules.component_items
-    keep = texts is not None and _short(defenders)
+    keep = _short(defenders)
     parsed = []
-    for index, item in enumerate(raw):
-        key = None
-        if texts is not None:  # a per-defender kontra is remembered with the defenders
-            text = texts[index]
-            key = (needs_result, text) if text.count("{") == 1 else (needs_result, text, defenders)
+    for item in raw:
+        key = _memo_key(item)
+        if key is not None:  # a per-defender kontra is remembered with the defenders
+            key = (needs_result, key, defenders) if _nested(key, 1) else (needs_result, key)
             component = memo.get(key)
             if component is not None:
                 parsed.append(component)
                 continue
         component = _component(item, raw, rules, defenders, needs_result)
-        if keep and len(memo) < rules.memo_size:
+        if key is not None and keep and len(memo) < rules.memo_size:
             memo[key] = component
         parsed.append(component)
     return tuple(parsed)
