@@ -23,12 +23,12 @@ def check_consistency(
     hold at most 90 in cards and 100 in melds), so it won every point count.
     """
     components_deciding, silent_deciding = rules.side_deciding
-    for c in components:
-        if c.won and c.name in components_deciding:
+    for name, _, won, _ in components:  # unpacked: cheaper than attributes, and hot
+        if won and name in components_deciding:
             break
     else:
-        for s in silent:
-            if s.won and s.name in silent_deciding:
+        for name, _, won, _ in silent:
+            if won and name in silent_deciding:
                 break
         else:  # nothing made decides the other side's results: nothing to refuse
             return
@@ -51,12 +51,12 @@ def _check_side_result(
     # who made the deciding result, and which (the last one listed): (None, name) for a
     # component, (side, name) for a silent result
     side = maker = None
-    for c in components:
-        if c.won and c.name in makers:
-            side, maker = "declarer", (None, c.name)
-    for s in silent:
-        if s.won and s.name in silent_makers:
-            side, maker = s.side, (s.side, s.name)
+    for name, _, won, _ in components:
+        if won and name in makers:
+            side, maker = "declarer", (None, name)
+    for name, silent_side, won, _ in silent:
+        if won and name in silent_makers:
+            side, maker = silent_side, (silent_side, name)
     if side is None:
         return
     for index, c in enumerate(components):

@@ -242,11 +242,17 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
     needs_result = outcome == "played" and renonsz is None
     parts = key = None
     if type(raw) is list:
-        key = _memo_key(raw)
-        if key is not None:
+        try:  # `_memo_key`, inlined: this runs for every hand
+            key = marshal.dumps(raw, 2)
+        except ValueError:
+            key = None
+        else:
             # levels are kept in the defenders' order: a per-defender kontra (an object in
             # an object) is remembered with the defenders, any other list without them
-            key = (needs_result, key, defenders) if _nested(key, len(raw)) else (needs_result, key)
+            if key.count(b"{") == len(raw):
+                key = (needs_result, key)
+            else:
+                key = (needs_result, key, defenders)
             parts = rules.component_lists.get(key)
     if parts is None:
         components = _components(raw, rules, defenders, outcome, renonsz)
@@ -291,18 +297,15 @@ def _memo_key(value: Any) -> bytes | None:
     writes no bytes (a subclass of a JSON type, nesting too deep): the long way then says
     what is wrong. (Bytes are no container for the garbage collector to visit, unlike the
     tuples a key could be built of: a memo of thousands costs nothing to keep.)
+
+    A key of n objects holds an object in an object (a per-defender kontra) only where it
+    has more than n ``{`` (marshal's dict); a length or an int that reads ``{`` only makes
+    a key say more (the defenders) than it needs to.
     """
     try:
         return marshal.dumps(value, 2)
     except ValueError:
         return None
-
-
-def _nested(key: bytes, objects: int) -> bool:
-    """Whether the ``_memo_key`` of a list of ``objects`` objects may hold an object in an
-    object (a per-defender kontra): more ``{`` (marshal's dict) than objects. A length or
-    an int that reads ``{`` only makes a key longer than it needs to be."""
-    return key.count(b"{") != objects
 
 
 def _components(
@@ -321,9 +324,12 @@ def _components(
     keep = _short(defenders)
     parsed = []
     for item in raw:
-        key = _memo_key(item)
-        if key is not None:  # a per-defender kontra is remembered with the defenders
-            key = (needs_result, key, defenders) if _nested(key, 1) else (needs_result, key)
+        try:  # `_memo_key`, inlined: once per component of every new list
+            key = marshal.dumps(item, 2)
+        except ValueError:
+            key = None
+        else:  # a per-defender kontra is remembered with the defenders
+            key = (needs_result, key) if key.count(b"{") == 1 else (needs_result, key, defenders)
             component = memo.get(key)
             if component is not None:
                 parsed.append(component)
