@@ -22,18 +22,41 @@ def check_consistency(
     the other side nothing. A side with 100 points has more than the other can (the two
     hold at most 90 in cards and 100 in melds), so it won every point count.
     """
-    components_deciding, silent_deciding = rules.side_deciding
-    for name, _, won, _ in components:  # unpacked: cheaper than attributes, and hot
-        if won and name in components_deciding:
-            break
-    else:
-        for name, _, won, _ in silent:
-            if won and name in silent_deciding:
-                break
-        else:  # nothing made decides the other side's results: nothing to refuse
+    if not silent:  # every component list that is new, so it is worth its own pass
+        if _declarer_consistent(rules, components):
             return
+    else:
+        components_deciding, silent_deciding = rules.side_deciding
+        for name, _, won, _ in components:  # unpacked: cheaper than attributes, and hot
+            if won and name in components_deciding:
+                break
+        else:
+            for name, _, won, _ in silent:
+                if won and name in silent_deciding:
+                    break
+            else:  # nothing made decides the other side's results: nothing to refuse
+                return
     _check_side_result(rules, components, silent, True, "all ten tricks")
     _check_side_result(rules, components, silent, False, "100 points")
+
+
+def _declarer_consistent(rules: Rules, components: tuple[Component, ...]) -> bool:
+    """Whether components without silent results pass both checks of `_check_side_result`
+    (which then need not run): there only the declarer decides, by a made sweep or 100,
+    and only what he lost can contradict it."""
+    sweep_makers, _, made_by_sweep = rules.sweep_check
+    hundred_makers, _, point_counts = rules.hundred_check
+    sweep = hundred = False
+    lost = []
+    for name, _, won, _ in components:
+        if won:
+            sweep = sweep or name in sweep_makers
+            hundred = hundred or name in hundred_makers
+        elif won is False:
+            lost.append(name)
+    if sweep and not made_by_sweep.isdisjoint(lost):
+        return False
+    return not (hundred and not point_counts.isdisjoint(lost))
 
 
 def _check_side_result(
