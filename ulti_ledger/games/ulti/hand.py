@@ -255,12 +255,13 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
                 key = (needs_result, key, defenders)
             parts = rules.component_lists.get(key)
     if parts is None:
-        components = _components(raw, rules, defenders, outcome, renonsz)
+        keep = _short(defenders)
+        components = _components(raw, rules, defenders, outcome, renonsz, keep)
         contract = _contract(components, rules)
         if needs_result:  # once per list, not per hand
             check_consistency(rules, components, ())
         parts = components, contract, rules.contract_colours(contract)[0]
-        if key is not None and len(rules.component_lists) < rules.memo_size and _short(defenders):
+        if key is not None and keep and len(rules.component_lists) < rules.memo_size:
             rules.component_lists[key] = parts
     components, contract, allowed = parts
     if colour not in allowed:
@@ -309,10 +310,16 @@ def _memo_key(value: Any) -> bytes | None:
 
 
 def _components(
-    raw: Any, rules: Rules, defenders: tuple[str, ...], outcome: str, renonsz: str | None
+    raw: Any,
+    rules: Rules,
+    defenders: tuple[str, ...],
+    outcome: str,
+    renonsz: str | None,
+    keep: bool = False,
 ) -> tuple[Component, ...]:
     """The components of a list that is not remembered: each one checked before (most of
-    a new list) is found in ``rules.component_items``, by its `_memo_key`."""
+    a new list) is found in ``rules.component_items``, by its `_memo_key`, and with
+    ``keep`` (the defenders' names are `_short`) each new one is kept there."""
     if type(raw) is not list or not raw:
         raise HandError(
             "components",
@@ -321,7 +328,6 @@ def _components(
         )
     needs_result = outcome == "played" and renonsz is None
     memo = rules.component_items
-    keep = _short(defenders)
     parsed = []
     for item in raw:
         try:  # `_memo_key`, inlined: once per component of every new list
