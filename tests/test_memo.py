@@ -128,3 +128,57 @@ def test_a_remembered_silent_list_is_still_checked_against_the_hand():
         ENGINE.settle(made)
     assert caught.value.key == "components[0].won"
     assert "all ten tricks" in caught.value.problem
+
+
+def test_a_new_list_reuses_its_remembered_components_and_forget_empties_them():
+    rules = ENGINE.rulesets["ulti"].rules
+    rules.forget()
+    ulti = {"name": "ulti", "won": True}
+    ENGINE.settle(hand(components=[{"name": "parti", "won": True}, ulti]))
+    assert len(rules.component_items) == 2
+    # a new list of one remembered component and one new one: only the new one is added
+    ENGINE.settle(hand(components=[{"name": "parti", "won": False}, ulti]))
+    assert len(rules.component_items) == 3
+    assert len(rules.component_lists) == 2
+    rules.forget()
+    assert not rules.component_items and not rules.component_lists
+
+
+COMPONENT_LOOK_ALIKES = [
+    # (a list that leaves its first component remembered, a new list whose first component
+    # looks like it in Python but not in JSON, the key the error names)
+    (
+        [{"name": "parti", "won": True}],
+        [{"name": "parti", "won": 1}, {"name": "ulti", "won": True}],
+    ),
+    (
+        [{"name": "parti", "won": True, "kontra": 1}],
+        [{"name": "parti", "won": True, "kontra": True}, {"name": "ulti", "won": True}],
+    ),
+    (
+        [{"name": "parti", "won": True, "kontra": 1}],
+        [{"name": "parti", "won": True, "kontra": 1.0}, {"name": "ulti", "won": True}],
+    ),
+]
+
+
+@pytest.mark.parametrize(("remembered", "look_alike"), COMPONENT_LOOK_ALIKES)
+def test_a_remembered_component_never_lets_its_look_alike_through(remembered, look_alike):
+    ENGINE.settle(hand(components=remembered))
+    ENGINE.settle(hand(components=copy.deepcopy(remembered)))
+    with pytest.raises(HandError) as caught:
+        ENGINE.settle(hand(components=look_alike))
+    assert caught.value.key.startswith("components[0].")
+
+
+def test_a_remembered_per_defender_kontra_is_read_for_the_new_defenders():
+    """A component with a per-defender kontra, remembered at one seating, in a new list
+    at another: the levels follow the names, not the order."""
+    rules = ENGINE.rulesets["ulti"].rules
+    rules.forget()
+    betli = {"name": "betli", "won": False, "kontra": {"Béla": 1}}
+    # remembered with Anna declaring: Béla is the first defender
+    ENGINE.settle(hand(colour=None, components=[betli]))
+    parsed, _ = ENGINE.parse(hand(colour=None, declarer="Csaba", components=[betli]))
+    assert parsed.defenders == ("Anna", "Béla")
+    assert parsed.components[0].kontra == (0, 1)

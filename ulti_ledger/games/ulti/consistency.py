@@ -22,42 +22,69 @@ def check_consistency(
     the other side nothing. A side with 100 points has more than the other can (the two
     hold at most 90 in cards and 100 in melds), so it won every point count.
     """
-    components_deciding, silent_deciding = rules.side_deciding
-    for c in components:
-        if c.won and c.name in components_deciding:
-            break
-    else:
-        for s in silent:
-            if s.won and s.name in silent_deciding:
-                break
-        else:  # nothing made decides the other side's results: nothing to refuse
+    if not silent:  # every component list that is new, so it is worth its own pass
+        if _declarer_consistent(rules, components):
             return
-    _check_side_result(rules, components, silent, "takes_all_tricks", "all ten tricks")
-    _check_side_result(rules, components, silent, "reaches_100", "100 points")
+    else:
+        components_deciding, silent_deciding = rules.side_deciding
+        for name, _, won, _ in components:  # unpacked: cheaper than attributes, and hot
+            if won and name in components_deciding:
+                break
+        else:
+            for name, _, won, _ in silent:
+                if won and name in silent_deciding:
+                    break
+            else:  # nothing made decides the other side's results: nothing to refuse
+                return
+    _check_side_result(rules, components, silent, True, "all ten tricks")
+    _check_side_result(rules, components, silent, False, "100 points")
+
+
+def _declarer_consistent(rules: Rules, components: tuple[Component, ...]) -> bool:
+    """Whether components without silent results pass both checks of `_check_side_result`
+    (which then need not run): there only the declarer decides, by a made sweep or 100,
+    and only what he lost can contradict it."""
+    sweep_makers, _, made_by_sweep = rules.sweep_check
+    hundred_makers, _, point_counts = rules.hundred_check
+    sweep = hundred = False
+    lost = []
+    for name, _, won, _ in components:
+        if won:
+            sweep = sweep or name in sweep_makers
+            hundred = hundred or name in hundred_makers
+        elif won is False:
+            lost.append(name)
+    if sweep and not made_by_sweep.isdisjoint(lost):
+        return False
+    return not (hundred and not point_counts.isdisjoint(lost))
 
 
 def _check_side_result(
     rules: Rules,
     components: tuple[Component, ...],
     silent: tuple[SilentResult, ...],
-    flag: str,
+    sweep: bool,
     means: str,
 ) -> None:
-    """The check of one side-deciding result: ``flag`` names it on the rules."""
-    side = what = None  # who made the deciding result, and which (the last one listed)
-    for c in components:
-        if c.won and getattr(rules.components[c.name], flag):
-            side, what = "declarer", Msg("a won {label}", {"label": rules.components[c.name].label})
-    for s in silent:
-        if s.won and getattr(rules.silent[s.name], flag):
-            side, what = s.side, _silent_named(s.side, rules.silent[s.name].label)
+    """The check of one side-deciding result: all ten tricks (``sweep``) or 100 points.
+
+    The names come from the rules' precomputed sets, and the words of a refusal are only
+    built for one (settling speed: bench/engine.py)."""
+    makers, silent_makers, implied_by = rules.sweep_check if sweep else rules.hundred_check
+    # who made the deciding result, and which (the last one listed): (None, name) for a
+    # component, (side, name) for a silent result
+    side = maker = None
+    for name, _, won, _ in components:
+        if won and name in makers:
+            side, maker = "declarer", (None, name)
+    for name, silent_side, won, _ in silent:
+        if won and name in silent_makers:
+            side, maker = silent_side, (silent_side, name)
     if side is None:
         return
-    sweep = flag == "takes_all_tricks"
     for index, c in enumerate(components):
-        rule = rules.components[c.name]
-        implied = rule.made_by_all_tricks if sweep else rule.point_count
-        if side == "declarer" and implied and c.won is False:
+        if side == "declarer" and c.won is False and c.name in implied_by:
+            rule = rules.components[c.name]
             why = because(rule.all_tricks_why if sweep else "")
             raise HandError(
                 f"components[{index}].won",
@@ -65,19 +92,19 @@ def _check_side_result(
                 code=("sweep_beside_lost_why" if why.template else "sweep_beside_lost")
                 if sweep
                 else "points_beside_lost",
-                what=what,
+                what=_maker_named(maker, rules),
                 means=Msg(means),
                 label=rule.label,
                 why=why,
             )
-        if side == "defenders" and c.won and (sweep or implied):
+        if side == "defenders" and c.won and (sweep or c.name in implied_by):
             raise HandError(
                 f"components[{index}].won",
                 "{what} ({means}) beside a made {label}",
                 code="sweep_beside_made" if sweep else "points_beside_made",
-                what=what,
+                what=_maker_named(maker, rules),
                 means=Msg(means),
-                label=rule.label,
+                label=rules.components[c.name].label,
             )
     for index, s in enumerate(silent):
         other = rules.silent[s.name]
@@ -86,7 +113,7 @@ def _check_side_result(
                 f"silent[{index}].won",
                 "{what} ({means}) beside a failed {label}: that side took the last trick too",
                 code="silent_fail_sweep",
-                what=what,
+                what=_maker_named(maker, rules),
                 means=Msg(means),
                 label=other.label,
             )
@@ -95,10 +122,18 @@ def _check_side_result(
                 f"silent[{index}]",
                 "{what} ({means}) leaves the other side no {label}",
                 code="sweep_leaves_no_silent" if sweep else "points_leaves_no_silent",
-                what=what,
+                what=_maker_named(maker, rules),
                 means=Msg(means),
                 label=other.label,
             )
+
+
+def _maker_named(maker: tuple[str | None, str], rules: Rules) -> Msg:
+    """The made result that decides, as a refusal names it ("a won durchmars")."""
+    silent_side, name = maker
+    if silent_side is None:
+        return Msg("a won {label}", {"label": rules.components[name].label})
+    return _silent_named(silent_side, rules.silent[name].label)
 
 
 def _silent_named(side: str, label: str) -> Msg:

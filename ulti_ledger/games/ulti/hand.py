@@ -9,6 +9,7 @@ names the key and says what is allowed, so nothing half-valid reaches the scorer
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
@@ -241,23 +242,26 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
     needs_result = outcome == "played" and renonsz is None
     parts = key = None
     if type(raw) is list:
-        key = _memo_key(raw)
-        if key is not None:
+        try:  # `_memo_key`, inlined: this runs for every hand
+            key = marshal.dumps(raw, 2)
+        except ValueError:
+            key = None
+        else:
             # levels are kept in the defenders' order: a per-defender kontra (an object in
             # an object) is remembered with the defenders, any other list without them
-            key = (
-                (needs_result, key, defenders)
-                if key.count("{") != len(raw)
-                else (needs_result, key)
-            )
+            if key.count(b"{") == len(raw):
+                key = (needs_result, key)
+            else:
+                key = (needs_result, key, defenders)
             parts = rules.component_lists.get(key)
     if parts is None:
-        components = _components(raw, rules, defenders, outcome, renonsz)
+        keep = _short(defenders)
+        components = _components(raw, rules, defenders, outcome, renonsz, keep)
         contract = _contract(components, rules)
         if needs_result:  # once per list, not per hand
             check_consistency(rules, components, ())
         parts = components, contract, rules.contract_colours(contract)[0]
-        if key is not None and len(rules.component_lists) < rules.memo_size and _short(defenders):
+        if key is not None and keep and len(rules.component_lists) < rules.memo_size:
             rules.component_lists[key] = parts
     components, contract, allowed = parts
     if colour not in allowed:
@@ -285,24 +289,37 @@ def _short(names: tuple[str, ...]) -> bool:
     return sum(map(len, names)) <= MEMO_NAME_CHARS
 
 
-def _memo_key(objects: list[Any]) -> str | None:
-    """A list of JSON objects as its memo key: its ``repr``, built in C.
+def _memo_key(value: Any) -> bytes | None:
+    """A JSON value as its memo key: its ``marshal`` bytes (format 2), written in C.
 
-    For the values JSON gives (dict, list, str, int, float, bool, None) equal texts are
-    equal lists, types included: ``1`` and ``true`` read ``1`` and ``True``, ``1.0`` reads
-    ``1.0`` (a subclass of one of them reads as that type). None where there is no text to
-    key by (an int of more digits than Python writes, nesting too deep): the long way then
-    says what is wrong.
+    Marshal writes each value with its exact type (``1``, ``true`` and ``1.0`` differ) and
+    dict keys in their order; format 2 writes every string in full and no references
+    between objects, so equal bytes are equal values, types included. None where marshal
+    writes no bytes (a subclass of a JSON type, nesting too deep): the long way then says
+    what is wrong. (Bytes are no container for the garbage collector to visit, unlike the
+    tuples a key could be built of: a memo of thousands costs nothing to keep.)
+
+    A key of n objects holds an object in an object (a per-defender kontra) only where it
+    has more than n ``{`` (marshal's dict); a length or an int that reads ``{`` only makes
+    a key say more (the defenders) than it needs to.
     """
     try:
-        return repr(objects)
-    except (ValueError, RecursionError):
+        return marshal.dumps(value, 2)
+    except ValueError:
         return None
 
 
 def _components(
-    raw: Any, rules: Rules, defenders: tuple[str, ...], outcome: str, renonsz: str | None
+    raw: Any,
+    rules: Rules,
+    defenders: tuple[str, ...],
+    outcome: str,
+    renonsz: str | None,
+    keep: bool = False,
 ) -> tuple[Component, ...]:
+    """The components of a list that is not remembered: each one checked before (most of
+    a new list) is found in ``rules.component_items``, by its `_memo_key`, and with
+    ``keep`` (the defenders' names are `_short`) each new one is kept there."""
     if type(raw) is not list or not raw:
         raise HandError(
             "components",
@@ -310,35 +327,52 @@ def _components(
             code="components_missing",
         )
     needs_result = outcome == "played" and renonsz is None
-    known = rules.components
-    ceiling = rules.kontra.max_level
-    count = len(defenders)
+    memo = rules.component_items
     parsed = []
-    # The happy path checks each fact with one cheap test; every error goes through
-    # _component_error, which works out the message (settling speed matters: bench/engine.py).
     for item in raw:
-        if type(item) is not dict or not _COMPONENT_KEYSET.issuperset(item):
-            _component_error(item, raw, rules, needs_result)
-        get = item.get
-        name = get("name")
-        rule = known.get(name) if type(name) is str else None
-        open_ = get("open", False)
-        won = get("won")
-        if (
-            rule is None
-            or not rule.enabled
-            or (open_ is not False and (open_ is not True or rule.open is None))
-            or (won is None and needs_result)
-            or (won is not None and won is not True and won is not False)
-        ):
-            _component_error(item, raw, rules, needs_result)
-        kontra = get("kontra", 0)
-        if type(kontra) is int and 0 <= kontra <= ceiling:
-            levels = (kontra,) * count
-        else:
-            levels = kontra_levels(kontra, raw.index(item), rule, rules, defenders)
-        parsed.append(_new(Component, (name, open_, won if needs_result else None, levels)))
+        try:  # `_memo_key`, inlined: once per component of every new list
+            key = marshal.dumps(item, 2)
+        except ValueError:
+            key = None
+        else:  # a per-defender kontra is remembered with the defenders
+            key = (needs_result, key) if key.count(b"{") == 1 else (needs_result, key, defenders)
+            component = memo.get(key)
+            if component is not None:
+                parsed.append(component)
+                continue
+        component = _component(item, raw, rules, defenders, needs_result)
+        if key is not None and keep and len(memo) < rules.memo_size:
+            memo[key] = component
+        parsed.append(component)
     return tuple(parsed)
+
+
+def _component(
+    item: Any, raw: list[Any], rules: Rules, defenders: tuple[str, ...], needs_result: bool
+) -> Component:
+    """One component, checked: the happy path checks each fact with one cheap test; every
+    error goes through _component_error, which works out the message."""
+    if type(item) is not dict or not _COMPONENT_KEYSET.issuperset(item):
+        _component_error(item, raw, rules, needs_result)
+    get = item.get
+    name = get("name")
+    rule = rules.components.get(name) if type(name) is str else None
+    open_ = get("open", False)
+    won = get("won")
+    if (
+        rule is None
+        or not rule.enabled
+        or (open_ is not False and (open_ is not True or rule.open is None))
+        or (won is None and needs_result)
+        or (won is not None and won is not True and won is not False)
+    ):
+        _component_error(item, raw, rules, needs_result)
+    kontra = get("kontra", 0)
+    if type(kontra) is int and 0 <= kontra <= rules.kontra.max_level:
+        levels = (kontra,) * len(defenders)
+    else:
+        levels = kontra_levels(kontra, raw.index(item), rule, rules, defenders)
+    return _new(Component, (name, open_, won if needs_result else None, levels))
 
 
 def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool) -> None:
@@ -371,13 +405,11 @@ def _component_error(item: Any, raw: list[Any], rules: Rules, needs_result: bool
 
 
 def _contract(components: tuple[Component, ...], rules: Rules) -> Contract:
-    names = list(map(_NAME, components))
+    names = tuple(map(_NAME, components))
     open_ = True in map(_OPEN, components)
-    names_set = frozenset(names)
-    if len(names_set) == len(names):
-        contract = rules.contracts_by_key.get((names_set, open_))
-        if contract is not None:  # every listed contract passed the rules at load
-            return contract
+    contract = rules.contracts_by_names.get((names, open_))
+    if contract is not None:  # every listed contract passed the rules at load
+        return contract
     problem = contract_problem(names, open_, rules.components, rules.alone, rules.exclusive)
     if problem:
         raise HandError("components", problem, code="not_a_contract")

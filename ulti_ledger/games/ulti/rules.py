@@ -7,6 +7,7 @@ numbers of their own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import permutations
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,10 @@ class Rules:
     contracts_by_key: dict[tuple[frozenset[str], bool], Contract] = field(
         default_factory=dict, repr=False
     )
+    contracts_by_names: dict[tuple[tuple[str, ...], bool], Contract] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """The same by the names in any order a hand lists them (no set to build per hand)."""
     _colours_of: dict[str, tuple[tuple[str | None, ...], bool]] = field(
         default_factory=dict, repr=False
     )
@@ -193,6 +198,9 @@ class Rules:
     """Validated component lists with their contract and colours (see `hand.MEMO_SIZE`)."""
     silent_lists: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
     """Validated silent lists (see `hand.MEMO_SIZE`)."""
+    component_items: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    """Validated components, one list item each: what a new list is mostly made of (see
+    `hand.MEMO_SIZE`)."""
     memo_size: int = field(default=4096, repr=False, compare=False)
     """How many entries each memo above keeps: `hand.MEMO_SIZE`, or fewer for rules resolved
     with house rules (``loader.RESOLVED_MEMO_SIZE``: there may be many of those)."""
@@ -203,9 +211,22 @@ class Rules:
     """The components and the silent results that, made, decide what the other side can
     have (``takes_all_tricks`` or ``reaches_100``): a hand with none made needs no check
     of ``hand._check_consistency``."""
+    sweep_check: tuple[frozenset[str], frozenset[str], frozenset[str]] = field(
+        default=(frozenset(), frozenset(), frozenset()), repr=False, compare=False
+    )
+    """For `consistency.py`, by name: the components and the silent results that take all
+    ten tricks, and the components a sweep makes (``made_by_all_tricks``)."""
+    hundred_check: tuple[frozenset[str], frozenset[str], frozenset[str]] = field(
+        default=(frozenset(), frozenset(), frozenset()), repr=False, compare=False
+    )
+    """The same for 100 points: what reaches 100, and the components decided by card points
+    (``point_count``)."""
 
     def __post_init__(self) -> None:
         self.contracts_by_key.update({c.key: c for c in self.contracts})
+        self.contracts_by_names.update(
+            {(names, c.open): c for c in self.contracts for names in permutations(c.components)}
+        )
         self._colours_of.update({c.id: self._contract_colours(c) for c in self.contracts})
         self._silent_of.update({c.id: self._silent_allowed(c) for c in self.contracts})
         for name in self.components:
@@ -218,6 +239,10 @@ class Rules:
             frozenset(n for n, s in self.silent.items() if s.takes_all_tricks or s.reaches_100),
         )
         object.__setattr__(self, "side_deciding", deciding)
+        object.__setattr__(
+            self, "sweep_check", self._names_with("takes_all_tricks", "made_by_all_tricks")
+        )
+        object.__setattr__(self, "hundred_check", self._names_with("reaches_100", "point_count"))
         for contract in self.contracts:
             bid = frozenset(contract.components)
             self.failed_extras[contract.id] = {
@@ -227,11 +252,21 @@ class Rules:
                 for name in contract.components
             }
 
+    def _names_with(self, flag: str, implied: str) -> tuple[frozenset[str], ...]:
+        """The component and silent names with ``flag`` set, and the components with
+        ``implied`` set (see ``sweep_check``)."""
+        return (
+            frozenset(n for n, c in self.components.items() if getattr(c, flag)),
+            frozenset(n for n, s in self.silent.items() if getattr(s, flag)),
+            frozenset(n for n, c in self.components.items() if getattr(c, implied)),
+        )
+
     def forget(self) -> None:
         """Empty the memo of validated inputs (for benchmarks and tests of a cold start)."""
         self.seatings.clear()
         self.component_lists.clear()
         self.silent_lists.clear()
+        self.component_items.clear()
 
     def colour_factor(self, colour: str | None) -> int:
         return 1 if colour is None else self.colours[colour].factor

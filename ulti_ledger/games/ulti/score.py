@@ -7,8 +7,6 @@ without kontra. Renonsz, bedobás and all-pass have their own rows (RULES.md 1.1
 
 from __future__ import annotations
 
-from functools import partial
-
 from ...settlement.result import Line, Settlement, Term
 from .hand import Component, Hand
 from .rules import Rules
@@ -30,7 +28,8 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
         payments = _offender_pays(hand, rules)
     else:
         payments = _passed_payments(hand, rules)
-    return Settlement(payments, None, partial(_lines, hand, rules))  # positional: a faster call
+    # positional, and a closure rather than a partial: both cheaper to make
+    return Settlement(payments, None, lambda: _lines(hand, rules))
 
 
 def _passed_payments(hand: Hand, rules: Rules) -> dict[str, int]:
@@ -81,17 +80,18 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
     színlicites every game) are summed per payer.
     """
     # one unpacking instead of a dozen attribute reads: this runs for every hand shown
-    _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, _ = hand
-    pays = len(sitting_out) == 1 and rules.sitting_out_pays  # see _also
-    payers = _payers(hand, rules)
+    _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, defenders = (
+        hand
+    )
+    pays = len(sitting_out) == 1 and rules.sitting_out_pays  # as `_payers`, inlined: hot
+    payers = defenders + sitting_out if pays else defenders
     paying = len(payers)
     values, powers, rules_of = rules.values, rules.powers, rules.components
     extras = rules.failed_extras[contract.id]
     replaced = silent and _parti_replaced_by(hand, rules)
     each = 0  # what every payer pays the declarer
     apart = None  # and on top, per payer, for individual kontras
-    for c in components:
-        name, open_, won, kontra = c
+    for name, open_, won, kontra in components:
         if replaced and name == "parti":
             continue
         v = values[name, open_, colour]
@@ -109,14 +109,16 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
             apart[i] += (powers[k] + extra) * signed
         for i in range(len(kontra), paying):  # who sits out and pays: no level of his own
             apart[i] += (powers[0] + extra) * signed
-    payments = dict.fromkeys(players, -each)
-    if sitting_out:
-        payments.update(dict.fromkeys(sitting_out, -each if pays else 0))
-    payments[declarer] = each * len(payers)
+    # every player in seating order, then who sits out (at 0 unless he pays): one dict
+    payments = dict.fromkeys(players + sitting_out if sitting_out else players, -each)
+    if sitting_out and not pays:
+        for player in sitting_out:
+            payments[player] = 0
+    payments[declarer] = each * paying
     if apart is not None:
-        for player, amount in zip(payers, apart, strict=True):
-            payments[player] -= amount
-            payments[declarer] += amount
+        for i, player in enumerate(payers):
+            payments[player] -= apart[i]
+            payments[declarer] += apart[i]
     for s in silent:
         if not _absorbed(s, hand, rules):
             for player, amount in _silent_amounts(s, hand, rules, payers).items():
