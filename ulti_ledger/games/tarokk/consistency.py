@@ -16,35 +16,17 @@ OTHER = {"declarer": "opponents", "opponents": "declarer"}
 FACANS = ("pagat-facan", "sas-facan")
 
 
-def check_consistent(figures: tuple[Fig, ...], game_won: bool | None, rules: Rules) -> None:
-    """Refuse a played-out hand whose figures cannot all have happened.
-
-    One pass finds what there is to check (a dupla or volát, two made figures of a trick,
-    a párosfácán, an emelés); each check then runs only where it could refuse, in the
-    order of its refusals."""
-    table = rules.figures
+def check_parti(
+    pair: list[Fig], figures: tuple[Fig, ...], game_won: bool | None, rules: Rules
+) -> None:
+    """Refuse a played-out hand whose dupla and volát figures (``pair``, of ``figures``)
+    cannot all have happened beside its parti (``team.py`` asks once per shape)."""
     volat_sides: set[str] = set()
     dupla_sides: set[str] = set()
-    parti = others = False
-    tricks = 0
-    for fig in figures:
-        name = fig.name
-        figure = table[name]
-        if name == "volat":
-            parti = True
-            if fig.won:
-                volat_sides.add(fig.side)
-        if name == "dupla" or figure.dupla:
-            parti = True
-            if fig.won:
-                dupla_sides.add(fig.side)
-        if fig.won and figure.trick:
-            tricks += 1
-        if fig.raised_from is not None or name == "parosfacan":
-            others = True
-    if parti:
-        _check_parti(figures, game_won, rules, volat_sides, dupla_sides)
-    check_rest(figures, rules, tricks > 1, others)
+    for name, side, _, won, *_ in pair:
+        if won:
+            (volat_sides if name == "volat" else dupla_sides).add(side)
+    _check_parti(figures, game_won, rules, volat_sides, dupla_sides)
 
 
 def check_rest(figures: tuple[Fig, ...], rules: Rules, tricks: bool, odd: bool) -> None:
@@ -146,9 +128,11 @@ def _one_per_trick(figures: tuple[Fig, ...], rules: Rules) -> None:
 
 
 def _parosfacan(figures: tuple[Fig, ...]) -> None:
-    announced = {f.side for f in figures if f.name == "parosfacan" and f.announced}
-    for index, fig in enumerate(figures):
-        if fig.name in FACANS and not fig.announced and fig.side in announced:
+    announced = [side for name, side, said, *_ in figures if name == "parosfacan" and said]
+    if not announced:
+        return
+    for index, (name, side, said, *_) in enumerate(figures):
+        if name in FACANS and not said and side in announced:
             raise HandError(
                 f"figures[{index}]",
                 "beside its announced párosfácán a side's silent fácán is not scored, made or "
@@ -159,12 +143,15 @@ def _parosfacan(figures: tuple[Fig, ...]) -> None:
 
 def _raises(figures: tuple[Fig, ...]) -> None:
     for index, fig in enumerate(figures):
-        if fig.raised_from is None:
+        raised_from = fig[6]
+        if raised_from is None:
             continue
-        if any(f.name == fig.raised_from and f.side == fig.side for f in figures):
-            raise HandError(
-                f"figures[{index}].raised_from",
-                "the raised figure replaces {name}: leave {name} out of the figures",
-                code="raised_twice",
-                name=fig.raised_from,
-            )
+        side = fig[1]
+        for other in figures:
+            if other[0] == raised_from and other[1] == side:
+                raise HandError(
+                    f"figures[{index}].raised_from",
+                    "the raised figure replaces {name}: leave {name} out of the figures",
+                    code="raised_twice",
+                    name=raised_from,
+                )

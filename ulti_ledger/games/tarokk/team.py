@@ -13,7 +13,7 @@ night, where the other figures make nearly every hand's list a new one.
 from __future__ import annotations
 
 from .build import Rules
-from .consistency import check_consistent, check_rest
+from .consistency import check_parti, check_rest
 from .figures import Fig, Tally
 from .parti import pair_terms
 
@@ -27,18 +27,19 @@ def team_part(
     rules: Rules,
 ) -> int:
     """The team part per player of the declarer's side (+ receives), as `parti.team_value`
-    sums it, once `consistency.check_consistent` has found nothing to refuse; ``tally``:
+    sums it, once `consistency` has found nothing to refuse; ``tally``:
     what `figures.parse_figures` summed of the figures in its pass."""
     value, per_g_value, pair, shape, said, absorbed, clash, odd, _ = tally
     key = (game_won, game_kontra > 0, *shape)
     memo = rules.memo
     found = memo.get(key)
     if found is None:
-        check_consistent(figures, game_won, rules)
+        if pair:
+            check_parti(pair, figures, game_won, rules)
         found = pair_terms(game_won, game_kontra > 0, pair, rules)
         if len(memo) < rules.memo_size:
             memo[key] = found
-    elif clash or odd:
+    if clash or odd:
         check_rest(figures, rules, clash, odd)
     signs, fixed, parti, volat_by = found
     for sign, amount in zip(signs, said, strict=True):
