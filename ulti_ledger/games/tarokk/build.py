@@ -45,12 +45,12 @@ class Figure(NamedTuple):
     """Scored as the dupla (hosszú dupla)."""
 
 
-Facts = tuple[int, int, int, int, bool, bool, bool, bool, bool]
+Facts = tuple[int, int, int, int, bool, "int | str", bool, bool, bool]
 """What reading and settling a figure asks of it, as a plain tuple (unpacked in one step:
 a named tuple's fields are read one lookup each): ``(pair, most, announced, silent,
 per_g, trick, silent_fails, volat_absorbs, kitty)``; ``pair`` is `VOLAT`, `DUPLA` (the dupla or
-a figure scored as one) or 0, ``most`` the figure's kontra ceiling, ``trick`` whether it
-names a trick."""
+a figure scored as one) or 0, ``most`` the figure's kontra ceiling, ``trick`` the trick it
+names (`Figure.trick`; 0 for none)."""
 DUPLA, VOLAT = 1, 2
 
 
@@ -60,7 +60,7 @@ def figure_facts(figures: dict[str, Figure], most: int, magas_most: int) -> dict
     for name, f in figures.items():
         pair = VOLAT if name == "volat" else DUPLA if (name == "dupla" or f.dupla) else 0
         ceiling = magas_most if f.magas else most
-        out[name] = (pair, ceiling, f.announced, f.silent, f.per_g, bool(f.trick))
+        out[name] = (pair, ceiling, f.announced, f.silent, f.per_g, f.trick)
         out[name] += (f.silent_fails, f.volat_absorbs, f.kitty)
     return out
 

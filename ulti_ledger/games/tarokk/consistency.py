@@ -12,7 +12,6 @@ from ...settlement.errors import HandError
 from .build import Rules
 from .figures import Fig
 
-OTHER = {"declarer": "opponents", "opponents": "declarer"}
 FACANS = ("pagat-facan", "sas-facan")
 
 

@@ -161,9 +161,9 @@ def _entry(entry: Any, key: tuple | None, index: int, rules: Rules, played_out: 
 
 def _checked(fig: Fig, rules: Rules) -> Checked:
     name, side, announced, won, kontra, _, raised = fig
-    pair, _, full, half, per_g, _, _, absorbs, kitty = rules.facts[name]
+    pair, _, full, half, per_g, trick, _, absorbs, kitty = rules.facts[name]
     slot = name if name not in PER_SIDE else f"{name} {side}"
-    trick = rules.figures[name].trick if won else 0
+    trick = trick if won else 0
     odd = raised is not None or name == "parosfacan"
     pot = (1 if won else -1) if announced and kitty else 0
     if pair:

@@ -231,10 +231,12 @@ def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
     taken_by, paid_by = hand.pot
     if not rules.kitty or (taken_by is None and paid_by is None):
         return None
-    takers = paid = ()
-    if taken_by is not None:
-        takers = hand.side if taken_by == "declarer" else hand.others
-    if paid_by is not None:
-        paid = hand.side if paid_by == "declarer" else hand.others
+    takers = _players_of(hand, taken_by) if taken_by else ()
+    payers = _players_of(hand, paid_by) if paid_by else ()
     step = rules.kitty_step
-    return KittyMove(takers, paid, step, True, step, _cap(hand, rules))
+    return KittyMove(takers, payers, step, True, step, _cap(hand, rules))
+
+
+def _players_of(hand: Hand, side: str) -> tuple[str, ...]:
+    """The players of ``side`` (``declarer``: the declarer's side; ``opponents``)."""
+    return hand.side if side == "declarer" else hand.others
