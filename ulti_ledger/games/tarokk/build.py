@@ -21,6 +21,10 @@ RULINGS = ("new_deal", "new_deal_kitty", "charge", "continue", "points_to_kitty"
 """The magas tarokk renonsz vote's five rulings (seed 002 section 16), in its order."""
 LAST_THREE = "last-three"
 """The ``trick`` of a figure of the last three tricks (színcsalád, három király)."""
+TRICKS = (*range(1, 10), LAST_THREE)
+PER_SIDE = ("dupla", "hosszu-dupla", "volat")
+"""Figures each side may have once; every other figure is in a hand once at most."""
+SIDES = ("declarer", "opponents")
 
 
 class Figure(NamedTuple):
@@ -52,6 +56,8 @@ per_g, trick, silent_fails, volat_absorbs, kitty)``; ``pair`` is `VOLAT`, `DUPLA
 a figure scored as one) or 0, ``most`` the figure's kontra ceiling, ``trick`` the trick it
 names (`Figure.trick`; 0 for none)."""
 DUPLA, VOLAT = 1, 2
+SHAPES = 256
+"""`pair_codes` numbers fewer shapes than this (``figures.SHAPE_BITS``)."""
 
 
 def figure_facts(figures: dict[str, Figure], most: int, magas_most: int) -> dict[str, Facts]:
@@ -98,7 +104,7 @@ class Rules:
     """Emelés: what an announced figure may be raised to (magas tarokk); empty: none."""
     facts: dict[str, Facts]
     """Each figure's `Facts`, worked out once from ``figures`` for the hot path."""
-    memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
+    memo: dict[int, tuple] = field(default_factory=dict, repr=False, compare=False)
     """Checked games with their dupla and volát figures, and the team part they give
     (``team.py``): a table plays the same few all night."""
     memo_size: int = field(default=4096, repr=False, compare=False)
@@ -108,6 +114,16 @@ class Rules:
     fig_memo: dict[tuple, tuple] = field(default_factory=dict, repr=False, compare=False)
     """Checked figure entries (``figures.py``): a ruleset has a few thousand legal ones
     at most, and a table names a few dozen of them."""
+
+    slot_bits: dict[str | int, int] = field(default_factory=dict, repr=False, compare=False)
+    """One bit for each slot (what a hand lists once: a figure's name, or for a figure of
+    `PER_SIDE` its name and side, ``"dupla declarer"``) and each trick (`TRICKS`) a
+    figure names (`figure_bits`)."""
+    slot_mask: int = field(default=0, repr=False, compare=False)
+    """The bits of the slots among ``slot_bits`` (the others are the tricks')."""
+    pair_codes: dict[tuple, int] = field(default_factory=dict, repr=False, compare=False)
+    """Each shape a dupla or volát figure can have, (name, side, announced, won), numbered
+    from 1 (`shape_codes`)."""
 
     def forget(self) -> None:
         """Empty the memos (for benchmarks and tests of a cold start)."""
@@ -119,6 +135,33 @@ class Rules:
         """The kontra ceiling of a figure (or of the game, ``parti``)."""
         figure = self.figures.get(name)
         return self.magas_max_kontra if figure and figure.magas else self.max_kontra
+
+
+def figure_bits(figures: dict[str, Figure]) -> tuple[dict[str | int, int], int]:
+    """`Rules.slot_bits`, the tricks' bits first, and the mask of the slots' bits."""
+    bits: dict[str | int, int] = {trick: 1 << i for i, trick in enumerate(TRICKS)}
+    mask = 0
+    for name in figures:
+        for slot in [f"{name} {side}" for side in SIDES] if name in PER_SIDE else [name]:
+            bits[slot] = 1 << len(bits)
+            mask |= bits[slot]
+    return bits, mask
+
+
+def shape_codes(facts: dict[str, Facts]) -> dict[tuple, int]:
+    """`Rules.pair_codes`: every (name, side, announced, won) of the dupla and volát
+    figures, won None where the hand was not played out."""
+    shapes = [
+        (name, side, announced, won)
+        for name, fact in facts.items()
+        if fact[0]
+        for side in SIDES
+        for announced in (True, False)
+        for won in (True, False, None)
+    ]
+    if len(shapes) >= SHAPES:
+        raise ValueError(f"{len(shapes)} dupla and volát shapes: at most {SHAPES - 1}")
+    return {shape: code for code, shape in enumerate(shapes, 1)}
 
 
 def build_rules(raw: dict[str, Any], source: str) -> Rules:
@@ -161,6 +204,8 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     }
     kitty.finish()
     raises = _raises(top.table("raise", {}), figures)
+    facts = figure_facts(figures, max_kontra, magas_max)
+    slot_bits, slot_mask = figure_bits(figures)
     return Rules(
         **identity(raw),
         max_sitting_out=max_out,
@@ -175,7 +220,10 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         renonsz_max=high,
         no_play=no_play,
         raises=raises,
-        facts=figure_facts(figures, max_kontra, magas_max),
+        facts=facts,
+        slot_bits=slot_bits,
+        slot_mask=slot_mask,
+        pair_codes=shape_codes(facts),
         **kitty_values,
     )
 

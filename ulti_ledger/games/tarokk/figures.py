@@ -13,15 +13,12 @@ from typing import Any, NamedTuple
 from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import check_keys, kind, not_one_of
 from ...settlement.schema import suggestion
-from .build import Facts, Rules
+from .build import PER_SIDE, SIDES, Facts, Rules
 
-SIDES = ("declarer", "opponents")
 FIGURE_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_from")
 SUITS = ("kor", "karo", "treff", "pikk")
 """The suits a király figure or a színcsalád may name (``card``)."""
 A_FIGURE = Msg("a figure")
-PER_SIDE = ("dupla", "hosszu-dupla", "volat")
-"""Figures each side may have once; every other figure is in a hand once at most."""
 _new = tuple.__new__
 
 
@@ -37,38 +34,46 @@ class Fig(NamedTuple):
     raised_from: str | None = None
 
 
-Checked = tuple[Fig, str, int, int, int | str, bool, bool, tuple, int]
+Checked = tuple[Fig, int, int, int, int, int]
 """A checked figure entry with what settling it asks, worked out once (`_checked`), as a
-plain tuple (unpacked in one step): ``(fig, slot, unit, per_g_unit, trick, odd, absorbs,
-shape, pot)``. ``slot``: what the hand lists once (the name, with the side for the
-figures of `PER_SIDE`); ``unit`` and ``per_g_unit``: what it is worth per player of the
-declarer's side (+ receives), the second before g (a figure is one or the other), or for
-a dupla or volát (which has a ``shape``: its name, side, announced and made) its announced
-value at its kontra (0: silent) as ``unit``; ``trick``: the trick it names where it was
-made (0: none, or failed); ``odd``: an emelés or a párosfácán (checks of the whole list);
-``absorbs``: silent and made, not paid beside its side's volát; ``pot``: an announcement
-of the pagát kitty's, +1 made (it takes the kitty), -1 failed (it pays in), 0 none."""
+plain tuple (unpacked in one step): ``(fig, bits, unit, per_g_unit, kind, code)``.
+``bits``: the figure's slot (what a hand lists once: the name, with the side for the
+figures of `PER_SIDE`) and, where it was made, the trick it names, one bit each
+(`Rules.slot_bits`), so that one ``&`` finds a figure listed twice or two made figures of one
+trick; ``unit`` and ``per_g_unit``: what it is worth per player of the declarer's side
+(+ receives), the second before g (a figure is one or the other), or for a dupla or
+volát its announced value at its kontra (0: silent) as ``unit``; ``kind``: 0 for a
+figure paid on its own and nothing else to note, else the flags `PAIR` (a dupla or
+volát, whose shape, its name, side, announced and made, is numbered ``code``:
+`Rules.pair_codes`), `ABSORBS` (silent and made, not paid beside its side's volát),
+`ODD` (an emelés or a párosfácán: checks of the whole list), `TAKES` and `PAYS` (an
+announcement of the pagát kitty's, made or failed)."""
+PAIR, ABSORBS, ODD, TAKES, PAYS = 1, 2, 4, 8, 16
+SHAPE_BITS = 8
+"""Each dupla or volát shifts a hand's shape number by this many bits (`Rules.pair_codes`
+numbers fewer shapes than ``1 << SHAPE_BITS``)."""
 
 Tally = tuple[
     int,
     int,
     Sequence[Fig],
-    Sequence[Any],
     Sequence[int],
+    int,
     Sequence[tuple[str, int, int]],
     bool,
     bool,
     tuple["str | None", "str | None"],
 ]
 """What the pass over a hand's figures sums for the team part (``team.py``) and the
-kitty, as a plain tuple: ``(value, per_g_value, pair, shape, said, absorbed, clash, odd,
+kitty, as a plain tuple: ``(value, per_g_value, pair, said, shape, absorbed, clash, odd,
 pot)``. ``value`` and ``per_g_value``: the figures paid on their own, per player of the
-declarer's side (the second before g); ``pair``, ``shape`` and ``said``: the dupla and
-volát figures, their shapes and announced values; ``absorbed``: the silent made figures
-a volát of their side takes in, as (side, unit, per_g_unit); ``clash``: two made figures
-name one trick; ``odd``: an emelés or a párosfácán is listed; ``pot``: the sides of the
-first made and the first failed announcement of the kitty's (None: none)."""
-NO_FIGURES: Tally = (0, 0, (), (), (), (), False, False, (None, None))
+declarer's side (the second before g); ``pair`` and ``said``: the dupla and volát
+figures and their announced values, ``shape`` their shapes' codes in the hand's order
+as one number (0: none); ``absorbed``: the silent made figures a volát of their side
+takes in, as (side, unit, per_g_unit); ``clash``: two made figures name one trick;
+``odd``: an emelés or a párosfácán is listed; ``pot``: the sides of the first made and
+the first failed announcement of the kitty's (None: none)."""
+NO_FIGURES: Tally = (0, 0, (), (), 0, (), False, False, (None, None))
 
 
 def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, ...], Tally]:
@@ -81,20 +86,18 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, 
     only strings, ``true``, ``false``, ``null`` and small whole numbers. A new entry is
     read by `_entry`.
     """
-    if raw is None:
-        return (), NO_FIGURES
+    if not raw:
+        if raw is None or type(raw) is list:
+            return (), NO_FIGURES
     if type(raw) is not list:
         raise HandError("figures", "must be a list of figures, not {kind}", kind=kind(raw))
     memo = rules.fig_memo
     out: list[Fig] = []
-    slots: list[str] = []
-    value = per_g_value = 0
+    value = per_g_value = seen = shape = 0
     clash = odd = False
-    tricks: list[int | str] = []
-    pair: list[Fig] = []
-    shape: list = []
-    said: list[int] = []
-    absorbed: list[tuple[str, int, int]] = []
+    pair: list[Fig] | tuple = ()
+    said: list[int] | tuple = ()
+    absorbed: list[tuple[str, int, int]] | tuple = ()
     taken_by = paid_by = None
     for entry in raw:
         try:
@@ -112,37 +115,49 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, 
                 found = key = None
         if found is None:
             found = _entry(entry, key, len(out), rules, played_out)
-        fig, slot, unit, per_g_unit, trick, rare, absorbs, part, pot = found
-        if slot in slots:
-            raise HandError(
-                f"figures[{len(out)}].name",
-                "{name} is listed twice: a figure is made or failed once",
-                code="figure_twice",
-                name=fig[0],
-            )
-        slots.append(slot)
+        fig, bits, unit, per_g_unit, flags, code = found
+        if seen & bits:
+            clash = _twice(seen & bits, fig, len(out), rules)
+        seen |= bits
         out.append(fig)
-        if part:
+        if not flags:
+            value += unit
+            per_g_value += per_g_unit
+            continue
+        if flags & PAIR:
+            if not pair:
+                pair, said = [], []
             pair.append(fig)
-            shape += part
             said.append(unit)
-        elif absorbs:  # not paid beside its side's volát
+            shape = (shape << SHAPE_BITS) | code
+        elif flags & ABSORBS:  # not paid beside its side's volát
+            if not absorbed:
+                absorbed = []
             absorbed.append((fig[1], unit, per_g_unit))
         else:
             value += unit
             per_g_value += per_g_unit
-        if trick:
-            clash = clash or trick in tricks
-            tricks.append(trick)
-        if rare:
+        if flags & ODD:
             odd = True
-        if pot:
-            if pot > 0:
-                taken_by = taken_by or fig[1]
-            else:
-                paid_by = paid_by or fig[1]
-    tally = (value, per_g_value, pair, shape, said, absorbed, clash, odd, (taken_by, paid_by))
+        if flags & TAKES:
+            taken_by = taken_by or fig[1]
+        if flags & PAYS:
+            paid_by = paid_by or fig[1]
+    tally = (value, per_g_value, pair, said, shape, absorbed, clash, odd, (taken_by, paid_by))
     return tuple(out), tally
+
+
+def _twice(both: int, fig: Fig, index: int, rules: Rules) -> bool:
+    """What an entry's bits share with those listed before it: a slot refuses (a figure
+    listed twice), a trick is a clash, for `consistency.check_rest` (True)."""
+    if both & rules.slot_mask:
+        raise HandError(
+            f"figures[{index}].name",
+            "{name} is listed twice: a figure is made or failed once",
+            code="figure_twice",
+            name=fig[0],
+        )
+    return True
 
 
 def _entry(entry: Any, key: tuple | None, index: int, rules: Rules, played_out: bool) -> Checked:
@@ -162,20 +177,23 @@ def _entry(entry: Any, key: tuple | None, index: int, rules: Rules, played_out: 
 def _checked(fig: Fig, rules: Rules) -> Checked:
     name, side, announced, won, kontra, _, raised = fig
     pair, _, full, half, per_g, trick, _, absorbs, kitty = rules.facts[name]
-    slot = name if name not in PER_SIDE else f"{name} {side}"
-    trick = trick if won else 0
-    odd = raised is not None or name == "parosfacan"
-    pot = (1 if won else -1) if announced and kitty else 0
+    bits = rules.slot_bits[name if name not in PER_SIDE else f"{name} {side}"]
+    if won and trick:
+        bits |= rules.slot_bits[trick]
+    flags = ODD if raised is not None or name == "parosfacan" else 0
+    if announced and kitty:
+        flags |= TAKES if won else PAYS
     if pair:
         said = full << kontra if announced else 0
-        return (fig, slot, said, 0, trick, odd, False, fig[:4], pot)
+        return (fig, bits, said, 0, flags | PAIR, rules.pair_codes[fig[:4]])
     unit = full << kontra if announced else half
     if (side == "declarer") != won:
         unit = -unit
-    absorbs = absorbs and not announced and won is True
+    if absorbs and not announced and won is True:
+        flags |= ABSORBS
     if per_g:
-        return (fig, slot, 0, unit, trick, odd, absorbs, (), pot)
-    return (fig, slot, unit, 0, trick, odd, absorbs, (), pot)
+        return (fig, bits, 0, unit, flags, 0)
+    return (fig, bits, unit, 0, flags, 0)
 
 
 def _usual(entry: dict[str, Any], facts: dict[str, Facts], played_out: bool) -> Fig | None:

@@ -8,7 +8,6 @@ whatever the result. Every amount is a `Line` that says who pays whom and why.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import partial
 from operator import itemgetter
 
@@ -22,6 +21,7 @@ _READ = ("players", "sitting_out", "outcome", "tarokkszam", "renonsz", "ruling",
 _SETTLED = itemgetter(*[Hand._fields.index(name) for name in _READ])
 """The fields `settle` reads, in one call: a named tuple's field is a lookup each, and this
 runs for every hand of every scoresheet."""
+_new = tuple.__new__
 
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
@@ -40,16 +40,16 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
             kitty = _kitty(hand, rules)
     else:
         payments = dict.fromkeys(players, 0)
-        moved: Mapping[str, int] = {}
         if outcome == "no_play":
-            moved = _no_play(hand, rules).amounts
+            payments.update(_no_play_amounts(hand, rules))
         elif offender is not None:
-            line, kitty = _renonsz(hand, rules)
-            moved = line.amounts
+            value, kitty = _renonsz_value(hand, rules, renonsz_base(hand, rules))
+            if value:  # the offender pays it to each of the others
+                for name in players:
+                    payments[name] = value
+                payments[offender] = -value * (len(players) - 1)
             if ruling in (None, "charge"):
                 _tarokkszam_paid(payments, shown, rules)
-        for name, amount in moved.items():
-            payments[name] += amount
     for name in sitting_out:
         payments[name] = 0
     return Settlement(payments, None, partial(_lines, hand, rules), None, kitty)
@@ -173,42 +173,64 @@ def renonsz_base(hand: Hand, rules: Rules) -> int:
     return total
 
 
+def _renonsz_value(hand: Hand, rules: Rules, base: int) -> tuple[int, KittyMove | None]:
+    """What the offender pays each of the others (0: nothing) and puts in the kitty
+    (None: nothing), by the ruling; ``base``: `renonsz_base`."""
+    ruling = hand.ruling
+    if ruling is None:  # ITVB 9.8-9.9
+        return min(max(base, rules.renonsz_min), rules.renonsz_max), None
+    if ruling == "charge":
+        return base, None
+    if ruling == "new_deal" or not rules.kitty:
+        return 0, None
+    amount = rules.kitty_new_deal
+    if ruling == "points_to_kitty":
+        amount = max(base, rules.kitty_points_min)
+    offender = hand.renonsz
+    assert offender is not None
+    return 0, KittyMove(payers=(offender,), amount=amount, cap=_cap(hand, rules))
+
+
 def _renonsz(hand: Hand, rules: Rules) -> tuple[Line, KittyMove | None]:
     offender = hand.renonsz
     assert offender is not None
     others = tuple(p for p in hand.players if p != offender)
     base = renonsz_base(hand, rules)
+    value, move = _renonsz_value(hand, rules, base)
     params = {"player": offender, "base": base, "ruling": hand.ruling, "winners": others}
     params["losers"] = (offender,)
-    if hand.ruling is None:  # ITVB 9.8-9.9
-        value = min(max(base, rules.renonsz_min), rules.renonsz_max)
+    if hand.ruling is None:
         params.update(value=value, min=rules.renonsz_min, max=rules.renonsz_max)
         return Line("renonsz", params, spread(value, others, (offender,))), None
     if hand.ruling == "charge":
-        params["value"] = base
-        return Line("renonsz_charge", params, spread(base, others, (offender,))), None
-    if hand.ruling == "new_deal" or not rules.kitty:
+        params["value"] = value
+        return Line("renonsz_charge", params, spread(value, others, (offender,))), None
+    if move is None:
         return Line("renonsz_new_deal", params, {}), None
-    amount = rules.kitty_new_deal
     if hand.ruling == "points_to_kitty":
-        amount = max(base, rules.kitty_points_min)
         params["min"] = rules.kitty_points_min
-    params["value"] = amount
-    move = KittyMove(payers=(offender,), amount=amount, cap=_cap(hand, rules))
+    params["value"] = move.amount
     return Line(f"renonsz_{hand.ruling}", params, {}), move
 
 
 def _no_play(hand: Hand, rules: Rules) -> Line:
-    value = rules.no_play
-    params = {"value": value, "winners": hand.side, "losers": hand.others}
-    if not value:
+    params = {"value": rules.no_play, "winners": hand.side, "losers": hand.others}
+    if not rules.no_play:
         return Line("no_play", params, {})
-    # each opponent pays the declarer's side ``value``: shared between a pair
+    return Line("no_play_paid", params, _no_play_amounts(hand, rules))
+
+
+def _no_play_amounts(hand: Hand, rules: Rules) -> dict[str, int]:
+    """Each opponent pays the declarer's side the bedobás payment, shared between a pair
+    (the first of the pair takes what does not divide)."""
+    value = rules.no_play
+    if not value:
+        return {}
     amounts = dict.fromkeys(hand.others, -value)
     share, rest = divmod(value * len(hand.others), len(hand.side))
     for i, name in enumerate(hand.side):
         amounts[name] = share + (1 if i < rest else 0)
-    return Line("no_play_paid", params, amounts)
+    return amounts
 
 
 def _cap(hand: Hand, rules: Rules) -> int:
@@ -234,7 +256,7 @@ def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
     takers = _players_of(hand, taken_by) if taken_by else ()
     payers = _players_of(hand, paid_by) if paid_by else ()
     step = rules.kitty_step
-    return KittyMove(takers, payers, step, True, step, _cap(hand, rules))
+    return _new(KittyMove, (takers, payers, step, True, step, _cap(hand, rules)))
 
 
 def _players_of(hand: Hand, side: str) -> tuple[str, ...]:

@@ -6,8 +6,9 @@ it (a silent trull or four kings also asks whether its side made the volát). So
 sums the other figures, and the parti with the hand's dupla and volát figures is worked
 out (and checked, ``consistency.py``) once per shape: who won the game and whether it was
 kontra'd, and each dupla and volát by name, side, announced and made (``parti.pair_terms``:
-the contract and the kontra levels only scale it). A table meets a few dozen shapes in a
-night, where the other figures make nearly every hand's list a new one.
+the contract and the kontra levels only scale it), as one number (the figures' ``shape``).
+A table meets a few dozen shapes in a night, where the other figures make nearly every
+hand's list a new one.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ def team_part(
     """The team part per player of the declarer's side (+ receives), as `parti.team_value`
     sums it, once `consistency` has found nothing to refuse; ``tally``:
     what `figures.parse_figures` summed of the figures in its pass."""
-    value, per_g_value, pair, shape, said, absorbed, clash, odd, _ = tally
-    key = (game_won, game_kontra > 0, *shape)
+    value, per_g_value, pair, said, shape, absorbed, clash, odd, _ = tally
+    key = (shape << 2) | (game_won << 1) | (game_kontra > 0)
     memo = rules.memo
     found = memo.get(key)
     if found is None:
