@@ -133,3 +133,60 @@ def test_a_remembered_figure_does_not_pass_a_float_kontra(ruleset):
     with pytest.raises(HandError) as caught:
         ENGINE.settle(bad)
     assert caught.value.key == f"figures[{index}].kontra"
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_slot_and_trick_has_a_bit_of_its_own(ruleset):
+    """A figure listed twice and two made figures of one trick are found by one ``&``
+    (``figures.parse_figures``): so no two slots or tricks share a bit, and the slot mask
+    holds the slots' bits and no trick's."""
+    from ulti_ledger.games.tarokk.build import PER_SIDE, TRICKS
+
+    rules = ENGINE.rulesets[ruleset].rules
+    bits = list(rules.slot_bits.values())
+    assert all(bit and bit & (bit - 1) == 0 for bit in bits)  # one bit each
+    assert len(set(bits)) == len(bits)
+    slots = [f"{n} {s}" for n in rules.figures if n in PER_SIDE for s in ("declarer", "opponents")]
+    slots += [n for n in rules.figures if n not in PER_SIDE]
+    assert set(rules.slot_bits) == set(slots) | set(TRICKS)
+    assert rules.slot_mask == sum(rules.slot_bits[s] for s in slots)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_dupla_and_volat_shape_has_a_number_of_its_own(ruleset):
+    """The team memo's key is the hand's dupla and volát shapes as one number, each
+    shifted by ``SHAPE_BITS``: so every shape has its own nonzero code below the shift."""
+    from ulti_ledger.games.tarokk.figures import SHAPE_BITS
+
+    rules = ENGINE.rulesets[ruleset].rules
+    pairs = [n for n, fact in rules.facts.items() if fact[0]]
+    codes = rules.pair_codes
+    assert len(codes) == len(pairs) * 2 * 2 * 3  # side, announced, won (true, false, null)
+    assert sorted(codes.values()) == list(range(1, len(codes) + 1))
+    assert max(codes.values()) < 1 << SHAPE_BITS
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_team_memo_tells_apart_the_same_pair_figures_in_another_order(ruleset):
+    """The shape number keeps the hand's order, as the memo's signs follow it: a hand
+    settled after its twin with the dupla and volát listed the other way round settles as
+    it does alone."""
+    volat = {"name": "volat", "side": "declarer", "announced": True, "won": False}
+    dupla = {"name": "dupla", "side": "declarer", "announced": False, "won": True}
+    base = {
+        "ruleset": ruleset,
+        "players": ["A", "B", "C", "D"],
+        "declarer": "A",
+        "partner": "B",
+        "contract": "harom",
+        "game": {"won": True},
+    }
+    first, second = ({**base, "figures": order} for order in ([volat, dupla], [dupla, volat]))
+    rules = ENGINE.rulesets[ruleset].rules
+    alone = []
+    for hand in (first, second):
+        rules.forget()
+        alone.append(dict(ENGINE.settle(hand).payments))
+    rules.forget()
+    together = [dict(ENGINE.settle(hand).payments) for hand in (first, second)]
+    assert together == alone
