@@ -107,7 +107,18 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         contract = _contract(contract, outcome)
         g = rules.base_values[contract] if contract else 0
     played_out = outcome == "played" and (offender is None or ruling == "continue")
-    game_won, game_kontra = _game(get("game"), rules, played_out, outcome, skart)
+    game = get("game")
+    if (  # the usual game, read here (a call fewer); anything else the long way
+        played_out
+        and type(game) is dict
+        and game.keys() <= _GAME_KEYSET
+        and type(game_won := game.get("won")) is bool
+        and type(level := game.get("kontra", 0)) is int
+        and 0 <= level <= rules.max_kontra
+    ):
+        game_kontra = 1 if skart and not level else level  # the skart's automatic kontra
+    else:
+        game_won, game_kontra = _game(game, rules, played_out, skart)
     figures, tally = parse_figures(get("figures"), rules, played_out)
     team = team_part(g, game_won, game_kontra, figures, tally, rules) if played_out else 0
     raw = get("tarokkszam")
@@ -154,15 +165,11 @@ def _contract(raw: Any, outcome: str) -> str | None:
     return raw
 
 
-def _game(
-    raw: Any, rules: Rules, played_out: bool, outcome: str, skart: bool
-) -> tuple[bool | None, int]:
-    """The parti: whether the declarer's side won it, and its kontra level."""
+def _game(raw: Any, rules: Rules, played_out: bool, skart: bool) -> tuple[bool | None, int]:
+    """The parti: whether the declarer's side won it, and its kontra level (at least the
+    automatic kontra of a called card in the skart); the usual game is read by
+    `parse_hand` itself, and this says what is wrong with any other."""
     automatic = 1 if skart else 0
-    if type(raw) is dict and played_out and raw.keys() <= _GAME_KEYSET:  # the usual game
-        won, level = raw.get("won"), raw.get("kontra", 0)
-        if type(won) is bool and type(level) is int and 0 <= level <= rules.max_kontra:
-            return won, level if level > automatic else automatic
     if raw is None:
         if played_out:
             raise HandError(
