@@ -57,8 +57,13 @@ A table seats the same players and plays the same few contracts all night, so mo
 hand has been validated before. Only what passed every check is stored. A component or
 silent list's key is its text (``_memo_key``: keys, values and their types, so ``1`` never
 passes for ``true``), with the defenders where the levels depend on them (a per-defender
-kontra); a seating's key holds names only, which are strings.
+kontra: `BY_DEFENDERS`); a seating's key holds names only, which are strings.
 """
+MARSHAL_FORMAT = 4
+"""The ``marshal`` format of a memo key (see `_memo_key`)."""
+BY_DEFENDERS = ("by defenders",)
+"""What a component memo holds under a key whose levels depend on who defends (a kontra
+given per defender): the checked value is kept under the key and the defenders."""
 
 
 class Component(NamedTuple):
@@ -240,20 +245,18 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
     """The contract, components and silent results of a hand that came to a contract."""
     raw = get("components")
     needs_result = outcome == "played" and renonsz is None
+    memo = rules.component_lists
     parts = key = None
     if type(raw) is list:
         try:  # `_memo_key`, inlined: this runs for every hand
-            key = marshal.dumps(raw, 2)
+            key = marshal.dumps((needs_result, raw), MARSHAL_FORMAT)
         except ValueError:
             key = None
         else:
-            # levels are kept in the defenders' order: a per-defender kontra (an object in
-            # an object) is remembered with the defenders, any other list without them
-            if key.count(b"{") == len(raw):
-                key = (needs_result, key)
-            else:
-                key = (needs_result, key, defenders)
-            parts = rules.component_lists.get(key)
+            parts = memo.get(key)
+            if parts is BY_DEFENDERS:  # levels by name: remembered with the defenders
+                key = key, defenders
+                parts = memo.get(key)
     if parts is None:
         keep = _short(defenders)
         components = _components(raw, rules, defenders, outcome, renonsz, keep)
@@ -261,8 +264,8 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         if needs_result:  # once per list, not per hand
             check_consistency(rules, components, ())
         parts = components, contract, rules.contract_colours(contract)[0]
-        if key is not None and keep and len(rules.component_lists) < rules.memo_size:
-            rules.component_lists[key] = parts
+        if key is not None and keep:
+            _remember(memo, key, parts, defenders, rules.memo_size, raw)
     components, contract, allowed = parts
     if colour not in allowed:
         _colour_error(colour, contract, rules)
@@ -298,13 +301,9 @@ def _memo_key(value: Any) -> bytes | None:
     writes no bytes (a subclass of a JSON type, nesting too deep): the long way then says
     what is wrong. (Bytes are no container for the garbage collector to visit, unlike the
     tuples a key could be built of: a memo of thousands costs nothing to keep.)
-
-    A key of n objects holds an object in an object (a per-defender kontra) only where it
-    has more than n ``{`` (marshal's dict); a length or an int that reads ``{`` only makes
-    a key say more (the defenders) than it needs to.
     """
     try:
-        return marshal.dumps(value, 2)
+        return marshal.dumps(value, MARSHAL_FORMAT)
     except ValueError:
         return None
 
@@ -331,20 +330,38 @@ def _components(
     parsed = []
     for item in raw:
         try:  # `_memo_key`, inlined: once per component of every new list
-            key = marshal.dumps(item, 2)
+            key = marshal.dumps((needs_result, item), MARSHAL_FORMAT)
         except ValueError:
             key = None
-        else:  # a per-defender kontra is remembered with the defenders
-            key = (needs_result, key) if key.count(b"{") == 1 else (needs_result, key, defenders)
+        else:
             component = memo.get(key)
+            if component is BY_DEFENDERS:  # levels by name: remembered with the defenders
+                key = key, defenders
+                component = memo.get(key)
             if component is not None:
                 parsed.append(component)
                 continue
         component = _component(item, raw, rules, defenders, needs_result)
-        if key is not None and keep and len(memo) < rules.memo_size:
-            memo[key] = component
+        if key is not None and keep:
+            _remember(memo, key, component, defenders, rules.memo_size, (item,))
         parsed.append(component)
     return tuple(parsed)
+
+
+def _remember(
+    memo: dict, key: Any, value: Any, defenders: tuple[str, ...], size: int, items: list
+) -> None:
+    """Keep a checked component (or list) ``value`` under ``key``, its `_memo_key`.
+
+    Where a component of ``items`` gives its kontra by defender (an object), the levels
+    depend on who defends: the key then says so (`BY_DEFENDERS`) and the value is kept
+    under the key with the defenders. A key found already marked is one with them."""
+    if len(memo) >= size - 1:  # room for the mark and the value
+        return
+    if type(key) is bytes and any(type(item.get("kontra")) is dict for item in items):
+        memo[key] = BY_DEFENDERS
+        key = key, defenders
+    memo[key] = value
 
 
 def _component(
