@@ -26,6 +26,7 @@ from .build import contract_problem
 from .consistency import because, check_consistency
 from .kontra import levels as kontra_levels
 from .rules import ComponentRule, Contract, Rules, SilentRule
+from .stakes import Stakes, both_stakes
 
 HAND_KEYS = (
     "ruleset",
@@ -109,6 +110,10 @@ class Hand(NamedTuple):
     renonsz: str | None
     defenders: tuple[str, ...]
     """The players other than the declarer."""
+    stakes: tuple[Stakes, Stakes | None] | None = None
+    """Not a fact but what the facts are worth, kept for speed: the components' stakes
+    (`stakes.both_stakes`), worked out once per remembered component list. None for a
+    hand not settled by its components' results (thrown in, renonsz, all pass)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The hand in format v1, with only the keys that carry information."""
@@ -184,9 +189,9 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
                     outcome=outcome,
                     key=key,
                 )
-        contract, components, silent = None, (), ()
+        contract, components, silent, stakes = None, (), (), None
     else:
-        components, contract, silent = _played_parts(
+        components, contract, silent, stakes = _played_parts(
             get, rules, defenders, outcome, renonsz, colour
         )
     return _new(
@@ -204,6 +209,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             silent,
             renonsz,
             defenders,
+            stakes,
         ),
     )
 
@@ -242,7 +248,8 @@ def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules) -> tup
 
 
 def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
-    """The contract, components and silent results of a hand that came to a contract."""
+    """The components, contract and silent results of a hand that came to a contract, and
+    the components' stakes (`Hand.stakes`)."""
     raw = get("components")
     needs_result = outcome == "played" and renonsz is None
     memo = rules.component_lists
@@ -263,15 +270,18 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
         contract = _contract(components, rules)
         if needs_result:  # once per list, not per hand
             check_consistency(rules, components, ())
-        parts = components, contract, rules.contract_colours(contract)[0]
+            stakes = both_stakes(components, contract, rules, len(defenders))
+        else:
+            stakes = None  # settled by other rows than the components' results
+        parts = components, contract, rules.contract_colours(contract)[0], stakes
         if key is not None and keep:
             _remember(memo, key, parts, defenders, rules.memo_size, raw)
-    components, contract, allowed = parts
+    components, contract, allowed, stakes = parts
     if colour not in allowed:
         _colour_error(colour, contract, rules)
     raw = get("silent")
     if not raw:
-        return components, contract, ()
+        return components, contract, (), stakes
     key = silent = None
     if type(raw) is list and outcome == "played":
         key = _memo_key(raw)
@@ -284,7 +294,7 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
             rules.silent_lists[key] = silent
     if needs_result:  # against this hand's made and lost components
         check_consistency(rules, components, silent)
-    return components, contract, silent
+    return components, contract, silent, stakes
 
 
 def _short(names: tuple[str, ...]) -> bool:
