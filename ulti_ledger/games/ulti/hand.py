@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Mapping
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
 
 from ...settlement.errors import HandError, Msg
@@ -81,6 +81,8 @@ class Component(NamedTuple):
 
 _NAME, _OPEN = itemgetter(0), itemgetter(1)
 """A component's name and openness, read in C (see ``Component``'s field order)."""
+_KONTRA = methodcaller("get", "kontra")
+"""A checked component object's kontra, read in C."""
 
 
 class SilentResult(NamedTuple):
@@ -368,7 +370,7 @@ def _remember(
     under the key with the defenders. A key found already marked is one with them."""
     if len(memo) >= size - 1:  # room for the mark and the value
         return
-    if type(key) is bytes and any(type(item.get("kontra")) is dict for item in items):
+    if type(key) is bytes and dict in map(type, map(_KONTRA, items)):  # in C: no frames
         memo[key] = BY_DEFENDERS
         key = key, defenders
     memo[key] = value

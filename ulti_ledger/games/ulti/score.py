@@ -7,7 +7,7 @@ without kontra. Renonsz, bedobás and all-pass have their own rows (RULES.md 1.1
 
 from __future__ import annotations
 
-from ...settlement.result import Line, Settlement, Term
+from ...settlement.result import Line, Settlement, Term, explained_later
 from .hand import Component, Hand
 from .rules import Rules
 from .stakes import stakes as stakes_of
@@ -29,8 +29,7 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
         payments = _offender_pays(hand, rules)
     else:
         payments = _passed_payments(hand, rules)
-    # positional, and a closure rather than a partial: both cheaper to make
-    return Settlement(payments, None, lambda: _lines(hand, rules))
+    return explained_later(payments, _lines, (hand, rules))
 
 
 def _passed_payments(hand: Hand, rules: Rules) -> dict[str, int]:
