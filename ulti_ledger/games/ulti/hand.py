@@ -169,7 +169,16 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     if not _HAND_KEYSET.issuperset(data):
         _check_keys(data, HAND_KEYS, "", Msg("a hand"))
     get = data.get
-    seating = _seating(get("players"), get("sitting_out"), get("declarer"), rules)
+    players, sitting_out, declarer = get("players"), get("sitting_out"), get("declarer")
+    key = seating = None
+    if type(players) is list and (sitting_out is None or type(sitting_out) is list):
+        try:  # names are strings, so equal keys are equal seatings (see MEMO_SIZE)
+            key = (tuple(players), tuple(sitting_out) if sitting_out else (), declarer)
+            seating = rules.seatings.get(key)
+        except TypeError:  # an unhashable name: the long way says what is wrong
+            key = None
+    if seating is None:  # looked up here, checked there: a call fewer for most hands
+        seating = _seating(players, sitting_out, declarer, rules, key)
     players, sitting_out, declarer, defenders = seating
     outcome = get("outcome", "played")
     if outcome not in OUTCOMES:
@@ -216,17 +225,9 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     )
 
 
-def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules) -> tuple:
-    """Players, sitting-out players, declarer and defenders, checked (and remembered)."""
-    key = None
-    if type(players) is list and (sitting_out is None or type(sitting_out) is list):
-        try:  # names are strings, so equal keys are equal seatings (see MEMO_SIZE)
-            key = (tuple(players), tuple(sitting_out) if sitting_out else (), declarer)
-            seating = rules.seatings.get(key)
-        except TypeError:  # an unhashable name: the long way says what is wrong
-            key = seating = None
-        if seating is not None:
-            return seating
+def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules, key: Any) -> tuple:
+    """Players, sitting-out players, declarer and defenders of a seating not remembered,
+    checked, and remembered under ``key`` (its memo key, None for none)."""
     players = _names(players, "players", required=True)
     if len(players) != rules.active_players:
         raise HandError(

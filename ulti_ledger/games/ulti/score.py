@@ -7,10 +7,15 @@ without kontra. Renonsz, bedobás and all-pass have their own rows (RULES.md 1.1
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...settlement.result import Line, Settlement, Term, explained_later
 from .hand import Component, Hand
 from .rules import Rules
 from .stakes import stakes as stakes_of
+
+_OUTCOME_RENONSZ = itemgetter(5, 10)
+"""A hand's outcome and renonsz, read in C (see `Hand`'s field order)."""
 
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
@@ -20,7 +25,7 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
     them for every hand); the lines are built from the same factors when first read
     (a player opens the explanation of a few).
     """
-    renonsz, outcome = hand.renonsz, hand.outcome
+    outcome, renonsz = _OUTCOME_RENONSZ(hand)
     if renonsz is None and outcome == "played":
         payments = _played_payments(hand, rules)
     elif renonsz == hand.declarer or outcome == "conceded":
@@ -77,8 +82,20 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
     (`Hand.stakes`, worked out once per list) times the colour's factor, and the silent
     results."""
     # one unpacking instead of a dozen attribute reads: this runs for every hand shown
-    _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, defenders, (
-        stakes
+    (
+        _,
+        _,
+        players,
+        sitting_out,
+        declarer,
+        _,
+        colour,
+        contract,
+        components,
+        silent,
+        _,
+        defenders,
+        (stakes),
     ) = hand
     pays = len(sitting_out) == 1 and rules.sitting_out_pays  # as `_payers`, inlined: hot
     payers = defenders + sitting_out if pays else defenders
@@ -98,7 +115,7 @@ def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
             payments[player] = 0
     payments[declarer] = each * paying
     if apart is not None:  # and on top, per payer, for individual kontras
-        for player, amount in zip(payers, apart):
+        for player, amount in zip(payers, apart, strict=True):
             payments[player] -= amount * factor
             payments[declarer] += amount * factor
     for s in silent:
