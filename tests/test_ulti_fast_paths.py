@@ -42,19 +42,19 @@ def test_remembered_stakes_pay_what_the_lines_say_cold_and_warm(data):
 
 
 @pytest.mark.parametrize(
-    "components",
+    ("colour", "components"),
     [
-        [{"name": "betli", "won": False, "kontra": {"Béla": 1}}],
-        [{"name": "betli", "won": True, "kontra": {"Béla": 2, "Csaba": 2}}],
-        [{"name": "durchmars", "won": False, "kontra": {"Csaba": 1}}],
+        (None, [{"name": "betli", "won": False, "kontra": {"Béla": 1}}]),
+        (None, [{"name": "betli", "won": True, "kontra": {"Béla": 2, "Csaba": 2}}]),
+        ("piros", [{"name": "parti", "won": True}, {"name": "ulti", "won": False, "kontra": 1}]),
     ],
 )
-def test_one_remembered_list_pays_right_with_and_without_a_paying_dealer(components):
+def test_one_remembered_list_pays_right_with_and_without_a_paying_dealer(colour, components):
     """The list's stakes hold both: the defenders alone, and the sitting-out dealer paying
-    too at no kontra of his own (an individual kontra)."""
+    too (at no kontra of his own where the kontra is individual)."""
     options = {"four_player_dealer": "pays_as_defender"}
-    three = hand(colour=None, components=components, options=options)
-    four = hand(colour=None, components=components, options=options, sitting_out=["Dóra"])
+    three = hand(colour=colour, components=components, options=options)
+    four = hand(colour=colour, components=components, options=options, sitting_out=["Dóra"])
     _, rules = ENGINE.parse(three)
     rules.forget()
     for data in (three, four, copy.deepcopy(three), copy.deepcopy(four)):
