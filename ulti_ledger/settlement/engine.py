@@ -30,6 +30,11 @@ class Engine:
     def __init__(self, rulesets: Mapping[str, Ruleset]) -> None:
         self.rulesets = dict(rulesets)
         self.games: dict[str, ModuleType] = {r.scorer: r.scorer_module for r in rulesets.values()}
+        self._settlers = {
+            ruleset_id: (r.scorer_module.parse_hand, r.scorer_module.settle, r.rules)
+            for ruleset_id, r in self.rulesets.items()
+        }
+        """Ruleset id -> what settles a hand of its defaults (`settle`'s short way)."""
 
     def game(self, name: str) -> ModuleType:
         """The game (a registered package) that rules with ``scorer == name`` belong to."""
@@ -81,12 +86,13 @@ class Engine:
 
     def settle(self, data: Any, defaults: Mapping[str, Any] | None = None) -> Settlement:
         """Validate and settle one hand."""
-        ruleset_id = data.get("ruleset") if type(data) is dict else None
-        if type(ruleset_id) is str and not defaults and "options" not in data:
-            ruleset = self.rulesets.get(ruleset_id)
-            if ruleset is not None:  # the common case, a call shorter (bench/engine.py)
-                scorer, rules = ruleset.scorer_module, ruleset.rules
-                return scorer.settle(scorer.parse_hand(data, rules, {}), rules)
+        if type(data) is dict and not defaults and "options" not in data:
+            ruleset_id = data.get("ruleset")
+            # the common case, a call shorter (bench/engine.py): a known id, no options
+            settler = self._settlers.get(ruleset_id) if type(ruleset_id) is str else None
+            if settler is not None:
+                parse_hand, settle, rules = settler
+                return settle(parse_hand(data, rules, {}), rules)
         hand, rules = self.parse(data, defaults)
         return self.games[rules.scorer].settle(hand, rules)
 

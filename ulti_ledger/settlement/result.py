@@ -56,7 +56,7 @@ class Settlement:
     have no ``score`` at all.
     """
 
-    __slots__ = ("payments", "score", "kitty", "_explain", "_lines")
+    __slots__ = ("payments", "score", "kitty", "_explain", "_args", "_lines")
 
     def __init__(
         self,
@@ -73,18 +73,40 @@ class Settlement:
         for a hand (or a game) that leaves it alone."""
         self._lines = lines
         self._explain = explain
+        self._args: tuple[Any, ...] = ()
 
     @property
     def lines(self) -> tuple[Line, ...]:
         if self._lines is None:
             assert self._explain is not None
-            self._lines = self._explain()
+            self._lines = self._explain(*self._args)
         return self._lines
 
     def __repr__(self) -> str:
         if self.score is None:
             return f"Settlement(payments={dict(self.payments)!r})"
         return f"Settlement(payments={dict(self.payments)!r}, score={dict(self.score)!r})"
+
+
+_new_object = object.__new__
+
+
+def explained_later(
+    payments: Mapping[str, int], explain: Callable[..., tuple[Line, ...]], args: tuple[Any, ...]
+) -> Settlement:
+    """A settlement with no score and no kitty whose lines are ``explain(*args)``, worked
+    out when first read: what most hands settle to.
+
+    The same as ``Settlement(payments, None, lambda: explain(*args))``, made without a
+    closure and without ``__init__`` (a Python call made from C): a scoreboard makes one
+    per hand, and settling speed matters (bench/engine.py).
+    """
+    settlement = _new_object(Settlement)
+    settlement.payments = payments
+    settlement.score = settlement.kitty = settlement._lines = None
+    settlement._explain = explain
+    settlement._args = args
+    return settlement
 
 
 def score_payments(scores: Mapping[str, int], table: Sequence[str]) -> dict[str, int]:

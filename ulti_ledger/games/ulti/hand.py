@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Mapping
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from typing import Any, NamedTuple, TypeVar
 
 from ...settlement.errors import HandError, Msg
@@ -26,6 +26,7 @@ from .build import contract_problem
 from .consistency import because, check_consistency
 from .kontra import levels as kontra_levels
 from .rules import ComponentRule, Contract, Rules, SilentRule
+from .stakes import Stakes, both_stakes
 
 HAND_KEYS = (
     "ruleset",
@@ -57,8 +58,13 @@ A table seats the same players and plays the same few contracts all night, so mo
 hand has been validated before. Only what passed every check is stored. A component or
 silent list's key is its text (``_memo_key``: keys, values and their types, so ``1`` never
 passes for ``true``), with the defenders where the levels depend on them (a per-defender
-kontra); a seating's key holds names only, which are strings.
+kontra: `BY_DEFENDERS`); a seating's key holds names only, which are strings.
 """
+MARSHAL_FORMAT = 4
+"""The ``marshal`` format of a memo key (see `_memo_key`)."""
+BY_DEFENDERS = ("by defenders",)
+"""What a component memo holds under a key whose levels depend on who defends (a kontra
+given per defender): the checked value is kept under the key and the defenders."""
 
 
 class Component(NamedTuple):
@@ -75,6 +81,8 @@ class Component(NamedTuple):
 
 _NAME, _OPEN = itemgetter(0), itemgetter(1)
 """A component's name and openness, read in C (see ``Component``'s field order)."""
+_KONTRA = methodcaller("get", "kontra")
+"""A checked component object's kontra, read in C."""
 
 
 class SilentResult(NamedTuple):
@@ -104,6 +112,10 @@ class Hand(NamedTuple):
     renonsz: str | None
     defenders: tuple[str, ...]
     """The players other than the declarer."""
+    stakes: tuple[Stakes, Stakes | None] | None = None
+    """Not a fact but what the facts are worth, kept for speed: the components' stakes
+    (`stakes.both_stakes`), worked out once per remembered component list. None for a
+    hand not settled by its components' results (thrown in, renonsz, all pass)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The hand in format v1, with only the keys that carry information."""
@@ -157,7 +169,16 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     if not _HAND_KEYSET.issuperset(data):
         _check_keys(data, HAND_KEYS, "", Msg("a hand"))
     get = data.get
-    seating = _seating(get("players"), get("sitting_out"), get("declarer"), rules)
+    players, sitting_out, declarer = get("players"), get("sitting_out"), get("declarer")
+    key = seating = None
+    if type(players) is list and (sitting_out is None or type(sitting_out) is list):
+        try:  # names are strings, so equal keys are equal seatings (see MEMO_SIZE)
+            key = (tuple(players), tuple(sitting_out) if sitting_out else (), declarer)
+            seating = rules.seatings.get(key)
+        except TypeError:  # an unhashable name: the long way says what is wrong
+            key = None
+    if seating is None:  # looked up here, checked there: a call fewer for most hands
+        seating = _seating(players, sitting_out, declarer, rules, key)
     players, sitting_out, declarer, defenders = seating
     outcome = get("outcome", "played")
     if outcome not in OUTCOMES:
@@ -179,9 +200,9 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
                     outcome=outcome,
                     key=key,
                 )
-        contract, components, silent = None, (), ()
+        contract, components, silent, stakes = None, (), (), None
     else:
-        components, contract, silent = _played_parts(
+        components, contract, silent, stakes = _played_parts(
             get, rules, defenders, outcome, renonsz, colour
         )
     return _new(
@@ -199,21 +220,14 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             silent,
             renonsz,
             defenders,
+            stakes,
         ),
     )
 
 
-def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules) -> tuple:
-    """Players, sitting-out players, declarer and defenders, checked (and remembered)."""
-    key = None
-    if type(players) is list and (sitting_out is None or type(sitting_out) is list):
-        try:  # names are strings, so equal keys are equal seatings (see MEMO_SIZE)
-            key = (tuple(players), tuple(sitting_out) if sitting_out else (), declarer)
-            seating = rules.seatings.get(key)
-        except TypeError:  # an unhashable name: the long way says what is wrong
-            key = seating = None
-        if seating is not None:
-            return seating
+def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules, key: Any) -> tuple:
+    """Players, sitting-out players, declarer and defenders of a seating not remembered,
+    checked, and remembered under ``key`` (its memo key, None for none)."""
     players = _names(players, "players", required=True)
     if len(players) != rules.active_players:
         raise HandError(
@@ -237,38 +251,40 @@ def _seating(players: Any, sitting_out: Any, declarer: Any, rules: Rules) -> tup
 
 
 def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
-    """The contract, components and silent results of a hand that came to a contract."""
+    """The components, contract and silent results of a hand that came to a contract, and
+    the components' stakes (`Hand.stakes`)."""
     raw = get("components")
     needs_result = outcome == "played" and renonsz is None
+    memo = rules.component_lists
     parts = key = None
     if type(raw) is list:
         try:  # `_memo_key`, inlined: this runs for every hand
-            key = marshal.dumps(raw, 2)
+            key = marshal.dumps((needs_result, raw), MARSHAL_FORMAT)
         except ValueError:
             key = None
         else:
-            # levels are kept in the defenders' order: a per-defender kontra (an object in
-            # an object) is remembered with the defenders, any other list without them
-            if key.count(b"{") == len(raw):
-                key = (needs_result, key)
-            else:
-                key = (needs_result, key, defenders)
-            parts = rules.component_lists.get(key)
+            parts = memo.get(key)
+            if parts is BY_DEFENDERS:  # levels by name: remembered with the defenders
+                key = key, defenders
+                parts = memo.get(key)
     if parts is None:
         keep = _short(defenders)
         components = _components(raw, rules, defenders, outcome, renonsz, keep)
         contract = _contract(components, rules)
         if needs_result:  # once per list, not per hand
             check_consistency(rules, components, ())
-        parts = components, contract, rules.contract_colours(contract)[0]
-        if key is not None and keep and len(rules.component_lists) < rules.memo_size:
-            rules.component_lists[key] = parts
-    components, contract, allowed = parts
+            stakes = both_stakes(components, contract, rules, len(defenders))
+        else:
+            stakes = None  # settled by other rows than the components' results
+        parts = components, contract, rules.contract_colours(contract)[0], stakes
+        if key is not None and keep:
+            _remember(memo, key, parts, defenders, rules.memo_size, raw)
+    components, contract, allowed, stakes = parts
     if colour not in allowed:
         _colour_error(colour, contract, rules)
     raw = get("silent")
     if not raw:
-        return components, contract, ()
+        return components, contract, (), stakes
     key = silent = None
     if type(raw) is list and outcome == "played":
         key = _memo_key(raw)
@@ -281,7 +297,7 @@ def _played_parts(get, rules: Rules, defenders, outcome: str, renonsz, colour):
             rules.silent_lists[key] = silent
     if needs_result:  # against this hand's made and lost components
         check_consistency(rules, components, silent)
-    return components, contract, silent
+    return components, contract, silent, stakes
 
 
 def _short(names: tuple[str, ...]) -> bool:
@@ -298,13 +314,9 @@ def _memo_key(value: Any) -> bytes | None:
     writes no bytes (a subclass of a JSON type, nesting too deep): the long way then says
     what is wrong. (Bytes are no container for the garbage collector to visit, unlike the
     tuples a key could be built of: a memo of thousands costs nothing to keep.)
-
-    A key of n objects holds an object in an object (a per-defender kontra) only where it
-    has more than n ``{`` (marshal's dict); a length or an int that reads ``{`` only makes
-    a key say more (the defenders) than it needs to.
     """
     try:
-        return marshal.dumps(value, 2)
+        return marshal.dumps(value, MARSHAL_FORMAT)
     except ValueError:
         return None
 
@@ -331,20 +343,38 @@ def _components(
     parsed = []
     for item in raw:
         try:  # `_memo_key`, inlined: once per component of every new list
-            key = marshal.dumps(item, 2)
+            key = marshal.dumps((needs_result, item), MARSHAL_FORMAT)
         except ValueError:
             key = None
-        else:  # a per-defender kontra is remembered with the defenders
-            key = (needs_result, key) if key.count(b"{") == 1 else (needs_result, key, defenders)
+        else:
             component = memo.get(key)
+            if component is BY_DEFENDERS:  # levels by name: remembered with the defenders
+                key = key, defenders
+                component = memo.get(key)
             if component is not None:
                 parsed.append(component)
                 continue
         component = _component(item, raw, rules, defenders, needs_result)
-        if key is not None and keep and len(memo) < rules.memo_size:
-            memo[key] = component
+        if key is not None and keep:
+            _remember(memo, key, component, defenders, rules.memo_size, (item,))
         parsed.append(component)
     return tuple(parsed)
+
+
+def _remember(
+    memo: dict, key: Any, value: Any, defenders: tuple[str, ...], size: int, items: list
+) -> None:
+    """Keep a checked component (or list) ``value`` under ``key``, its `_memo_key`.
+
+    Where a component of ``items`` gives its kontra by defender (an object), the levels
+    depend on who defends: the key then says so (`BY_DEFENDERS`) and the value is kept
+    under the key with the defenders. A key found already marked is one with them."""
+    if len(memo) >= size - 1:  # room for the mark and the value
+        return
+    if type(key) is bytes and dict in map(type, map(_KONTRA, items)):  # in C: no frames
+        memo[key] = BY_DEFENDERS
+        key = key, defenders
+    memo[key] = value
 
 
 def _component(

@@ -7,9 +7,15 @@ without kontra. Renonsz, bedobás and all-pass have their own rows (RULES.md 1.1
 
 from __future__ import annotations
 
-from ...settlement.result import Line, Settlement, Term
+from operator import itemgetter
+
+from ...settlement.result import Line, Settlement, Term, explained_later
 from .hand import Component, Hand
 from .rules import Rules
+from .stakes import stakes as stakes_of
+
+_OUTCOME_RENONSZ = itemgetter(5, 10)
+"""A hand's outcome and renonsz, read in C (see `Hand`'s field order)."""
 
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
@@ -19,7 +25,7 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
     them for every hand); the lines are built from the same factors when first read
     (a player opens the explanation of a few).
     """
-    renonsz, outcome = hand.renonsz, hand.outcome
+    outcome, renonsz = _OUTCOME_RENONSZ(hand)
     if renonsz is None and outcome == "played":
         payments = _played_payments(hand, rules)
     elif renonsz == hand.declarer or outcome == "conceded":
@@ -28,8 +34,7 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
         payments = _offender_pays(hand, rules)
     else:
         payments = _passed_payments(hand, rules)
-    # positional, and a closure rather than a partial: both cheaper to make
-    return Settlement(payments, None, lambda: _lines(hand, rules))
+    return explained_later(payments, _lines, (hand, rules))
 
 
 def _passed_payments(hand: Hand, rules: Rules) -> dict[str, int]:
@@ -73,52 +78,46 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
 
 
 def _played_payments(hand: Hand, rules: Rules) -> dict[str, int]:
-    """What `_played` sums to, without building its lines.
-
-    A common kontra is the same for every payer, so most hands owe one amount per payer;
-    only components whose individual kontras differ (betli, színtelen durchmars; in
-    színlicites every game) are summed per payer.
-    """
+    """What `_played` sums to, without building its lines: the components' stakes
+    (`Hand.stakes`, worked out once per list) times the colour's factor, and the silent
+    results."""
     # one unpacking instead of a dozen attribute reads: this runs for every hand shown
-    _, _, players, sitting_out, declarer, _, colour, contract, components, silent, _, defenders = (
-        hand
-    )
+    (
+        _,
+        _,
+        players,
+        sitting_out,
+        declarer,
+        _,
+        colour,
+        contract,
+        components,
+        silent,
+        _,
+        defenders,
+        (stakes),
+    ) = hand
     pays = len(sitting_out) == 1 and rules.sitting_out_pays  # as `_payers`, inlined: hot
     payers = defenders + sitting_out if pays else defenders
     paying = len(payers)
-    values, powers, rules_of = rules.values, rules.powers, rules.components
-    extras = rules.failed_extras[contract.id]
-    replaced = silent and _parti_replaced_by(hand, rules)
-    each = 0  # what every payer pays the declarer
-    apart = None  # and on top, per payer, for individual kontras
-    for name, open_, won, kontra in components:
-        if replaced and name == "parti":
-            continue
-        v = values[name, open_, colour]
-        k = kontra[0]
-        # one level for every payer: a common kontra, or individual ones that are all equal
-        # (the count falls short if a sitting-out payer, with no level there, pays too)
-        if not rules_of[name].individual or kontra.count(k) == paying:
-            each += powers[k] * v if won else -(powers[k] + extras[name]) * v
-            continue
-        if apart is None:
-            apart = [0] * paying
-        extra = 0 if won else extras[name]
-        signed = v if won else -v
-        for i, k in enumerate(kontra):
-            apart[i] += (powers[k] + extra) * signed
-        for i in range(len(kontra), paying):  # who sits out and pays: no level of his own
-            apart[i] += (powers[0] + extra) * signed
+    if silent and _parti_replaced_by(hand, rules):  # the parti is not paid
+        each, apart = stakes_of(components, contract, rules, paying, parti=False)
+    elif stakes is None:  # a hand not from `parse_hand`
+        each, apart = stakes_of(components, contract, rules, paying)
+    else:
+        each, apart = stakes[pays]
+    factor = 1 if colour is None else rules.colours[colour].factor  # `Rules.colour_factor`
+    each *= factor  # what every payer pays the declarer
     # every player in seating order, then who sits out (at 0 unless he pays): one dict
     payments = dict.fromkeys(players + sitting_out if sitting_out else players, -each)
     if sitting_out and not pays:
         for player in sitting_out:
             payments[player] = 0
     payments[declarer] = each * paying
-    if apart is not None:
-        for i, player in enumerate(payers):
-            payments[player] -= apart[i]
-            payments[declarer] += apart[i]
+    if apart is not None:  # and on top, per payer, for individual kontras
+        for player, amount in zip(payers, apart, strict=True):
+            payments[player] -= amount * factor
+            payments[declarer] += amount * factor
     for s in silent:
         if not _absorbed(s, hand, rules):
             for player, amount in _silent_amounts(s, hand, rules, payers).items():
