@@ -132,3 +132,12 @@ def test_a_settlement_explained_later_is_a_settlement():
     assert repr(later) == "Settlement(payments={'P': 2, 'Q': -2})"
     eager = Settlement({"P": 2, "Q": -2}, None, lambda: explain(1, 2))
     assert eager.lines == later.lines
+
+
+def test_a_settlement_explained_later_carries_its_kitty_move():
+    from ulti_ledger.settlement.kitty import KittyMove
+
+    move = KittyMove(payers=("P",), amount=10)
+    later = explained_later({"P": 0, "Q": 0}, lambda: (), (), move)
+    assert later.kitty is move
+    assert later.lines == ()

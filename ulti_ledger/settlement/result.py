@@ -92,18 +92,22 @@ _new_object = object.__new__
 
 
 def explained_later(
-    payments: Mapping[str, int], explain: Callable[..., tuple[Line, ...]], args: tuple[Any, ...]
+    payments: Mapping[str, int],
+    explain: Callable[..., tuple[Line, ...]],
+    args: tuple[Any, ...],
+    kitty: KittyMove | None = None,
 ) -> Settlement:
-    """A settlement with no score and no kitty whose lines are ``explain(*args)``, worked
-    out when first read: what most hands settle to.
+    """A settlement with no score whose lines are ``explain(*args)``, worked out when
+    first read: what most hands settle to (``kitty``: as `Settlement`'s).
 
-    The same as ``Settlement(payments, None, lambda: explain(*args))``, made without a
-    closure and without ``__init__`` (a Python call made from C): a scoreboard makes one
-    per hand, and settling speed matters (bench/engine.py).
+    The same as ``Settlement(payments, None, lambda: explain(*args), None, kitty)``, made
+    without a closure and without ``__init__`` (a Python call made from C): a scoreboard
+    makes one per hand, and settling speed matters (bench/engine.py).
     """
     settlement = _new_object(Settlement)
     settlement.payments = payments
-    settlement.score = settlement.kitty = settlement._lines = None
+    settlement.score = settlement._lines = None
+    settlement.kitty = kitty
     settlement._explain = explain
     settlement._args = args
     return settlement

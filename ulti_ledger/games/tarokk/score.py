@@ -8,11 +8,10 @@ whatever the result. Every amount is a `Line` that says who pays whom and why.
 
 from __future__ import annotations
 
-from functools import partial
 from operator import itemgetter
 
 from ...settlement.kitty import KittyAccount, KittyMove
-from ...settlement.result import Line, Settlement
+from ...settlement.result import Line, Settlement, explained_later
 from .build import Rules
 from .hand import Hand
 from .parti import Item, team_items
@@ -52,7 +51,7 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
                 _tarokkszam_paid(payments, shown, rules)
     for name in sitting_out:
         payments[name] = 0
-    return Settlement(payments, None, partial(_lines, hand, rules), None, kitty)
+    return explained_later(payments, _lines, (hand, rules), kitty)
 
 
 def _tarokkszam_paid(
