@@ -62,3 +62,17 @@ def renamed(value: Any, names: dict[str, str]) -> Any:
     if isinstance(value, dict):
         return {renamed(k, names): renamed(v, names) for k, v in value.items()}
     return value
+
+
+def tarokk_hand(ruleset: str = "tarokk", **facts: Any) -> dict[str, Any]:
+    """A valid tarokk hand (a kettő won by the declarer and his partner), with keys
+    replaced by ``facts`` (None: the key left out)."""
+    base = {
+        "ruleset": ruleset,
+        "players": ["S", "E", "N", "W"],
+        "declarer": "S",
+        "partner": "N",
+        "contract": "ketto",
+        "game": {"won": True},
+    }
+    return {k: v for k, v in {**base, **facts}.items() if v is not None}

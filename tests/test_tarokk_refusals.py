@@ -6,19 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.engine_helpers import ENGINE
+from tests.engine_helpers import tarokk_hand as _hand
 from ulti_ledger.settlement import HandError
-
-
-def _hand(ruleset="tarokk", **facts):
-    base = {
-        "ruleset": ruleset,
-        "players": ["S", "E", "N", "W"],
-        "declarer": "S",
-        "partner": "N",
-        "contract": "ketto",
-        "game": {"won": True},
-    }
-    return {k: v for k, v in {**base, **facts}.items() if v is not None}
 
 
 def _fig(name, side="declarer", announced=True, won=True, **more):

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.engine_helpers import ENGINE
+from tests.engine_helpers import ENGINE, tarokk_hand
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.games.tarokk.hand import parse_hand
 from ulti_ledger.games.tarokk.parti import team_items, team_value
@@ -173,15 +173,9 @@ def test_the_team_memo_tells_apart_the_same_pair_figures_in_another_order(rulese
     it does alone."""
     volat = {"name": "volat", "side": "declarer", "announced": True, "won": False}
     dupla = {"name": "dupla", "side": "declarer", "announced": False, "won": True}
-    base = {
-        "ruleset": ruleset,
-        "players": ["A", "B", "C", "D"],
-        "declarer": "A",
-        "partner": "B",
-        "contract": "harom",
-        "game": {"won": True},
-    }
-    first, second = ({**base, "figures": order} for order in ([volat, dupla], [dupla, volat]))
+    first, second = (
+        tarokk_hand(ruleset, figures=order) for order in ([volat, dupla], [dupla, volat])
+    )
     rules = ENGINE.rulesets[ruleset].rules
     alone = []
     for hand in (first, second):

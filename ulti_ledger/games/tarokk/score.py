@@ -43,10 +43,7 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
             payments.update(_no_play_amounts(hand, rules))
         elif offender is not None:
             value, kitty = _renonsz_value(hand, rules, renonsz_base(hand, rules))
-            if value:  # the offender pays it to each of the others
-                for name in players:
-                    payments[name] = value
-                payments[offender] = -value * (len(players) - 1)
+            payments.update(spread(value, _others_of(hand), (offender,)))  # to each of them
             if ruling in (None, "charge"):
                 _tarokkszam_paid(payments, shown, rules)
     for name in sitting_out:
@@ -193,7 +190,7 @@ def _renonsz_value(hand: Hand, rules: Rules, base: int) -> tuple[int, KittyMove 
 def _renonsz(hand: Hand, rules: Rules) -> tuple[Line, KittyMove | None]:
     offender = hand.renonsz
     assert offender is not None
-    others = tuple(p for p in hand.players if p != offender)
+    others = _others_of(hand)
     base = renonsz_base(hand, rules)
     value, move = _renonsz_value(hand, rules, base)
     params = {"player": offender, "base": base, "ruling": hand.ruling, "winners": others}
@@ -210,6 +207,11 @@ def _renonsz(hand: Hand, rules: Rules) -> tuple[Line, KittyMove | None]:
         params["min"] = rules.kitty_points_min
     params["value"] = move.amount
     return Line(f"renonsz_{hand.ruling}", params, {}), move
+
+
+def _others_of(hand: Hand) -> tuple[str, ...]:
+    """The players other than the renonsz's offender."""
+    return tuple([p for p in hand.players if p != hand.renonsz])
 
 
 def _no_play(hand: Hand, rules: Rules) -> Line:
