@@ -91,6 +91,12 @@ class PdfRenderer:
         """Seconds to wait: about one budget per render ahead in the queue."""
         return max(1, math.ceil(self.budget * max(1, len(self._pending))))
 
+    @property
+    def under_way(self) -> int:
+        """How many renders wait or run in the pool now (a request may have given up on one)."""
+        with self._lock:
+            return len(self._pending)
+
     def idle(self, timeout: float) -> bool:
         """Wait until no render is under way (tests, shutdown); whether it got there."""
         with self._lock:
