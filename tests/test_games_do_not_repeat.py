@@ -4,7 +4,8 @@ What two games share belongs in the pure core (``settlement/``), once; a game pa
 only what is its own. The check compares runs of six consecutive non-blank lines, stripped
 of indentation, between every two packages of ``ulti_ledger/games`` (Python files).
 Import statements are left out: two games that use the same core helpers import them
-alike, and there is nothing there to move.
+alike, and there is nothing there to move. Docstrings and comments are left out too, so
+that two copies of the same code told apart only by their words are still found.
 """
 
 from __future__ import annotations
@@ -23,17 +24,31 @@ def _runs(package) -> dict[tuple[str, ...], str]:
     for path in sorted(package.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         lines = [line.strip() for line in source.splitlines()]
-        imports = {
+        words = {
             n
             for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Import | ast.ImportFrom)
+            if isinstance(node, ast.Import | ast.ImportFrom) or _is_docstring(node)
             for n in range(node.lineno, node.end_lineno + 1)
         }
-        kept = [(n, line) for n, line in enumerate(lines, 1) if line and n not in imports]
+        kept = [
+            (n, line)
+            for n, line in enumerate(lines, 1)
+            if line and not line.startswith("#") and n not in words
+        ]
         for i in range(len(kept) - RUN + 1):
             window = tuple(line for _, line in kept[i : i + RUN])
             found.setdefault(window, f"{path.relative_to(package.parent)}:{kept[i][0]}")
     return found
+
+
+def _is_docstring(node: ast.AST) -> bool:
+    """A string standing alone as a statement: a module's, class's, function's or field's
+    docstring."""
+    return (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    )
 
 
 def _shared(a, b) -> list[tuple[str, str]]:
@@ -70,3 +85,13 @@ def test_the_check_leaves_imports_out_but_not_the_code_between_them(tmp_path):
         body.replace("import", "from h import"), encoding="utf-8"
     )
     assert _shared(tmp_path / "one", tmp_path / "two") == [("one/m.py:1", "two/m.py:1")]
+
+
+def test_the_check_reads_past_docstrings_and_comments(tmp_path):
+    body = "\n".join(f"x{i} = {i}" for i in range(RUN))
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        words = f'    """The {name} game\'s own words."""\n    # {name}\n'
+        code = body.replace("x2 = 2", f"x2 = 2\n{words.strip()}")
+        (tmp_path / name / "m.py").write_text(f'"""{name}."""\n' + code, encoding="utf-8")
+    assert _shared(tmp_path / "one", tmp_path / "two") == [("one/m.py:2", "two/m.py:2")]

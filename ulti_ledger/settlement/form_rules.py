@@ -7,6 +7,7 @@ them, so a game builds them here instead of spelling the dicts itself.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 
@@ -39,3 +40,16 @@ def deal_fields(dealer: str, declarer: str, **declarer_extra: Any) -> list[dict[
             **declarer_extra,
         },
     ]
+
+
+def seated_hand(values: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+    """The opening of the hand that every form's ``values`` describe: the players, who
+    sits out, and each of ``keys`` that has a value. A key left empty stays out of the
+    hand, so that the engine names it if the hand needs it."""
+    hand: dict[str, Any] = {"players": list(values["players"])}
+    if values.get("sitting_out"):
+        hand["sitting_out"] = list(values["sitting_out"])
+    for key in keys:
+        if values.get(key):
+            hand[key] = values[key]
+    return hand

@@ -49,6 +49,23 @@ class Pair(NamedTuple):
         return {"from": self.payer, "to": self.payee, "amount": self.amount}
 
 
+def spread(value: int, winners: tuple[str, ...], losers: tuple[str, ...]) -> dict[str, int]:
+    """``value`` per player from ``losers`` to ``winners``: at 2 v 2 each once; a lone
+    player receives it from (or pays it to) each of the others, and each player of the
+    larger side pays (or receives) it once. Nobody is named when ``value`` is 0."""
+    if not value:
+        return {}
+    if len(winners) == len(losers):
+        win, lose = value, -value
+    elif len(winners) == 1:
+        win, lose = value * len(losers), -value
+    else:
+        win, lose = value, -value * len(winners)
+    out = dict.fromkeys(winners, win)
+    out.update(dict.fromkeys(losers, lose))
+    return out
+
+
 def hand_pairs(payments: Mapping[str, int]) -> tuple[Pair, ...]:
     """Who pays whom in one hand: the fewest pairs, sorted by payer, then payee.
 

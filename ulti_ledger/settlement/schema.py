@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from .errors import Msg, RulesetError
@@ -106,6 +107,17 @@ class Table:
         for key in self.data:
             if key not in self.seen:
                 raise self.error(key, "is not a known key" + suggest(key, self.seen))
+
+
+@dataclass(frozen=True, slots=True)
+class RulesIdentity:
+    """The first fields of a game's resolved rules: the ruleset file's identity
+    (`identity`). A game's ``Rules`` dataclass extends it with its own sections."""
+
+    id: str
+    label: str
+    label_en: str
+    scorer: str
 
 
 def identity(raw: Mapping[str, Any]) -> dict[str, str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...settlement.schema import Table, identity
+from ...settlement.schema import RulesIdentity, Table, identity
 
 SECTIONS = ("values", "null", "list", "all_pass", "bock", "kontra")
 SUITS = ("karo", "herz", "pik", "kreuz")
@@ -24,13 +24,9 @@ TRIGGERS = ("sixty_sixty", "grand_hand", "null_ouvert_hand", "kontra_re")
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesIdentity):
     """One Skat ruleset with its house rules resolved."""
 
-    id: str
-    label: str
-    label_en: str
-    scorer: str
     base: dict[str, int]
     """Base value per suit and Grand (Karo 9 ... Grand 24)."""
     max_matadors: dict[str, int]

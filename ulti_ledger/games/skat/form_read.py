@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ...settlement.form_rules import seated_hand
 from .build import Rules
 
 _NUMBER = re.compile(r"[0-9]{1,4}")
@@ -21,11 +22,7 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     ouvert suit or Grand game is a hand game with Schwarz announced: the form says so.
     """
     get = values.get
-    hand: dict[str, Any] = {"players": list(values["players"])}
-    if get("sitting_out"):
-        hand["sitting_out"] = list(values["sitting_out"])
-    if get("dealer"):
-        hand["dealer"] = values["dealer"]
+    hand = seated_hand(values, "dealer")
     if get("bock") == "true":
         hand["bock"] = True
     if get("outcome") == "all_pass":

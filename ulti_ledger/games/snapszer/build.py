@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...settlement.schema import Table, identity
+from ...settlement.schema import RulesIdentity, Table, identity
 
 SECTIONS = ("table", "points", "settlement")
 TIERS = ("no_trick", "below_33", "reached_33")
@@ -19,13 +19,9 @@ MODES = ("transfer", "scoresheet")
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesIdentity):
     """One snapszer ruleset with its house rules resolved."""
 
-    id: str
-    label: str
-    label_en: str
-    scorer: str
     sizes: tuple[int, ...]
     """How many may play a hand (3, 4)."""
     max_sitting_out: int

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, leaf, show
+from ...settlement.form_rules import all_of, leaf, seated_hand, show
 from ...settlement.words import GamePairs, GameWords
 from .build import TIERS, Rules
 from .hand import OUTCOMES
@@ -123,14 +123,9 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     left out stays out of the hand, so that the engine names it; a value that is not one
     of the form's options is passed on as it came, for the engine to refuse.
     """
-    hand: dict[str, Any] = {"players": list(values["players"])}
-    if values.get("sitting_out"):
-        hand["sitting_out"] = list(values["sitting_out"])
+    hand = seated_hand(values, "dealer", "declarer", "winner", "loser")
     if values.get("outcome") and values["outcome"] != "played":
         hand["outcome"] = values["outcome"]
-    for key in ("dealer", "declarer", "winner", "loser"):
-        if values.get(key):
-            hand[key] = values[key]
     if values.get("renonsz"):
         hand["renonsz"] = {"player": values["renonsz"]}
     if "partner" in values and "winner" not in hand:

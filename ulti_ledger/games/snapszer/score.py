@@ -9,6 +9,7 @@ explains the hand (`explain.describe` words it).
 
 from __future__ import annotations
 
+from ...settlement.pairs import spread
 from ...settlement.result import Line, Settlement
 from .build import Rules
 from .hand import Hand
@@ -29,7 +30,8 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
             payments = dict.fromkeys(hand.players, 0)
             params["credited"] = True  # explain.describe: on the list, nobody pays
         else:
-            payments = _transfer(hand.players, winners, losers, points)
+            payments = dict.fromkeys(hand.players, 0)
+            payments.update(spread(points, winners, losers))
         params.update(winners=winners, losers=losers, n=points)
         line = Line(key, params, dict(payments))
     lines = [line]
@@ -67,16 +69,3 @@ def _result(hand: Hand, rules: Rules) -> tuple[str, dict, tuple, tuple, int]:
     if hand.won:
         return "won", {"tier": hand.loser}, side, others, points
     return "won", {"tier": hand.loser}, others, side, points
-
-
-def _transfer(
-    players: tuple[str, ...], winners: tuple[str, ...], losers: tuple[str, ...], points: int
-) -> dict[str, int]:
-    """Each player of the smaller side settles with every opponent; at 2 v 2 each once."""
-    if len(winners) == len(losers):
-        win, lose = points, -points
-    elif len(winners) == 1:
-        win, lose = points * len(losers), -points
-    else:
-        win, lose = points, -points * len(winners)
-    return {p: win if p in winners else lose for p in players}

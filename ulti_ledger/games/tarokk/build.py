@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ...settlement.schema import Table, identity
+from ...settlement.schema import RulesIdentity, Table, identity
 
 SECTIONS = ("table", "contracts", "kontra", "figures", "tarokkszam", "renonsz", "no_play")
 SECTIONS += ("kitty", "raise")
@@ -72,13 +72,9 @@ def figure_facts(figures: dict[str, Figure], most: int, magas_most: int) -> dict
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(RulesIdentity):
     """One tarokk ruleset with its house rules resolved."""
 
-    id: str
-    label: str
-    label_en: str
-    scorer: str
     max_sitting_out: int
     base_values: dict[str, int]
     """The contracts' base values g (the file's ``[contracts]``; not named ``contracts``,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...settlement.form_rules import all_of, deal_fields, leaf, show
+from ...settlement.form_rules import all_of, deal_fields, leaf, seated_hand, show
 from .build import CONTRACTS, RULINGS, Rules
 from .form_rows import (
     NAMED,
@@ -159,12 +159,7 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     A field left out stays out of the hand, so that the engine names it; a value that is
     not one of the form's options is passed on as it came, for the engine to refuse.
     """
-    hand: dict[str, Any] = {"players": list(values["players"])}
-    if values.get("sitting_out"):
-        hand["sitting_out"] = list(values["sitting_out"])
-    for key in ("dealer", "declarer", "contract"):
-        if values.get(key):
-            hand[key] = values[key]
+    hand = seated_hand(values, "dealer", "declarer", "contract")
     if values.get("outcome") and values["outcome"] != "played":
         hand["outcome"] = values["outcome"]
     if "partner" in values:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from ...settlement.kitty import KittyAccount, KittyMove
+from ...settlement.pairs import spread
 from ...settlement.result import Line, Settlement, explained_later
 from .build import Rules
 from .hand import Hand
@@ -120,22 +121,6 @@ def _line(item: Item, hand: Hand) -> Line:
     if item.key == "parti":
         params["contract"] = hand.bid
     return Line(item.key, params, spread(item.value, winners, losers))
-
-
-def spread(value: int, winners: tuple[str, ...], losers: tuple[str, ...]) -> dict[str, int]:
-    """``value`` per player from ``losers`` to ``winners``: at 2 v 2 each once; a lone
-    player receives it from (or pays it to) each of the others."""
-    if not value:
-        return {}
-    if len(winners) == len(losers):
-        win, lose = value, -value
-    elif len(winners) == 1:
-        win, lose = value * len(losers), -value
-    else:
-        win, lose = value, -value * len(winners)
-    out = dict.fromkeys(winners, win)
-    out.update(dict.fromkeys(losers, lose))
-    return out
 
 
 def _tarokkszam(hand: Hand, rules: Rules) -> list[Line]:

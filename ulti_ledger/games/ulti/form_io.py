@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...settlement.form_rules import seated_hand
 from .form import ENDLESS
 from .rules import Contract, Rules
 
@@ -20,15 +21,8 @@ TRUTH = {"1": True, "0": False}
 
 def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     """The hand (hand format, and the ``dealer``) that the form's ``values`` describe."""
-    players = list(values["players"])
-    hand: dict[str, Any] = {"players": players}
-    if values.get("sitting_out"):
-        hand["sitting_out"] = list(values["sitting_out"])
-    if values.get("dealer"):
-        hand["dealer"] = values["dealer"]
+    hand = seated_hand(values, "dealer", "declarer")
     outcome = values.get("outcome") or "played"
-    if values.get("declarer"):
-        hand["declarer"] = values["declarer"]
     if outcome != "played":
         hand["outcome"] = outcome
     contract = next((c for c in rules.contracts if c.id == values.get("contract")), None)
