@@ -1,11 +1,13 @@
-"""Every test vector settles to its expected payments, read from the suite's own copy.
+"""Every test vector settles to its expected payments, read from the shared folder.
 
-The Ulti vectors (``tests/vectors/*.json``) always run, case by case. The other games'
-files (``tests/vectors/games/<game>-public.json``) are carried along for the day their
-game is registered: a case whose ruleset the engine knows runs like an Ulti case; the
-cases whose ruleset it does not know are one test per file, reported as not applicable
-(skipped, with the game and the number of cases waiting), never as passed.
-``tests/test_vectors_copy.py`` keeps the copy equal to ``../shared/vectors``.
+The vectors are read from ``../shared/vectors`` where it stands beside the checkout, and
+from the suite's own copy (``tests/vectors``) in a clone with nothing beside it;
+``tests/test_vectors_copy.py`` keeps the two equal, byte for byte. The Ulti vectors
+(``*.json``) always run, case by case. The other games' files
+(``games/<game>-public.json``) run case by case once their game is registered; a case
+whose ruleset the engine does not know would be one test per file, reported as not
+applicable (skipped, with the number of cases waiting), never as passed. Every game of the
+three files is registered today, and a test says so.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from typing import Any
 
 import pytest
 
-from tests.engine_helpers import ENGINE, VECTORS
+from tests.engine_helpers import ENGINE, VECTORS, shared_dir
 
-ULTI_FILES = sorted(VECTORS.glob("*.json"))
-GAME_FILES = sorted((VECTORS / "games").glob("*.json"))
+SOURCE = shared_dir() / "vectors" if (shared_dir() / "vectors").is_dir() else VECTORS
+"""Where the vectors are read from: the shared folder, or the suite's copy of it."""
+ULTI_FILES = sorted(SOURCE.glob("*.json"))
+GAME_FILES = sorted((SOURCE / "games").glob("*.json"))
 
 
 def _load(path: Path) -> list[dict[str, Any]]:
@@ -58,7 +62,7 @@ def _game_cases():
 
 def test_vectors_are_found():
     """The suite must not pass by finding no vectors."""
-    assert ULTI_FILES, f"no vector files under {VECTORS}"
+    assert ULTI_FILES, f"no vector files under {SOURCE}"
     assert sum(1 for _ in _ulti_cases()) >= 29
     assert {_game(p) for p in GAME_FILES} >= {"skat", "snapszer", "tarokk"}
 
@@ -68,6 +72,13 @@ def test_each_game_file_holds_only_its_own_game():
     for path in GAME_FILES:
         rulesets = {case["hand"]["ruleset"] for case in _load(path)}
         assert rulesets and all(_game(path) in r for r in rulesets), (path.name, rulesets)
+
+
+def test_every_game_of_the_vector_files_is_registered():
+    """Snapszer's, Skat's and tarokk's cases all run: none is left waiting as not applicable."""
+    for path in GAME_FILES:
+        waiting = [c["id"] for c in _load(path) if c["hand"]["ruleset"] not in ENGINE.rulesets]
+        assert not waiting, (path.name, waiting)
 
 
 def test_the_ulti_vectors_are_all_registered():
