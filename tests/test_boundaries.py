@@ -9,6 +9,7 @@ game only through the registry.
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 
@@ -123,3 +124,49 @@ def test_the_check_itself_would_catch_an_import():
         _outer("ulti_ledger.games") and _outer("flask") and not _outer("ulti_ledger.settlement.x")
     )
     assert _names_a_game("ulti_ledger.games.ulti.rules") and not _names_a_game("ulti_ledger.games")
+
+
+GAME_NAMES_QUOTED = r"""["']({})["']"""
+
+
+def _game_names() -> set[str]:
+    """Every registered game's name and every shipped ruleset's id."""
+    from ulti_ledger.games import REGISTRY, builtin_engine
+
+    return set(REGISTRY) | set(builtin_engine().rulesets)
+
+
+def named_games(names: set[str], root=REPO) -> list[str]:
+    """Each place outside the game packages that spells a game or a ruleset as a string:
+    a Python string literal under ``ulti_ledger/``, a quoted word in a template or script."""
+    found = []
+    for path in sorted((root / "ulti_ledger").rglob("*.py")):
+        if GAMES.name in path.relative_to(root / "ulti_ledger").parts[:1]:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in names:
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {node.value}")
+    quoted = re.compile(GAME_NAMES_QUOTED.format("|".join(map(re.escape, sorted(names)))))
+    pages = [*(root / "templates").rglob("*.html"), *(root / "static").rglob("*.js")]
+    for path in sorted(pages):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found += [f"{path.relative_to(root)}:{number}: {m}" for m in quoted.findall(line)]
+    return found
+
+
+def test_no_layer_outside_the_games_spells_a_game_or_ruleset():
+    """The default ruleset comes from the registry, a form's words from the game."""
+    assert named_games(_game_names()) == []
+
+
+def test_the_name_check_finds_a_game_spelled_out(tmp_path):
+    (tmp_path / "ulti_ledger" / "games").mkdir(parents=True)
+    (tmp_path / "ulti_ledger" / "games" / "g.py").write_text('NAME = "pinochle"\n')
+    (tmp_path / "ulti_ledger" / "forms.py").write_text('DEFAULT = "pinochle"\nX = "pin"\n')
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "a.html").write_text("{% if g == 'pinochle' %}pinochle{% endif %}")
+    (tmp_path / "static").mkdir()
+    assert named_games({"pinochle"}, tmp_path) == [
+        "ulti_ledger/forms.py:1: pinochle",
+        "templates/a.html:1: pinochle",
+    ]

@@ -111,3 +111,19 @@ def test_a_defenders_csendes_100_loses_the_parti_and_the_form_says_so(scorer, ap
     assert counts(app)["hands"] == before + 1
     edit = scorer.form("/hands/1/edit")
     assert edit["won-parti"] == ["0"] and edit["silent-100"] == ["defenders"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"), [("hu", "Béla kontrája"), ("en", "Béla's kontra"), ("de", "Kontra von Béla")]
+)
+def test_a_row_per_defender_is_labelled_by_the_game_in_the_reader_s_language(lang, label):
+    """The generic form names no game's word: Ulti's betli asks each defender's kontra."""
+    rules = games.builtin_engine().rulesets["ulti"].rules
+    form = games.REGISTRY["ulti"].hand_form(rules, lang)
+    betli = next(f for f in form["fields"] if f.get("per") == "defender")
+    values = {"players": list(SEATS[1:]), "declarer": "Dóra", "contract": "betli"}
+    drawn = next(f for f in generic.draw(form, values, SEATS, "-") if f["name"] == betli["name"])
+    assert [row["label"] for row in drawn["rows"] if row["shown"]] == [
+        label,
+        label.replace("Béla", "Csaba"),
+    ]

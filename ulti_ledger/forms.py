@@ -19,6 +19,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, StringField
 from wtforms.validators import ValidationError
 
+from .games import REGISTRY
 from .i18n import current as current_lang
 from .i18n import t
 from .ledger import SESSION_FORMAT
@@ -44,7 +45,7 @@ MAX_PLAYERS = 5
 MIN_PLAYERS = 3
 TEXT_LENGTH = 120
 OPTION_PREFIX = "o-"
-DEFAULT_RULESET = "ulti"
+DEFAULT_RULESET = REGISTRY.default_ruleset
 
 
 def money_refusal(exc: MoneyInputError) -> str:
@@ -246,7 +247,7 @@ def session_form(
             field = StringField(default=str(option["default"]))
             setattr(Form, option_field(ruleset["id"], option["name"]), field)
     form = Form(**kwargs)
-    # The standard game first: it is the default and what most tables play.
+    # The first game's own ruleset first: it is the default and what most tables play.
     form.rulesets = sorted(rulesets, key=lambda r: r["id"] != DEFAULT_RULESET)
     return form
 

@@ -15,12 +15,13 @@ from .games import REGISTRY, builtin_engine
 from .settlement.session import SESSION_FORMAT
 
 PLAYERS = ("Anna", "Béla", "Csaba", "Dóra")
-RULESET = "ulti"
-"""The ruleset of a sample session unless a test names another."""
+RULESET = REGISTRY.default_ruleset
+"""The ruleset of a sample session unless a test names another: the first game's own."""
 
 
 def session_body(**overrides: Any) -> dict[str, Any]:
-    """A session@1 body without hands: ulti, default options, 10 HUF a unit, four players.
+    """A session@1 body without hands: the default ruleset and options, 10 HUF a unit, four
+    players.
 
     The defaults are new dicts and lists on every call, so a caller may change them freely;
     ``overrides`` replace or add top-level keys (a test's own stakes, names or hands).

@@ -222,9 +222,11 @@ def draw(
         }
         if field.get("per") == "defender":
             asked = value if isinstance(value, dict) else dict.fromkeys(seats, value)
+            row_label = field.get("row_label") or "{name}"
             drawn_field["rows"] = [
                 {
                     "player": p,
+                    "label": row_label.format(name=p),
                     "name": per_name(field, i),
                     "shown": p in players and p != declarer,
                     "value": asked.get(p, default_of(field, values)),

@@ -65,6 +65,12 @@ class Registry(Mapping[str, ModuleType]):
     def __repr__(self) -> str:
         return f"Registry([{', '.join(self._games)}])"
 
+    @property
+    def default_ruleset(self) -> str:
+        """The ruleset a new evening proposes: the first registered game's own, whose id is
+        the game's name (every game ships ``<NAME>.toml``; ``rulesets`` checks it)."""
+        return next(iter(self._games))
+
     def parse_ruleset(self, text: str, source: str) -> Ruleset:
         """A ruleset from a file's text; its ``scorer`` must be one of these games, and a
         file it ``extends`` is one of the games' shipped files."""
@@ -95,6 +101,8 @@ class Registry(Mapping[str, ModuleType]):
                 if ruleset.id in found:
                     raise RulesetError(entry.name, "id", f"{ruleset.id!r} is taken")
                 found[ruleset.id] = ruleset
+            if game.NAME not in found:
+                raise RulesetError(game.NAME, "id", "no shipped ruleset has the game's name")
         return found
 
     def engine(self) -> Engine:

@@ -153,6 +153,7 @@ def _component_fields(rules: Rules, bid: dict, known: dict, say: Any) -> list[di
                 "label": rule.label,
                 "aria": None if individual else f"{rule.label} kontra",
                 "per": "defender" if individual else None,
+                "row_label": say("kontra_by") if individual else None,
                 "options": levels,
                 "default": "0",
                 "rule": show(all_of(bid, with_it)),
