@@ -79,6 +79,182 @@ def test_every_refusal_of_the_ulti_scorer_has_a_code():
     assert {"kontra_both", "kontra_ladder"} <= msg_codes()
 
 
+ENGINES = sorted(
+    [
+        *(REPO / "ulti_ledger/games").glob("*/*.py"),  # every game, a future one included
+        *(REPO / "ulti_ledger/settlement").glob("*.py"),
+    ]
+)
+"""Every game's package and the settlement every game shares."""
+
+CODE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+
+
+def _is_raiser(node: ast.AST, names: set[str]) -> bool:
+    """A call of one of ``names``, bare (``HandError(...)``) or qualified (``errors.HandError``)."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    return (func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)) in names
+
+
+def _msg_code(call: ast.Call) -> list[str]:
+    """The constant code a ``Msg(template, params, code)`` is built with ([] without one)."""
+    given = call.args[2:3] + [k.value for k in call.keywords if k.arg == "code"]
+    return [c for value in given for c in _constants(value)]
+
+
+def _bound(name: str, scope: ast.AST) -> list[str | None]:
+    """What ``name`` is given in ``scope``, a string for a constant and None for anything
+    else: ``code = "x"``, or a loop over a literal table (``for key, code in (("mit",
+    "matadors_in_null"), ...)``)."""
+    found: list[str | None] = []
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            found.extend(_constants(node.value) or [None])
+        elif isinstance(node, ast.For):
+            target = node.target
+            names = [target] if isinstance(target, ast.Name) else getattr(target, "elts", [])
+            ids = [getattr(t, "id", None) for t in names]
+            if name not in ids:
+                continue
+            rows = node.iter.elts if isinstance(node.iter, ast.Tuple | ast.List) else None
+            if rows is None:
+                found.append(None)
+                continue
+            at = ids.index(name)
+            for row in rows:
+                cells = [row] if isinstance(target, ast.Name) else getattr(row, "elts", [])
+                value = cells[at] if at < len(cells) else None
+                found.extend((_constants(value) if value is not None else []) or [None])
+    return found
+
+
+def _makes_coded_msgs(function: ast.FunctionDef) -> bool:
+    """Whether every problem ``function`` returns is a `Msg` built with a code (``None``,
+    "no problem", aside)."""
+    returned = [
+        n.value
+        for n in ast.walk(function)
+        if isinstance(n, ast.Return)
+        and n.value is not None
+        and not (isinstance(n.value, ast.Constant) and n.value.value is None)
+    ]
+    return bool(returned) and all(
+        _is_raiser(value, {"Msg"}) and _msg_code(value) for value in returned
+    )
+
+
+def _passes_on_a_coded_msg(call: ast.Call, scope: ast.AST, module: ast.Module) -> bool:
+    """A refusal that passes on a ready problem keeps that problem's code (`HandError`):
+    a ``Msg(..., code)`` built in place, a refusal's own ``.message`` said under another
+    key (``HandError.at``), or a variable that a function of the module gave a coded `Msg`
+    (a kontra ladder's ``problem``). Its ``code=``, if any, is that problem's ``.code``."""
+    if len(call.args) < 2:
+        return False
+    problem = call.args[1]
+    given = [k.value for k in call.keywords if k.arg == "code"]
+    if given and not (
+        isinstance(given[0], ast.Attribute)
+        and given[0].attr == "code"
+        and ast.dump(given[0].value) == ast.dump(problem)
+    ):
+        return False
+    if _is_raiser(problem, {"Msg"}):
+        return bool(_msg_code(problem))
+    if isinstance(problem, ast.Attribute) and problem.attr == "message":
+        return True
+    if not isinstance(problem, ast.Name):
+        return False
+    functions = {
+        f.name: f for f in ast.walk(module) if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+    makers = [
+        n.value
+        for n in ast.walk(scope)
+        if isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == problem.id for t in n.targets)
+    ]
+    return bool(makers) and all(
+        isinstance(m, ast.Call)
+        and isinstance(m.func, ast.Name)
+        and m.func.id in functions
+        and _makes_coded_msgs(functions[m.func.id])
+        for m in makers
+    )
+
+
+def engine_refusals(paths=ENGINES) -> list[tuple[str, int, list[str] | None]]:
+    """Each HandError / OptionError call in ``paths``: where, and its codes (None: it
+    passes on a problem that carries its own code)."""
+    found = []
+    for path in paths:
+        module = ast.parse(Path(path).read_text("utf-8"))
+        parents = {c: n for n in ast.walk(module) for c in ast.iter_child_nodes(n)}
+        for node in ast.walk(module):
+            if not _is_raiser(node, RAISERS):
+                continue
+            scope: ast.AST = node
+            while scope in parents and not isinstance(
+                scope, ast.FunctionDef | ast.AsyncFunctionDef
+            ):
+                scope = parents[scope]
+            where = f"{Path(path).parent.name}/{Path(path).name}"
+            given = [k.value for k in node.keywords if k.arg == "code"]
+            codes: list[str | None] = []
+            for value in given:
+                if isinstance(value, ast.Name):
+                    codes.extend(_bound(value.id, scope))
+                else:
+                    codes.extend(_constants(value) or [None])
+            if given and codes and all(codes):
+                found.append((where, node.lineno, [c for c in codes if c]))
+            elif _passes_on_a_coded_msg(node, scope, module):
+                found.append((where, node.lineno, None))
+            else:
+                found.append((where, node.lineno, []))
+    return found
+
+
+def test_every_refusal_of_every_game_has_a_code():
+    """Not the Ulti scorer only: each game package (found by glob, so that a new game is
+    held to it too) and the shared settlement name every refusal by a code."""
+    games = {p.parent.name for p in ENGINES if p.parent.parent.name == "games"}
+    assert {"ulti", "snapszer", "skat", "tarokk"} <= games
+    found = engine_refusals()
+    assert len(found) > 150, len(found)
+    assert [(f, line) for f, line, codes in found if codes == []] == []
+    bad = [(f, line, c) for f, line, codes in found for c in codes or () if not CODE.fullmatch(c)]
+    assert bad == [], "a code is a snake_case name"
+    # the passed-on problems: kontra.py's ladder Msg, HandError.at's own message
+    passed = {(f, line) for f, line, codes in found if codes is None}
+    assert {f for f, _ in passed} == {"ulti/kontra.py", "settlement/errors.py"}, passed
+
+
+def test_a_refusal_without_a_code_is_found(tmp_path):
+    """The check above fails on a missing code, however the problem is passed."""
+    source = tmp_path / "game.py"
+    source.write_text(
+        "def check(raw, key):\n"
+        "    if raw:\n"
+        '        raise HandError(key, "must be {x}", x=raw)\n'
+        '    raise HandError(key, "must be {x}", code="fine", x=raw)\n'
+        "def problem_of(raw):\n"
+        '    return Msg("uncoded {x}", {"x": raw})\n'
+        "def passes(raw, key):\n"
+        "    problem = problem_of(raw)\n"
+        "    raise HandError(key, problem, code=problem.code)\n"
+        "def table(data):\n"
+        '    for key, code in (("a", "a_code"), ("b", other)):\n'
+        '        raise OptionError(key, "no {key}", code=code, key=key)\n',
+        "utf-8",
+    )
+    found = {line: codes for _, line, codes in engine_refusals([source])}
+    assert found == {3: [], 4: ["fine"], 9: [], 12: []}
+
+
 def test_every_code_has_a_hungarian_and_an_english_wording():
     """Worded by the form (texts: Hungarian, English) or by the engine (English template,
     Hungarian in messages.HU); either way both languages."""

@@ -82,36 +82,58 @@ def parse_unit_value(raw: Any) -> UnitValue:
     if raw is None:
         return UnitValue(Decimal(1), "")
     if not isinstance(raw, Mapping) or set(raw) - {"amount", "currency"}:
-        raise HandError("unit_value", 'must be {"amount": "10", "currency": "HUF"}')
+        raise HandError(
+            "unit_value", 'must be {"amount": "10", "currency": "HUF"}', code="unit_value_object"
+        )
     amount = raw.get("amount")
     if not isinstance(amount, str):
-        raise HandError("unit_value.amount", 'must be a decimal string such as "10" or "0.5"')
+        raise HandError(
+            "unit_value.amount",
+            'must be a decimal string such as "10" or "0.5"',
+            code="amount_not_a_string",
+        )
     try:
         value = Decimal(amount)
     except InvalidOperation:
         raise HandError(
-            "unit_value.amount", "{value!r} is not a decimal number", value=amount
+            "unit_value.amount",
+            "{value!r} is not a decimal number",
+            code="amount_not_a_number",
+            value=amount,
         ) from None
     if not value.is_finite() or value < 0:
-        raise HandError("unit_value.amount", "must be a finite amount, zero or more")
+        raise HandError(
+            "unit_value.amount", "must be a finite amount, zero or more", code="amount_range"
+        )
     currency = raw.get("currency", "")
     if not isinstance(currency, str) or len(currency) > 8:
-        raise HandError("unit_value.currency", "must be a currency code such as HUF or EUR")
+        raise HandError(
+            "unit_value.currency",
+            "must be a currency code such as HUF or EUR",
+            code="currency_code",
+        )
     return UnitValue(value, currency)
 
 
 def parse_session_players(data: Mapping[str, Any]) -> tuple[str, ...]:
     players = data.get("players")
     if not isinstance(players, list) or not 3 <= len(players) <= 5:
-        raise HandError("players", "a session has 3, 4 or 5 players, in seating order")
+        raise HandError(
+            "players",
+            "a session has 3, 4 or 5 players, in seating order",
+            code="session_players_count",
+        )
     for index, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise HandError(
-                f"players[{index}]", "must be a non-empty name, not {value!r}", value=name
+                f"players[{index}]",
+                "must be a non-empty name, not {value!r}",
+                code="not_a_name",
+                value=name,
             )
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
-        raise HandError("players", "{name} is named twice", name=twice)
+        raise HandError("players", "{name} is named twice", code="named_twice", name=twice)
     return tuple(players)
 
 
@@ -126,18 +148,25 @@ def hand_seatings(data: Mapping[str, Any], count: int) -> list[tuple[str, ...]]:
     if changes is None:
         return [current] * (count + 1)
     if not isinstance(changes, list):
-        raise HandError("seating", 'must be a list of {"from_hand": N, "players": [...]}')
+        raise HandError(
+            "seating",
+            'must be a list of {"from_hand": N, "players": [...]}',
+            code="seating_not_a_list",
+        )
     starts: dict[int, tuple[str, ...]] = {}
     last = 1
     for index, change in enumerate(changes):
         key = f"seating[{index}]"
         if not isinstance(change, Mapping) or set(change) != {"from_hand", "players"}:
-            raise HandError(key, 'must be {"from_hand": N, "players": [...]}')
+            raise HandError(
+                key, 'must be {"from_hand": N, "players": [...]}', code="seating_change_object"
+            )
         start = change["from_hand"]
         if isinstance(start, bool) or not isinstance(start, int) or not last < start <= count + 1:
             raise HandError(
                 f"{key}.from_hand",
                 "must be a hand number after {last} and at most {most}, not {value!r}",
+                code="seating_from_hand",
                 last=last,
                 most=count + 1,
                 value=start,
@@ -157,18 +186,20 @@ def hand_seatings(data: Mapping[str, Any], count: int) -> list[tuple[str, ...]]:
 def check_session_header(data: Any) -> None:
     """A session is an object of the format's keys that names the format (session@1)."""
     if not isinstance(data, Mapping):
-        raise HandError("", "a session must be a JSON object")
+        raise HandError("", "a session must be a JSON object", code="session_not_an_object")
     for key in data:
         if key not in SESSION_KEYS:
             raise HandError(
                 str(key),
                 "is not a key of a session; allowed: {allowed}",
+                code="unknown_key",
                 allowed=", ".join(SESSION_KEYS),
             )
     if data.get("format") != SESSION_FORMAT:
         raise HandError(
             "format",
             'must be "{format}", not {value!r}',
+            code="format_unknown",
             format=SESSION_FORMAT,
             value=data.get("format"),
         )
@@ -181,18 +212,26 @@ def seat_hand(hand: Any, players: tuple[str, ...]) -> Any:
     fact of the table, not of the settlement, so it is checked here and set aside.
     """
     if not isinstance(hand, dict):
-        raise HandError("", "a hand must be a JSON object")
+        raise HandError("", "a hand must be a JSON object", code="not_an_object")
     if "dealer" in hand:
         if hand["dealer"] not in players:
             raise HandError(
-                "dealer", "{value!r} is not a player of this session", value=hand["dealer"]
+                "dealer",
+                "{value!r} is not a player of this session",
+                code="dealer_not_in_session",
+                value=hand["dealer"],
             )
         hand = {k: v for k, v in hand.items() if k != "dealer"}
     for key in ("players", "sitting_out"):
         names = hand.get(key)
         for name in names if isinstance(names, list) else ():
             if isinstance(name, str) and name not in players:
-                raise HandError(key, "{name} is not a player of this session", name=name)
+                raise HandError(
+                    key,
+                    "{name} is not a player of this session",
+                    code="name_not_in_session",
+                    name=name,
+                )
     if "sitting_out" in hand or not isinstance(hand.get("players"), list):
         return hand
     rest = [p for p in players if p not in hand["players"]]
@@ -227,7 +266,7 @@ def settle_session(engine: Engine, data: Any) -> SessionResult:
     unit_value = parse_unit_value(data.get("unit_value"))
     hands = data.get("hands", [])
     if not isinstance(hands, list):
-        raise HandError("hands", "must be a list of hands")
+        raise HandError("hands", "must be a list of hands", code="hands_not_a_list")
     seatings = hand_seatings(data, len(hands))
     players = tuple(dict.fromkeys(name for seating in seatings for name in seating))
     results = []

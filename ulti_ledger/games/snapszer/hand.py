@@ -78,6 +78,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         raise HandError(
             "players",
             "{ruleset} is played by {n}, not {given}",
+            code="players_count",
             ruleset=rules.label,
             n=_sizes(rules.sizes),
             given=len(players),
@@ -88,7 +89,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         player(declarer, "declarer", players, sitting_out)
     outcome = get("outcome", "played")
     if outcome not in OUTCOMES:
-        raise HandError("outcome", not_one_of(outcome, OUTCOMES))
+        raise HandError("outcome", not_one_of(outcome, OUTCOMES), code="outcome_unknown")
     offender = renonsz(get("renonsz"), players, sitting_out, outcome)
     winner = _winner(data, players, sitting_out, outcome, offender)
     partner = None if winner else _partner(data, players, sitting_out, declarer)
@@ -96,13 +97,22 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         for key in ("won", "loser", "snapszer"):
             if key in data:
                 raise HandError(
-                    key, "a hand with outcome {outcome} has no {key}", outcome=outcome, key=key
+                    key,
+                    "a hand with outcome {outcome} has no {key}",
+                    code="outcome_has_no",
+                    outcome=outcome,
+                    key=key,
                 )
         won = loser = announcer = None
     elif offender is not None:
         for key in ("won", "loser", "snapszer"):
             if key in data:
-                raise HandError(key, "a renonsz decides the hand: leave {key} out", key=key)
+                raise HandError(
+                    key,
+                    "a renonsz decides the hand: leave {key} out",
+                    code="renonsz_decides",
+                    key=key,
+                )
         won = loser = announcer = None
     else:
         announcer = _snapszer(get("snapszer"), players, sitting_out, declarer, partner, winner)
@@ -149,7 +159,9 @@ def _winner(
         return None
     if len(players) != 4:
         raise HandError(
-            "winner", "only at four players: who reached 66 alone, before the chosen card was seen"
+            "winner",
+            "only at four players: who reached 66 alone, before the chosen card was seen",
+            code="winner_needs_four",
         )
     for key in ("won", "partner"):
         if key in data:
@@ -157,10 +169,13 @@ def _winner(
                 key,
                 "leave {key} out when winner is given: the winner played alone against the "
                 "other three",
+                code="winner_plays_alone",
                 key=key,
             )
     if outcome != "played" or offender is not None:
-        raise HandError("winner", "a hand with a renonsz or a redeal has no winner")
+        raise HandError(
+            "winner", "a hand with a renonsz or a redeal has no winner", code="winner_not_played"
+        )
     return player(data["winner"], "winner", players, sitting_out)
 
 
@@ -171,7 +186,9 @@ def _partner(
     if len(players) == 3:
         if data.get("partner") is not None:
             raise HandError(
-                "partner", "at three players the starting player plays alone: leave partner out"
+                "partner",
+                "at three players the starting player plays alone: leave partner out",
+                code="partner_at_three",
             )
         return None
     if "partner" not in data:
@@ -179,6 +196,7 @@ def _partner(
             "partner",
             "is required at four players: the holder of the chosen card, or null when the "
             "starting player held it himself",
+            code="partner_missing",
         )
     raw = data["partner"]
     if raw is None:
@@ -187,6 +205,7 @@ def _partner(
         raise HandError(
             "partner",
             "{name} is the starting player; when he held the chosen card himself, partner is null",
+            code="partner_is_declarer",
             name=declarer,
         )
     return player(raw, "partner", players, sitting_out)
@@ -204,11 +223,18 @@ def _snapszer(
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise HandError("snapszer", 'must be {{"by": NAME}} or null, not {kind}', kind=kind(raw))
+        raise HandError(
+            "snapszer",
+            'must be {{"by": NAME}} or null, not {kind}',
+            code="not_a_snapszer",
+            kind=kind(raw),
+        )
     check_keys(raw, ("by",), "snapszer", Msg("a snapszer"))
     if winner is not None:
         raise HandError(
-            "snapszer", "an announced snapszer is played by its side, not won alone with winner"
+            "snapszer",
+            "an announced snapszer is played by its side, not won alone with winner",
+            code="snapszer_beside_winner",
         )
     by = player(raw.get("by"), "snapszer.by", players, sitting_out)
     if by != declarer and by != partner:
@@ -217,6 +243,7 @@ def _snapszer(
             "snapszer.by",
             "only the starting player or the chosen card's holder announces a snapszer "
             "({allowed}), not {name}",
+            code="snapszer_not_on_side",
             allowed=allowed,
             name=by,
         )
@@ -227,8 +254,12 @@ def _won(raw: Any) -> bool:
     if type(raw) is bool:
         return raw
     if raw is None:
-        raise HandError("won", "is required: true when the starting player's side won")
-    raise HandError("won", "must be true or false, not {kind}", kind=kind(raw))
+        raise HandError(
+            "won", "is required: true when the starting player's side won", code="won_missing"
+        )
+    raise HandError(
+        "won", "must be true or false, not {kind}", code="not_a_boolean", kind=kind(raw)
+    )
 
 
 def _loser(data: dict[str, Any], announcer: str | None) -> str | None:
@@ -236,17 +267,20 @@ def _loser(data: dict[str, Any], announcer: str | None) -> str | None:
     if announcer is not None:
         if "loser" in data:
             raise HandError(
-                "loser", "a snapszer is worth the same however the losers played: leave loser out"
+                "loser",
+                "a snapszer is worth the same however the losers played: leave loser out",
+                code="snapszer_has_no_loser",
             )
         return None
     if raw is None:
         raise HandError(
             "loser",
             "is required: the losing side's cards, {allowed}",
+            code="loser_missing",
             allowed=", ".join(TIERS),
         )
     if raw not in TIERS:
-        raise HandError("loser", not_one_of(raw, TIERS))
+        raise HandError("loser", not_one_of(raw, TIERS), code="loser_unknown")
     return raw
 
 

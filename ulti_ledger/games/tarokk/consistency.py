@@ -78,6 +78,7 @@ def _check_parti(
                 raise HandError(
                     f"figures[{index}].won",
                     "a volát takes every trick, so its side's dupla is made",
+                    code="dupla_failed_beside_volat",
                 )
         if (
             (is_dupla or fig.name == "volat")

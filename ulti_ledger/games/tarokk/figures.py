@@ -90,7 +90,9 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, 
         if raw is None or type(raw) is list:
             return (), NO_FIGURES
     if type(raw) is not list:
-        raise HandError("figures", "must be a list of figures, not {kind}", kind=kind(raw))
+        raise HandError(
+            "figures", "must be a list of figures, not {kind}", code="not_a_list", kind=kind(raw)
+        )
     memo = rules.fig_memo
     out: list[Fig] = []
     value = per_g_value = seen = shape = 0
@@ -240,7 +242,9 @@ def _usual(entry: dict[str, Any], facts: dict[str, Facts], played_out: bool) -> 
 
 def _figure(entry: Any, key: str, rules: Rules, played_out: bool) -> Fig:
     if not isinstance(entry, dict):
-        raise HandError(key, "must be a figure object, not {kind}", kind=kind(entry))
+        raise HandError(
+            key, "must be a figure object, not {kind}", code="not_an_object", kind=kind(entry)
+        )
     check_keys(entry, FIGURE_KEYS, key, A_FIGURE)
     name = entry.get("name")
     figure = rules.figures.get(name) if isinstance(name, str) else None
@@ -257,17 +261,19 @@ def _figure(entry: Any, key: str, rules: Rules, played_out: bool) -> Fig:
         )
     side = entry.get("side")
     if side not in SIDES:
-        raise HandError(f"{key}.side", not_one_of(side, SIDES))
+        raise HandError(f"{key}.side", not_one_of(side, SIDES), code="side_unknown")
     announced = entry.get("announced")
     if type(announced) is not bool:
         raise HandError(
-            f"{key}.announced", "must be true (announced) or false (made or failed silently)"
+            f"{key}.announced",
+            "must be true (announced) or false (made or failed silently)",
+            code="not_a_boolean",
         )
     won = entry.get("won")
     if played_out and type(won) is not bool:
-        raise HandError(f"{key}.won", "must be true (made) or false (failed)")
+        raise HandError(f"{key}.won", "must be true (made) or false (failed)", code="not_a_boolean")
     if not played_out and won is not None and type(won) is not bool:
-        raise HandError(f"{key}.won", "must be true or false")
+        raise HandError(f"{key}.won", "must be true or false", code="not_a_boolean")
     kontra = 0
     if announced:
         kontra = _kontra(entry.get("kontra", 0), f"{key}.kontra", name, rules)
@@ -353,7 +359,12 @@ def _raised_from(raw: Any, key: str, name: str, announced: bool, rules: Rules) -
 def kontra_level(raw: Any, key: str, most: int, rules: Rules) -> int:
     """A kontra level from 0 to ``most``, or a refusal naming the ceiling."""
     if type(raw) is not int or raw < 0:
-        raise HandError(key, "must be a kontra level, a whole number from 0 to {most}", most=most)
+        raise HandError(
+            key,
+            "must be a kontra level, a whole number from 0 to {most}",
+            code="kontra_level",
+            most=most,
+        )
     if raw > most:
         raise HandError(
             key,

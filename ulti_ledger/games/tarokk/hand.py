@@ -161,7 +161,7 @@ def _contract(raw: Any, outcome: str) -> str | None:
             allowed=", ".join(CONTRACTS),
         )
     if raw not in CONTRACTS:
-        raise HandError("contract", not_one_of(raw, CONTRACTS))
+        raise HandError("contract", not_one_of(raw, CONTRACTS), code="contract_unknown")
     return raw
 
 
@@ -179,12 +179,19 @@ def _game(raw: Any, rules: Rules, played_out: bool, skart: bool) -> tuple[bool |
             )
         return None, automatic
     if not isinstance(raw, dict):
-        raise HandError("game", 'must be {{"won": ..., "kontra": N}}, not {kind}', kind=kind(raw))
+        raise HandError(
+            "game",
+            'must be {{"won": ..., "kontra": N}}, not {kind}',
+            code="not_an_object",
+            kind=kind(raw),
+        )
     check_keys(raw, ("won", "kontra"), "game", Msg("the game"))
     won = raw.get("won")
     if played_out and type(won) is not bool:
         raise HandError(
-            "game.won", "must be true or false: whether the declarer's side took 48 or more"
+            "game.won",
+            "must be true or false: whether the declarer's side took 48 or more",
+            code="not_a_boolean",
         )
     if not played_out and won is not None:
         raise HandError(

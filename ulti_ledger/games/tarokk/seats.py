@@ -81,7 +81,7 @@ def _checked(data: dict[str, Any], rules: Rules) -> Seating:
     declarer = player(get("declarer"), "declarer", players, sitting_out)
     outcome = get("outcome", "played")
     if outcome not in OUTCOMES:
-        raise HandError("outcome", not_one_of(outcome, OUTCOMES))
+        raise HandError("outcome", not_one_of(outcome, OUTCOMES), code="outcome_unknown")
     skart = _skart(get("skart", False))
     partner = _partner(data, players, sitting_out, declarer, skart, outcome)
     if partner is not None:
@@ -95,7 +95,9 @@ def _checked(data: dict[str, Any], rules: Rules) -> Seating:
 
 def _skart(raw: Any) -> bool:
     if type(raw) is not bool:
-        raise HandError("skart", "must be true or false, not {kind}", kind=kind(raw))
+        raise HandError(
+            "skart", "must be true or false, not {kind}", code="not_a_boolean", kind=kind(raw)
+        )
     return raw
 
 
@@ -129,5 +131,8 @@ def _partner(
     if raw != declarer:
         return player(raw, "partner", players, sitting_out)
     raise HandError(
-        "partner", "{name} is the declarer; when he called himself, partner is null", name=raw
+        "partner",
+        "{name} is the declarer; when he called himself, partner is null",
+        code="partner_is_declarer",
+        name=raw,
     )

@@ -19,7 +19,10 @@ def tarokkszam_of(
         return ()
     if not isinstance(raw, list):
         raise HandError(
-            "tarokkszam", 'must be a list of {{"player", "count"}}, not {kind}', kind=kind(raw)
+            "tarokkszam",
+            'must be a list of {{"player", "count"}}, not {kind}',
+            code="not_a_list",
+            kind=kind(raw),
         )
     out: list[tuple[str, int]] = []
     for index, entry in enumerate(raw):
@@ -36,16 +39,24 @@ def tarokkszam_of(
         key = f"tarokkszam[{index}]"
         if not isinstance(entry, dict):
             raise HandError(
-                key, 'must be {{"player": NAME, "count": 8}}, not {kind}', kind=kind(entry)
+                key,
+                'must be {{"player": NAME, "count": 8}}, not {kind}',
+                code="not_an_object",
+                kind=kind(entry),
             )
         check_keys(entry, ("player", "count"), key, Msg("a tarokkszám"))
         name = player(entry.get("player"), f"{key}.player", players, sitting_out)
         if any(name == p for p, _ in out):
-            raise HandError(f"{key}.player", "{name} shows his tarokks once", name=name)
+            raise HandError(
+                f"{key}.player", "{name} shows his tarokks once", code="shown_twice", name=name
+            )
         count = entry.get("count")
         if count not in (8, 9) or type(count) is not int:
             raise HandError(
-                f"{key}.count", "must be 8 or 9, the tarokks shown, not {value!r}", value=count
+                f"{key}.count",
+                "must be 8 or 9, the tarokks shown, not {value!r}",
+                code="tarokkszam_count",
+                value=count,
             )
         out.append((name, count))
     return tuple(out)
@@ -58,7 +69,12 @@ def renonsz_of(
     if raw is None:
         return None, None
     if not isinstance(raw, dict):
-        raise HandError("renonsz", 'must be {{"player": NAME}} or null, not {kind}', kind=kind(raw))
+        raise HandError(
+            "renonsz",
+            'must be {{"player": NAME}} or null, not {kind}',
+            code="not_a_renonsz",
+            kind=kind(raw),
+        )
     check_keys(raw, ("player", "ruling"), "renonsz", Msg("a renonsz"))
     if outcome != "played":
         raise HandError(
@@ -78,7 +94,7 @@ def renonsz_of(
                 allowed=", ".join(RULINGS),
             )
         if ruling not in RULINGS:
-            raise HandError("renonsz.ruling", not_one_of(ruling, RULINGS))
+            raise HandError("renonsz.ruling", not_one_of(ruling, RULINGS), code="ruling_unknown")
     elif ruling is not None:
         raise HandError(
             "renonsz.ruling",
