@@ -1,8 +1,9 @@
 """The house rules explain themselves in a player's words, in Hungarian and English.
 
-Every option and every choice of every ruleset that ships has its text in ``texts``
-(``rule.<option>`` and ``rule.<option>.<choice>``); an option added to a ruleset file
-without one fails here. The new-evening form shows those words, never a formula.
+Every option and every choice of every ruleset that ships has its text in its game's own
+domain (``msgctxt "rule"``: ``<option>`` and ``<option>.<choice>``, ``REGISTRY.rule_words``);
+an option added to a ruleset file without one fails here. The new-evening form shows
+those words, never a formula.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from html import unescape
 
 import pytest
 
+from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.catalogue import ruleset_choices
 from ulti_ledger.ledger.pinning import builtin_engine
-from ulti_ledger.texts import TEXTS
 
 FORMULA = re.compile(r"\^|×|\bv\s*[x×*]|2\^k|\(2|\d\s*[x*]\s*\d")
 
@@ -32,6 +33,12 @@ def options():
     return out
 
 
+def words(ruleset: str, key: str) -> tuple[str, str]:
+    """(Hungarian, English) of a house-rule key in the words of the ruleset's game."""
+    found = REGISTRY.rule_words(builtin_engine().ruleset(ruleset).scorer)
+    return found["hu"][key], found["en"][key]
+
+
 def test_every_ruleset_has_options():
     rulesets = {ruleset for ruleset, _, _ in options()}
     assert rulesets == {
@@ -47,19 +54,22 @@ def test_every_ruleset_has_options():
 
 @pytest.mark.parametrize(("ruleset", "option", "values"), options())
 def test_every_option_and_choice_has_a_players_text_in_both_languages(ruleset, option, values):
-    for key in [f"rule.{option}", *(f"rule.{option}.{value}" for value in values)]:
-        assert key in TEXTS, f"{ruleset}: {key} has no text in texts.py"
-        hu, en = TEXTS[key]
+    game = builtin_engine().ruleset(ruleset).scorer
+    for key in [option, *(f"{option}.{value}" for value in values)]:
+        assert key in REGISTRY.rule_words(game)["en"], f"{ruleset}: rule|{key} not in {game}.pot"
+        hu, en = words(ruleset, key)
         assert hu.strip() and en.strip() and hu != en, key
         for text in (hu, en):
             assert not FORMULA.search(text), f"{key}: a formula, not words: {text}"
 
 
 def test_no_rule_text_is_left_without_an_option():
-    known = {f"rule.{o}" for _, o, _ in options()}
-    known |= {f"rule.{o}.{v}" for _, o, values in options() for v in values}
-    stale = [key for key in TEXTS if key.startswith("rule.") and key not in known]
-    assert stale == []
+    engine = builtin_engine()
+    for game in REGISTRY:
+        mine = [o for o in options() if engine.ruleset(o[0]).scorer == game]
+        known = {o for _, o, _ in mine} | {f"{o}.{v}" for _, o, values in mine for v in values}
+        stale = [key for key in REGISTRY.rule_words(game)["en"] if key not in known]
+        assert stale == [], game
 
 
 def house_rules_section(html: str) -> str:
@@ -84,9 +94,12 @@ def test_the_form_shows_the_players_words_for_every_option_and_choice(client, la
             rf'name="o-{re.escape(ruleset)}-{option}".*?(?=data-testid="option-|$)', section, re.S
         )
         assert block, (ruleset, option)
-        assert TEXTS[f"rule.{option}"][index] in section
+        assert words(ruleset, option)[index] in section
         for value in values:
-            assert TEXTS[f"rule.{option}.{value}"][index].rstrip(".") in section, (option, value)
+            assert words(ruleset, f"{option}.{value}")[index].rstrip(".") in section, (
+                option,
+                value,
+            )
     text = re.sub(r"<[^>]+>", " ", section)
     assert not FORMULA.search(text), FORMULA.search(text)
 

@@ -4,11 +4,12 @@ ruleset and ``ulti-ledger rules show`` / ``rules list``, in Hungarian, English a
 
 A text is "left in another language" when the Hungarian, English or German wording of a
 ruleset's own words (``label``, ``help``, a choice's ``help``: the file's Hungarian and
-English, German from ``rulesets.po``) or of a house rule's player words (``rule.<option>``,
-``rule.<option>.<choice>``) shows on a page of another language where that language words
-it differently. The file's value ids (``seeger_fabian``, a table's ``isko`` or ``vote``)
-are never shown as words. Skat's terms (Bock, Ramsch, Durchmarsch...) and Ulti's and
-tarokk's are the same in every language, so they are never counted as foreign.
+English, German from ``rulesets.po``) or of a house rule's player words (its game's
+``msgctxt "rule"``: ``<option>``, ``<option>.<choice>``) shows on a page of another
+language where that language words it differently. The file's value ids
+(``seeger_fabian``, a table's ``isko`` or ``vote``) are never shown as words. Skat's terms
+(Bock, Ramsch, Durchmarsch...) and Ulti's and tarokk's are the same in every language, so
+they are never counted as foreign.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from click.testing import CliRunner
 
 from ulti_ledger import ledger, messages
 from ulti_ledger.cli import main
+from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.catalogue import ruleset_choices
 from ulti_ledger.ledger.pinning import builtin_engine
-from ulti_ledger.messages import ruleset_text, text
+from ulti_ledger.messages import ruleset_text
 
 LANGS = ("hu", "en", "de")
 RULESETS = list(builtin_engine().rulesets.values())
@@ -48,19 +50,26 @@ def ruleset_words() -> list[tuple[str, dict[str, str]]]:
     return out
 
 
-def option_keys() -> list[str]:
-    """``rule.<option>`` and ``rule.<option>.<choice>`` of every option that ships."""
+def option_keys() -> list[tuple[str, str]]:
+    """(game, key) of every option that ships: ``<option>`` and ``<option>.<choice>`` of
+    the house-rule words of its ruleset's game."""
     keys = []
     for r in RULESETS:
         for o in r.options.values():
             values = list(o.choices or range(o.minimum, o.maximum + 1))
-            keys += [f"rule.{o.name}", *(f"rule.{o.name}.{v}" for v in values)]
+            keys += [(r.scorer, k) for k in [o.name, *(f"{o.name}.{v}" for v in values)]]
     return sorted(set(keys))
+
+
+def text(game: str, key: str, lang: str) -> str:
+    """A house-rule key in ``lang`` in the words of ``game``."""
+    return REGISTRY.rule_words(game)[lang][key]
 
 
 def every_text() -> list[tuple[str, dict[str, str]]]:
     return ruleset_words() + [
-        (key, {lang: text(key, lang) for lang in LANGS}) for key in option_keys()
+        (f"{game}|rule|{key}", {lang: text(game, key, lang) for lang in LANGS})
+        for game, key in option_keys()
     ]
 
 
@@ -152,8 +161,8 @@ def test_every_rulesets_words_have_a_text_in_every_language():
             assert german.get(words["en"]), f"{where}: no German for {words['en']!r}"
             assert words["hu"], where
     same = []
-    for key in option_keys():
-        hu, en, de = (text(key, lang) for lang in LANGS)
+    for game, key in option_keys():
+        hu, en, de = (text(game, key, lang) for lang in LANGS)
         assert hu.strip() and en.strip() and de.strip(), key
         if de == en and hu != en:
             same.append(key)
@@ -168,7 +177,8 @@ def test_the_new_evening_page_speaks_one_language(client, lang):
     for ruleset in ruleset_choices(lang):
         for option in ruleset["options"]:
             if not option.get("seating"):
-                assert " ".join(text(f"rule.{option['name']}", lang).split()) in shown
+                said = text(ruleset["scorer"], option["name"], lang)
+                assert " ".join(said.split()) in shown
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -179,9 +189,11 @@ def test_each_evenings_settings_page_speaks_one_language(client, evenings, lang)
         shown = visible(page.get_data(as_text=True))
         assert foreign(shown, lang) == [], ruleset_id
         assert shown_ids(shown, option_ids()) == [], ruleset_id
-        for option in builtin_engine().ruleset(ruleset_id).options.values():
+        ruleset = builtin_engine().ruleset(ruleset_id)
+        for option in ruleset.options.values():
             if not option.seating:
-                assert " ".join(text(f"rule.{option.name}", lang).split()) in shown
+                said = text(ruleset.scorer, option.name, lang)
+                assert " ".join(said.split()) in shown
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda r: r.id)

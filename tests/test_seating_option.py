@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from ulti_ledger import ledger
 from ulti_ledger.db import db
-from ulti_ledger.texts import TEXTS
+from ulti_ledger.games import REGISTRY
 
 from .test_backup import FIRST_SCHEMA, OLD_HANDS, first_schema_evening
 
@@ -132,4 +132,5 @@ def test_the_change_list_says_it_once(scorer):
     scorer.client.post(scorer.edit_url + "/evening", data={**fields, "last_declarer_deals": "y"})
     page = unescape(settings_page(scorer))
     assert page.count("Az utolsó felvevő oszt") == 1 + 1  # the checkbox, and the change
-    assert TEXTS["rule.last_declarer_deals.on"][0].split(" (")[0] not in page  # not twice
+    said = REGISTRY.rule_words("ulti")["hu"]["last_declarer_deals.on"]
+    assert said.split(" (")[0] not in page  # not twice

@@ -27,7 +27,7 @@ from .ledger.names import character_name, hidden_character, one_name, spelling_k
 from .models import NAME_LENGTH
 from .money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
 from .numbers import non_negative_int
-from .texts import TEXTS
+from .rule_words import rule_text
 
 MONEY_TEXTS = {
     "amount_required": "err_amount",
@@ -143,28 +143,33 @@ class SessionForm(FlaskForm):
             if not o.get("seating")
         ]
 
-    def option_choices(self, option: dict[str, Any]) -> list[tuple[str, str]]:
-        """The values an option's select offers, with their meaning; the default marked.
+    def option_choices(
+        self, option: dict[str, Any], ruleset: dict[str, Any]
+    ) -> list[tuple[str, str]]:
+        """The values an option of ``ruleset`` (one of ``rulesets``) offers, with their
+        meaning in its game's words; the default marked.
 
         Rendered by the template, not by WTForms: the field only carries the value, and
         any value reaches the ledger, whose message names the option and what it allows.
         """
-        default = str(option["default"])
+        default, game = str(option["default"]), ruleset["scorer"]
         if option["choices"] is None:
             numbers = range(option["minimum"], option["maximum"] + 1)
-            values = [(str(v), f"{v} – {choice_text(option, str(v), str(v))}") for v in numbers]
+            values = [
+                (str(v), f"{v} – {choice_text(game, option, str(v), str(v))}") for v in numbers
+            ]
         else:
             values = [
-                (c["value"], choice_text(option, c["value"], c["help"] or c["value"]))
+                (c["value"], choice_text(game, option, c["value"], c["help"] or c["value"]))
                 for c in option["choices"]
             ]
         marker = t("default_marker")
         values = [(v, text.rstrip(".")) for v, text in values]  # labels, not sentences
         return [(v, f"{text} ({marker})" if v == default else text) for v, text in values]
 
-    def option_help(self, option: dict[str, Any]) -> str:
-        """What the option decides, in a player's words (``option_text``)."""
-        return option_text(option)
+    def option_help(self, option: dict[str, Any], ruleset: dict[str, Any]) -> str:
+        """What an option of ``ruleset`` decides, in a player's words (``option_text``)."""
+        return option_text(ruleset["scorer"], option)
 
     def session_body(self) -> dict[str, Any]:
         """The session@1 body the form describes (options: only those changed)."""
@@ -213,17 +218,18 @@ class SessionForm(FlaskForm):
         return fields.get(head)
 
 
-def option_text(option: dict[str, Any]) -> str:
-    """What a house-rule option decides, in a player's words: ``rule.<option>`` in
-    ``texts``; the ruleset file's help where the catalogue has no text yet."""
-    key = f"rule.{option['name']}"
-    return t(key) if key in TEXTS else option.get("help") or option["label"]
+def option_text(game: str, option: dict[str, Any]) -> str:
+    """What a house-rule option decides, in a player's words: ``<option>`` in the house-rule
+    words of ``game`` (the ruleset's ``scorer``; ``rule_words.rule_text``), the ruleset
+    file's help where the game has no text for it."""
+    words = rule_text(game, option["name"], current_lang())
+    return words or option.get("help") or option["label"]
 
 
-def choice_text(option: dict[str, Any], value: str, fallback: str) -> str:
-    """One choice of an option, in a player's words (``rule.<option>.<value>``)."""
-    key = f"rule.{option['name']}.{value}"
-    return t(key) if key in TEXTS else fallback
+def choice_text(game: str, option: dict[str, Any], value: str, fallback: str) -> str:
+    """One choice of an option, in the words of ``game`` (``<option>.<value>``), else
+    ``fallback``."""
+    return rule_text(game, f"{option['name']}.{value}", current_lang()) or fallback
 
 
 def option_field(ruleset_id: str, option: str) -> str:

@@ -91,18 +91,23 @@ def scoresheet_html(
 
     summary = ledger.session_summary(session, lang)
     settlement = ledger.session_settlement(session, method, banker, summary)
+    ruleset = ledger.session_ruleset_choice(session, lang)  # its scorer words its house rules
     context = scoresheet_context(
         summary,
         settlement,
-        [_in_players_words(rule, lang) for rule in ledger.house_rules(session, lang)],
+        [
+            _in_players_words(rule, ruleset["scorer"], lang)
+            for rule in ledger.house_rules(session, lang)
+        ],
         lang,
-        option_words(ledger.session_ruleset_choice(session, lang), lang),
+        option_words(ruleset, lang),
     )
     return render_template("pdf/scoresheet.html", **context)
 
 
-def _in_players_words(rule: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    words = choice_words(rule["name"], rule["value"], lang)
+def _in_players_words(rule: Mapping[str, Any], game: str, lang: str) -> dict[str, Any]:
+    """A house rule of the header, its meaning in the words of ``game`` (the session's)."""
+    words = choice_words(game, rule["name"], rule["value"], lang)
     return {**rule, "help": words} if words else dict(rule)
 
 

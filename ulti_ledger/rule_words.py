@@ -1,6 +1,8 @@
 """House rules in a player's words, one wording for the pages, the history and the PDF.
 
-The words are the new-evening page's (texts ``rule.<option>.<value>``); a choice without
+The words are the game's own (its domain's ``msgctxt "rule"``: ``<option>`` and
+``<option>.<value>``, read through ``REGISTRY.rule_words`` for the ruleset's ``scorer``),
+so two games may word an option of the same name each their own way. A choice without
 them falls back to the ruleset file's help, and an option the ruleset does not know is
 written as stored.
 """
@@ -10,23 +12,36 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .messages import text
-from .texts import TEXTS
+from .games import REGISTRY
+from .messages import FALLBACK
 
 
-def choice_words(name: str, value: Any, lang: str) -> str | None:
+def rule_text(game: str, key: str, lang: str) -> str | None:
+    """Game ``game``'s words for a house rule (``<option>``) or one of its choices
+    (``<option>.<value>``) in ``lang``, or None where the game has none. As the app's
+    texts do, German without a text falls back to English; a language the game keeps no
+    catalogue of reads English."""
+    words = REGISTRY.rule_words(game)
+    asked = [lang, *([FALLBACK[lang]] if lang in FALLBACK else [])]
+    for each in asked if lang in words.languages else ["en"]:
+        text = words[each].get(key) if each in words.languages else None
+        if text:
+            return text
+    return None
+
+
+def choice_words(game: str, name: str, value: Any, lang: str) -> str | None:
     """One choice as the new-evening page words it, or None where it has no text."""
-    key = f"rule.{name}.{value}"
-    return text(key, lang) if key in TEXTS else None
+    return rule_text(game, f"{name}.{value}", lang)
 
 
 def option_words(ruleset: Mapping[str, Any], name: str, value: Any, lang: str) -> str:
     """``label: meaning`` of a house rule's value; ``ruleset`` as the ledger's catalogue
-    gives it (``options`` with ``name``, ``label`` and ``choices``)."""
+    gives it (its ``scorer``, and ``options`` with ``name``, ``label`` and ``choices``)."""
     option = next((o for o in ruleset["options"] if o["name"] == name), None)
     if option is None:
         return f"{name}: {value}"
-    meaning = choice_words(name, value, lang) or next(
+    meaning = choice_words(ruleset["scorer"], name, value, lang) or next(
         (c["help"] for c in option["choices"] or () if c["value"] == value and c["help"]),
         str(value),
     )

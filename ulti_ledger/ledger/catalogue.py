@@ -76,6 +76,7 @@ def hand_form(
 def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:
     return {
         "id": ruleset.id,
+        "scorer": ruleset.scorer,  # its game: whose house-rule words its options read
         "label": ruleset_text(ruleset.label, ruleset.label_en, lang),
         "description": ruleset_text(ruleset.description, ruleset.description_en, lang),
         "players": _player_range(ruleset),

@@ -17,6 +17,7 @@ from types import ModuleType
 from .engine import Engine
 from .errors import RulesetError
 from .loader import Ruleset, load_ruleset_file, parse_ruleset
+from .words import RULE_CONTEXT, GameWords, package_words
 
 PARTS: dict[str, str] = {
     "NAME": "the game's id, as ruleset files name it in `scorer`",
@@ -70,6 +71,13 @@ class Registry(Mapping[str, ModuleType]):
         """The ruleset a new evening proposes: the first registered game's own, whose id is
         the game's name (every game ships ``<NAME>.toml``; ``rulesets`` checks it)."""
         return next(iter(self._games))
+
+    def rule_words(self, name: str) -> GameWords:
+        """Game ``name``'s house rules in its players' words, ``words[lang][key]``: its own
+        domain's ``msgctxt "rule"``, keyed ``<option>`` (what the option decides) and
+        ``<option>.<value>`` (what a choice means). Two games may name an option alike and
+        word it each their own way; a key the game has no text for raises ``KeyError``."""
+        return package_words(self._games[name], RULE_CONTEXT)
 
     def parse_ruleset(self, text: str, source: str) -> Ruleset:
         """A ruleset from a file's text; its ``scorer`` must be one of these games, and a

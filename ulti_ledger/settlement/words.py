@@ -12,6 +12,11 @@ import gettext
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
+from types import ModuleType
+
+RULE_CONTEXT = "rule"
+"""The context of a game's house-rule words in its domain: ``<option>`` says what the
+option decides, ``<option>.<value>`` what a choice means (``package_words``)."""
 
 
 class GameWords(Mapping[str, Mapping[str, str]]):
@@ -74,6 +79,18 @@ def _translation(localedir: Path, domain: str, lang: str) -> gettext.GNUTranslat
         raise FileNotFoundError(
             f"{domain} has no compiled catalogue for {lang} in {localedir}: run `make translations`"
         ) from exc
+
+
+@cache
+def package_words(package: ModuleType, context: str | None = None) -> GameWords:
+    """A game package's own domain under ``context``: the catalogues in its ``locale/``
+    folder named as the package's folder (``<game>/locale/<lang>/LC_MESSAGES/<game>.po``),
+    in every language it keeps one of; the registry's ``rule_words`` reads a game's
+    house-rule words with it, so no game need say where they are."""
+    folder = Path(str(package.__file__)).parent
+    localedir, domain = folder / "locale", folder.name
+    found = localedir.glob(f"*/LC_MESSAGES/{domain}.po")
+    return GameWords(localedir, domain, tuple(sorted(p.parent.parent.name for p in found)), context)
 
 
 class GamePairs(Mapping[str, tuple[str, str]]):
