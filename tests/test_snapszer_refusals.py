@@ -207,7 +207,8 @@ def test_an_impossible_hand_is_refused_with_its_key_and_code(
 
 
 def test_every_snapszer_refusal_is_exercised_here():
-    """A new refusal of the snapszer hand gets a case above."""
+    """A new refusal of the snapszer hand gets a case above (the cases also reach the
+    core's checks that the hand calls, such as ``outcome_has_no``)."""
     found = engine_refusals([REPO / "ulti_ledger/games/snapszer/hand.py"])
     codes = {c for _, _, codes in found for c in codes or ()}
-    assert codes == {case[3] for case in CASES}
+    assert codes and codes - {case[3] for case in CASES} == set()

@@ -187,6 +187,22 @@ def check_sitting_out(players: tuple[str, ...], sitting_out: tuple[str, ...], mo
         )
 
 
+def none_for_outcome(
+    outcome: str, given: Iterable[str], template: str = "a hand with outcome {outcome} has no {key}"
+) -> None:
+    """Refuse the first key of ``given`` (the keys a hand holds that its ``outcome`` rules
+    out: a throw-in's components, a redeal's winner), naming the outcome and the key in
+    ``template`` (a game may say why, in a template of its own)."""
+    for key in given:
+        raise HandError(
+            key,
+            template,
+            code="outcome_has_no",
+            outcome=outcome,
+            key=key,
+        )
+
+
 def renonsz(
     raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...], outcome: str
 ) -> str | None:

@@ -20,6 +20,7 @@ from ...settlement.hand_checks import (
     hand_object,
     kind,
     names,
+    none_for_outcome,
     not_one_of,
     player,
     renonsz,
@@ -94,15 +95,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     winner = _winner(data, players, sitting_out, outcome, offender)
     partner = None if winner else _partner(data, players, sitting_out, declarer)
     if outcome == "redeal":
-        for key in ("won", "loser", "snapszer"):
-            if key in data:
-                raise HandError(
-                    key,
-                    "a hand with outcome {outcome} has no {key}",
-                    code="outcome_has_no",
-                    outcome=outcome,
-                    key=key,
-                )
+        none_for_outcome(outcome, (k for k in ("won", "loser", "snapszer") if k in data))
         won = loser = announcer = None
     elif offender is not None:
         for key in ("won", "loser", "snapszer"):

@@ -20,6 +20,7 @@ from ...settlement.hand_checks import (
     check_keys,
     hand_object,
     kind,
+    none_for_outcome,
     not_one_of,
 )
 from .build import CONTRACTS, Rules
@@ -92,15 +93,10 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     if raw is not None:
         offender, ruling = renonsz_of(raw, players, sitting_out, outcome, rules)
     if outcome != "played":
-        for key in ("game", "figures", "tarokkszam"):
-            if key in data:
-                raise HandError(
-                    key,
-                    "a hand with outcome {outcome} has no {key}: nothing was played",
-                    code="outcome_has_no",
-                    outcome=outcome,
-                    key=key,
-                )
+        given = (k for k in ("game", "figures", "tarokkszam") if k in data)
+        none_for_outcome(
+            outcome, given, "a hand with outcome {outcome} has no {key}: nothing was played"
+        )
     contract = get("contract")
     g = rules.base_values.get(contract) if type(contract) is str else None
     if g is None:

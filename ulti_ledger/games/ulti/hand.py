@@ -16,7 +16,7 @@ from typing import Any, NamedTuple, TypeVar
 
 from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import check_keys as _check_keys
-from ...settlement.hand_checks import check_sitting_out
+from ...settlement.hand_checks import check_sitting_out, none_for_outcome
 from ...settlement.hand_checks import kind as _kind
 from ...settlement.hand_checks import names as _names
 from ...settlement.hand_checks import not_one_of as _not_one_of
@@ -191,15 +191,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         raise HandError("colour", _not_one_of(colour, rules.colours), code="colour_unknown")
     options = options or {}
     if outcome == "all_pass" or outcome == "redeal":
-        for key in ("components", "silent", "renonsz"):
-            if get(key):
-                raise HandError(
-                    key,
-                    "a hand with outcome {outcome} has no {key}",
-                    code="outcome_has_no",
-                    outcome=outcome,
-                    key=key,
-                )
+        none_for_outcome(outcome, (k for k in ("components", "silent", "renonsz") if get(k)))
         contract, components, silent, stakes = None, (), (), None
     else:
         components, contract, silent, stakes = _played_parts(
