@@ -76,3 +76,24 @@ def tarokk_hand(ruleset: str = "tarokk", **facts: Any) -> dict[str, Any]:
         "game": {"won": True},
     }
     return {k: v for k, v in {**base, **facts}.items() if v is not None}
+
+
+def snapszer_hand(**keys: Any) -> dict[str, Any]:
+    """A three-player snapszer hand Anna won with the losers below 33, keys replaced (None
+    drops a key, except ``partner``, where None means alone)."""
+    base: dict[str, Any] = {
+        "ruleset": "snapszer",
+        "players": ["Anna", "Béla", "Csaba"],
+        "declarer": "Anna",
+        "won": True,
+        "loser": "below_33",
+    }
+    base.update(keys)
+    return {k: v for k, v in base.items() if v is not None or k == "partner"}
+
+
+def snapszer_four(**keys: Any) -> dict[str, Any]:
+    """Four players: Anna and Csaba (the chosen card's holder) against Béla and Dóra."""
+    return snapszer_hand(
+        **{"players": ["Anna", "Béla", "Csaba", "Dóra"], "partner": "Csaba", **keys}
+    )

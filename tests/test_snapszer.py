@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from tests.engine_helpers import ENGINE
+from tests.engine_helpers import snapszer_four as four
+from tests.engine_helpers import snapszer_hand as snap
 from ulti_ledger.cli import main
 from ulti_ledger.games import REGISTRY, parse_ruleset
 from ulti_ledger.games import snapszer as game
@@ -19,24 +21,6 @@ from ulti_ledger.settlement import HandError, RulesetError
 THREE = ["Anna", "Béla", "Csaba"]
 FOUR = ["Anna", "Béla", "Csaba", "Dóra"]
 REGISTRY_FILE = Path(game.__file__).parent / "rulesets" / "snapszer.toml"
-
-
-def snap(**keys: Any) -> dict[str, Any]:
-    """A three-player hand Anna won with the losers below 33, keys replaced (None drops)."""
-    base: dict[str, Any] = {
-        "ruleset": "snapszer",
-        "players": THREE,
-        "declarer": "Anna",
-        "won": True,
-        "loser": "below_33",
-    }
-    base.update(keys)
-    return {k: v for k, v in base.items() if v is not None or k == "partner"}
-
-
-def four(**keys: Any) -> dict[str, Any]:
-    """Four players: Anna and Csaba (the chosen card's holder) against Béla and Dóra."""
-    return snap(**{"players": FOUR, "partner": "Csaba", **keys})
 
 
 def pay(data: dict[str, Any]) -> dict[str, int]:

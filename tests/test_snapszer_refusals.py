@@ -8,29 +8,13 @@ from typing import Any
 import pytest
 
 from tests.engine_helpers import ENGINE, REPO
+from tests.engine_helpers import snapszer_four as _four
+from tests.engine_helpers import snapszer_hand as _hand
 from tests.test_error_codes import engine_refusals
 from ulti_ledger.settlement import HandError
 
 THREE = ["Anna", "Béla", "Csaba"]
 FOUR = [*THREE, "Dóra"]
-
-
-def _hand(**keys: Any) -> dict[str, Any]:
-    """Anna's three-player hand, won with the losers below 33; a key set to None drops."""
-    base: dict[str, Any] = {
-        "ruleset": "snapszer",
-        "players": THREE,
-        "declarer": "Anna",
-        "won": True,
-        "loser": "below_33",
-    }
-    base.update(keys)
-    return {k: v for k, v in base.items() if v is not None or k == "partner"}
-
-
-def _four(**keys: Any) -> dict[str, Any]:
-    """Four players: Anna and Csaba (the chosen card's holder) against Béla and Dóra."""
-    return _hand(**{"players": FOUR, "partner": "Csaba", **keys})
 
 
 def _alone(**keys: Any) -> dict[str, Any]:
