@@ -45,12 +45,26 @@ def _constants(node: ast.AST) -> list[str]:
     return []
 
 
+def _is_raiser(node: ast.AST, names: set[str]) -> bool:
+    """A call of one of ``names``, bare (``HandError(...)``) or qualified (``errors.HandError``)."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    return (func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)) in names
+
+
+def _msg_code(call: ast.Call) -> list[str]:
+    """The constant code a ``Msg(template, params, code)`` is built with ([] without one)."""
+    given = call.args[2:3] + [k.value for k in call.keywords if k.arg == "code"]
+    return [c for value in given for c in _constants(value)]
+
+
 def raises() -> list[tuple[str, int, list[str], list[str]]]:
     """Each HandError call of the Ulti scorer: file, line, its codes and its templates."""
     found = []
     for path in SCORER:
         for node in ast.walk(ast.parse(Path(path).read_text("utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in RAISERS:
+            if _is_raiser(node, RAISERS):
                 codes = [c for k in node.keywords if k.arg == "code" for c in _constants(k.value)]
                 templates = _constants(node.args[1]) if len(node.args) > 1 else []
                 found.append((path.name, node.lineno, codes, templates))
@@ -62,9 +76,8 @@ def msg_codes() -> set[str]:
     out = set()
     for path in SCORER:
         for node in ast.walk(ast.parse(Path(path).read_text("utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Msg":
-                if len(node.args) == 3:
-                    out.update(_constants(node.args[2]))
+            if _is_raiser(node, {"Msg"}):
+                out.update(_msg_code(node))
     return out
 
 
@@ -88,20 +101,6 @@ ENGINES = sorted(
 """Every game's package and the settlement every game shares."""
 
 CODE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
-
-
-def _is_raiser(node: ast.AST, names: set[str]) -> bool:
-    """A call of one of ``names``, bare (``HandError(...)``) or qualified (``errors.HandError``)."""
-    if not isinstance(node, ast.Call):
-        return False
-    func = node.func
-    return (func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)) in names
-
-
-def _msg_code(call: ast.Call) -> list[str]:
-    """The constant code a ``Msg(template, params, code)`` is built with ([] without one)."""
-    given = call.args[2:3] + [k.value for k in call.keywords if k.arg == "code"]
-    return [c for value in given for c in _constants(value)]
 
 
 def _bound(name: str, scope: ast.AST) -> list[str | None]:
