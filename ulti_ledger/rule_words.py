@@ -22,12 +22,9 @@ def rule_text(game: str, key: str, lang: str) -> str | None:
     texts do, German without a text falls back to English; a language the game keeps no
     catalogue of reads English."""
     words = REGISTRY.rule_words(game)
-    asked = [lang, *([FALLBACK[lang]] if lang in FALLBACK else [])]
-    for each in asked if lang in words.languages else ["en"]:
-        text = words[each].get(key) if each in words.languages else None
-        if text:
-            return text
-    return None
+    asked = (lang, FALLBACK.get(lang)) if lang in words.languages else ("en",)
+    found = (words[each].get(key) for each in asked if each in words.languages)
+    return next((text for text in found if text), None)
 
 
 def choice_words(game: str, name: str, value: Any, lang: str) -> str | None:

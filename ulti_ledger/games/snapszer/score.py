@@ -21,16 +21,14 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
     scoresheet = rules.mode == "scoresheet"
     winners: tuple[str, ...] = ()
     points = 0
+    payments = dict.fromkeys(hand.players, 0)  # every player named, in seating order
     if hand.outcome == "redeal":
-        payments = dict.fromkeys(hand.players, 0)
         line = Line("redeal", {}, dict(payments))
     else:
         key, params, winners, losers, points = _result(hand, rules)
         if scoresheet:
-            payments = dict.fromkeys(hand.players, 0)
             params["credited"] = True  # explain.describe: on the list, nobody pays
         else:
-            payments = dict.fromkeys(hand.players, 0)
             payments.update(spread(points, winners, losers))
         params.update(winners=winners, losers=losers, n=points)
         line = Line(key, params, dict(payments))
