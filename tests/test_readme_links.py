@@ -1,4 +1,4 @@
-"""Every link in the README points inside the repository, at a file (and heading) there.
+"""Every link in the README (and docs/) points inside the repository, at a file (and heading) there.
 
 A fresh clone has nothing beside it, so a link such as ``../shared/...`` would lead
 nowhere; links to the app itself (``http://127.0.0.1:5000``) are the only others.
@@ -6,6 +6,8 @@ nowhere; links to the app itself (``http://127.0.0.1:5000``) are the only others
 
 import re
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
@@ -21,17 +23,31 @@ def anchors(markdown: str) -> set[str]:
     return found
 
 
-def test_readme_links_stay_inside_the_repository():
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+DOCS = ["README.md", "CHANGES.md", "bench/README.md", *sorted(
+    str(p.relative_to(REPO)) for p in (REPO / "docs").glob("*.md")
+)]
+
+
+def test_readme_is_for_players_and_hosts():
+    """At most 300 lines; the rest lives in docs/ and bench/."""
+    lines = (REPO / "README.md").read_text(encoding="utf-8").splitlines()
+    assert len(lines) <= 300
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_doc_links_stay_inside_the_repository(doc):
+    text = (REPO / doc).read_text(encoding="utf-8")
     links = LINK.findall(text)
-    assert len(links) >= 8  # the screenshots, the scoresheet, the hand format...
+    if doc == "README.md":
+        assert len(links) >= 8  # the screenshots, the scoresheet, the hand format...
     for target in links:
         assert not target.startswith(("http://", "https://", "//")), target
         path, _, anchor = target.partition("#")
-        file = (REPO / path).resolve() if path else REPO / "README.md"
+        here = (REPO / doc).parent
+        file = (here / path).resolve() if path else REPO / doc
         assert file.is_relative_to(REPO), f"{target} leaves the repository"
         assert file.exists(), f"{target}: no such file in the repository"
         if anchor:
             assert anchor in anchors(file.read_text(encoding="utf-8")), target
-    for url in AUTOLINK.findall(text):
+    for url in AUTOLINK.findall(text) if doc == "README.md" else ():
         assert url.startswith("http://127.0.0.1:"), url  # the app itself, on this machine
