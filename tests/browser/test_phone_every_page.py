@@ -1,0 +1,146 @@
+"""Every page of every registered game on a 390 px phone, with long names.
+
+One evening per shipped ruleset (the registry's, so a game added tomorrow is checked too),
+at its largest table, with a few hands and its house rules switched the way that shows the
+most (every option away from its default, an option that is on kept on: Skat's
+Seeger–Fabian tally, Bock and Kontra/Re), all in one group. Each page is loaded once: the
+board, the new-hand form (its deal opened), a hand's edit form (with its live preview),
+the read-only view, the settlement, the statistics, and the group and its statistics.
+
+On each: the page never scrolls sideways; no text stands a letter per line; no word of a
+player's name breaks inside itself (a name wraps at spaces and hyphens, or goes by its
+initials); a name cut short by the page is marked by the PDF's initials, and the two
+players who share a surname ("Kovács-Szabó Anna", "Kovács-Szabó Béla") never show alike.
+"""
+
+from __future__ import annotations
+
+from ulti_ledger import ledger, samples
+from ulti_ledger.games import builtin_engine
+from ulti_ledger.groups import store
+from ulti_ledger.pdf_table import labels
+
+WIDTH = 390
+NAMES = [
+    "Kovács-Szabó Anna",
+    "Kovács-Szabó Béla",
+    "Szentgyörgyi Annamária",
+    "Friedrich-Wilhelm Hohenzollern",
+    "Őrszentmiklósi Ünőkő Zsófia",
+    "Árvíztűrő Tükörfúrógépű Ödön",
+]
+HANDS = 4
+
+MEASURE = """(names) => {
+  const parts = [...new Set(names.flatMap(n => n.split(/[\\s\\-]+/)).filter(w => w.length > 1))];
+  const out = {width: document.documentElement.scrollWidth, broken: [], letters: [], cut: [],
+               shown: {}};
+  const where = el => (el.closest('[data-testid]') || el).dataset.testid || el.className || el.tagName;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest('script,style,template,option,textarea,title')) continue;
+    const re = /[^\\s\\-\\u2010\\u2013\\/]+/g;
+    let m;
+    while ((m = re.exec(node.data))) {
+      const word = m[0];
+      if (word.length < 2) continue;
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + word.length);
+      const rects = [...range.getClientRects()].filter(r => r.width > 0);
+      const lines = new Set(rects.map(r => Math.round(r.top))).size;
+      if (lines < 2) continue;
+      if (parts.some(p => word.includes(p))) out.broken.push(word + ' @' + where(el));
+      if (word.length >= 3 && word.length / lines <= 2) out.letters.push(word + ' @' + where(el));
+    }
+  }
+  // A name cut by an ellipsis, unmarked: only the initials may stand for a name.
+  for (const el of document.querySelectorAll('*')) {
+    const style = getComputedStyle(el);
+    if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1
+        && parts.some(p => el.textContent.includes(p))) out.cut.push(where(el));
+  }
+  for (const el of document.querySelectorAll('.pname')) {
+    if (el.offsetParent === null) continue;
+    const full = (el.querySelector('.pn-full') || el).textContent.trim();
+    const shown = el.classList.contains('is-short') ? el.querySelector('.pn-short').textContent : full;
+    (out.shown[full] = out.shown[full] || []).push(shown.trim());
+  }
+  return out;
+}"""
+
+
+def widest_options(ruleset) -> dict[str, str]:
+    """Every house rule away from its default, except that an option that is on stays on:
+    the columns, tallies and notices a ruleset can add all show."""
+    out = {}
+    for key, option in ruleset.options.items():
+        choices = list(option.choices or ())
+        default = str(ruleset.defaults[key])
+        others = [c for c in choices if c != default]
+        if others and default != "on":
+            out[key] = others[0]
+    return out
+
+
+def evenings(app):
+    """One evening per shipped ruleset at its largest table, all in one group: the pages."""
+    pages = []
+    with app.app_context():
+        group = store.create_group("Keddi kör, hosszú nevekkel és hosszú estékkel")
+        for ruleset_id, ruleset in builtin_engine().rulesets.items():
+            seats = tuple(NAMES[: ruleset.seating().largest])
+            body = samples.random_session(
+                seats,
+                HANDS,
+                seed=5,
+                name=f"Péntek este: {ruleset.label}",
+                ruleset=ruleset_id,
+                options=widest_options(ruleset),
+            )
+            session = ledger.create_session(body)
+            store.add_evening(group, session)
+            edit, view = f"/e/{session.edit_token}", f"/s/{session.view_token}"
+            pages += [
+                (ruleset_id, "board", edit, seats),
+                (ruleset_id, "form", f"{edit}/hands/new", seats),
+                (ruleset_id, "edit", f"{edit}/hands/1/edit", seats),
+                (ruleset_id, "view", view, seats),
+                (ruleset_id, "settlement", f"{view}?method=pairwise", seats),
+                (ruleset_id, "statistics", f"{view}/stats", seats),
+            ]
+        token = group.view_token
+        pages += [
+            ("group", "group", f"/g/{token}", tuple(NAMES)),
+            ("group", "group statistics", f"/g/{token}/stats", tuple(NAMES)),
+        ]
+    return pages
+
+
+def test_every_page_of_every_game_fits_a_phone(app, phone, live_url):
+    page = phone
+    problems = []
+    for ruleset_id, kind, path, seats in evenings(app):
+        page.goto(live_url + path)
+        if kind == "form":  # the deal's chips: who deals, who sits out
+            page.get_by_test_id("deal-toggle").click()
+        page.wait_for_timeout(50)  # app.js fits the names after the layout settles
+        found = page.evaluate(MEASURE, list(seats))
+        what = f"{ruleset_id} {kind}"
+        if found["width"] > WIDTH:
+            problems.append(f"{what}: {found['width']} px wide")
+        for key in ("broken", "letters", "cut"):
+            if found[key]:
+                problems.append(f"{what}: {key} {sorted(set(found[key]))}")
+        short = labels(list(seats), 0)
+        for name, shown in found["shown"].items():
+            unknown = set(shown) - {name, short.get(name)}
+            if unknown:
+                problems.append(f"{what}: {name} shown as {sorted(unknown)}")
+        anna, bela = (set(found["shown"].get(n, ())) for n in NAMES[:2])
+        if anna & bela:
+            problems.append(f"{what}: the Kovács-Szabós both shown as {sorted(anna & bela)}")
+        if kind in ("board", "edit", "view"):
+            assert found["shown"], f"{what}: no player's name drawn by player_name"
+    assert problems == []
