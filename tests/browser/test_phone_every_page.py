@@ -35,7 +35,8 @@ MEASURE = """(names) => {
   const parts = [...new Set(names.flatMap(n => n.split(/[\\s\\-]+/)).filter(w => w.length > 1))];
   const out = {width: document.documentElement.scrollWidth, broken: [], letters: [], cut: [],
                shown: {}};
-  const where = el => (el.closest('[data-testid]') || el).dataset.testid || el.className || el.tagName;
+  const where = el =>
+    (el.closest('[data-testid]') || el).dataset.testid || el.className || el.tagName;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
@@ -64,7 +65,8 @@ MEASURE = """(names) => {
   for (const el of document.querySelectorAll('.pname')) {
     if (el.offsetParent === null) continue;
     const full = (el.querySelector('.pn-full') || el).textContent.trim();
-    const shown = el.classList.contains('is-short') ? el.querySelector('.pn-short').textContent : full;
+    const shown = el.classList.contains('is-short')
+      ? el.querySelector('.pn-short').textContent : full;
     (out.shown[full] = out.shown[full] || []).push(shown.trim());
   }
   return out;
