@@ -205,11 +205,15 @@
     return [...range.getClientRects()].some((r) => r.left < left - 0.5 || r.right > right + 0.5);
   }
 
+  // First a smaller type where the page allows it (app.css: a chip, a total card), then
+  // the initials; each step measures all the names at once (one layout per step).
   function fitNames() {
     const names = [...document.querySelectorAll(".pname[data-fit]")];
-    for (const el of names) el.classList.remove("is-short");
+    for (const el of names) el.classList.remove("is-short", "is-small");
     const tight = names.filter((el) => el.offsetParent !== null && leaves(el));
-    for (const el of tight) el.classList.add("is-short");
+    for (const el of tight) el.classList.add("is-small");
+    const tighter = tight.filter(leaves);
+    for (const el of tighter) el.classList.replace("is-small", "is-short");
   }
 
   let fitting = 0;

@@ -7,7 +7,8 @@ Seeger–Fabian tally, Bock and Kontra/Re), all in one group. Each page is loade
 board, the new-hand form (its deal opened), a hand's edit form (with its live preview),
 the read-only view, the settlement, the statistics, and the group and its statistics.
 
-On each: the page never scrolls sideways; no text stands a letter per line; no word of a
+On each: the page never scrolls sideways (and the board's drawing of the table keeps its
+words inside it); no text stands a letter per line; no word of a
 player's name breaks inside itself (a name wraps at spaces and hyphens, or goes by its
 initials); a name cut short by the page is marked by the PDF's initials, and the two
 players who share a surname ("Kovács-Szabó Anna", "Kovács-Szabó Béla") never show alike.
@@ -71,6 +72,19 @@ MEASURE = """(names) => {
   }
   return out;
 }"""
+
+
+DRAWING_OUTSIDE = """() => {
+  const svg = document.querySelector('[data-testid="table-drawing"] svg');
+  if (!svg) return ['no drawing'];
+  const edge = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll('text')].filter(text => {
+    const r = text.getBoundingClientRect();
+    return r.left < edge.left - 0.5 || r.right > edge.right + 0.5
+      || r.top < edge.top - 0.5 || r.bottom > edge.bottom + 0.5;
+  }).map(text => text.textContent);
+}"""
+"""The words of the board's table drawing that leave it (the SVG clips them)."""
 
 
 def widest_options(ruleset) -> dict[str, str]:
@@ -145,4 +159,10 @@ def test_every_page_of_every_game_fits_a_phone(app, phone, live_url):
             problems.append(f"{what}: the Kovács-Szabós both shown as {sorted(anna & bela)}")
         if kind in ("board", "edit", "view"):
             assert found["shown"], f"{what}: no player's name drawn by player_name"
+        if kind == "edit":  # the live preview's tiles, one per seated player
+            assert page.locator(".amount .pname").count() == len(seats), what
+        if kind in ("board", "view"):  # the table is drawn, every word of it inside
+            outside = page.evaluate(DRAWING_OUTSIDE)
+            if outside:
+                problems.append(f"{what}: the table's drawing cuts {outside}")
     assert problems == []
