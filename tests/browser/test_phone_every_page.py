@@ -3,9 +3,10 @@
 One evening per shipped ruleset (the registry's, so a game added tomorrow is checked too),
 at its largest table, with a few hands and its house rules switched the way that shows the
 most (every option away from its default, an option that is on kept on: Skat's
-Seeger–Fabian tally, Bock and Kontra/Re), all in one group. Each page is loaded once: the
-board, the new-hand form (its deal opened), a hand's edit form (with its live preview),
-the read-only view, the settlement, the statistics, and the group and its statistics.
+Seeger–Fabian tally, Bock and Kontra/Re), all in one group. Each page is loaded once, the
+evenings' in hu, de and en in turn: the board, the new-hand form (its deal opened), a
+hand's edit form (with its live preview), the read-only view, the settlement, the
+statistics, and the group and its statistics.
 
 On each: the page never scrolls sideways (and the board's drawing of the table keeps its
 words inside it); no text stands a letter per line; no word of a
@@ -31,6 +32,8 @@ NAMES = [
     "Árvíztűrő Tükörfúrógépű Ödön",
 ]
 HANDS = 4
+LANGUAGES = ("hu", "de", "en")
+"""The evenings' pages take the three languages in turn (German's words are the longest)."""
 
 MEASURE = """(names) => {
   const parts = [...new Set(names.flatMap(n => n.split(/[\\s\\-]+/)).filter(w => w.length > 1))];
@@ -100,12 +103,17 @@ def widest_options(ruleset) -> dict[str, str]:
     return out
 
 
+def with_lang(path: str, lang: str) -> str:
+    return f"{path}{'&' if '?' in path else '?'}lang={lang}"
+
+
 def evenings(app):
     """One evening per shipped ruleset at its largest table, all in one group: the pages."""
     pages = []
     with app.app_context():
         group = store.create_group("Keddi kör, hosszú nevekkel és hosszú estékkel")
-        for ruleset_id, ruleset in builtin_engine().rulesets.items():
+        for index, (ruleset_id, ruleset) in enumerate(sorted(builtin_engine().rulesets.items())):
+            lang = LANGUAGES[index % len(LANGUAGES)]
             seats = tuple(NAMES[: ruleset.seating().largest])
             body = samples.random_session(
                 seats,
@@ -119,17 +127,20 @@ def evenings(app):
             store.add_evening(group, session)
             edit, view = f"/e/{session.edit_token}", f"/s/{session.view_token}"
             pages += [
-                (ruleset_id, "board", edit, seats),
-                (ruleset_id, "form", f"{edit}/hands/new", seats),
-                (ruleset_id, "edit", f"{edit}/hands/1/edit", seats),
-                (ruleset_id, "view", view, seats),
-                (ruleset_id, "settlement", f"{view}?method=pairwise", seats),
-                (ruleset_id, "statistics", f"{view}/stats", seats),
+                (ruleset_id, kind, with_lang(path, lang), seats)
+                for kind, path in (
+                    ("board", edit),
+                    ("form", f"{edit}/hands/new"),
+                    ("edit", f"{edit}/hands/1/edit"),
+                    ("view", view),
+                    ("settlement", f"{view}?method=pairwise"),
+                    ("statistics", f"{view}/stats"),
+                )
             ]
         token = group.view_token
         pages += [
-            ("group", "group", f"/g/{token}", tuple(NAMES)),
-            ("group", "group statistics", f"/g/{token}/stats", tuple(NAMES)),
+            ("group", "group", f"/g/{token}?lang=de", tuple(NAMES)),
+            ("group", "group statistics", f"/g/{token}/stats?lang=hu", tuple(NAMES)),
         ]
     return pages
 
@@ -143,7 +154,7 @@ def test_every_page_of_every_game_fits_a_phone(app, phone, live_url):
             page.get_by_test_id("deal-toggle").click()
         page.wait_for_timeout(50)  # app.js fits the names after the layout settles
         found = page.evaluate(MEASURE, list(seats))
-        what = f"{ruleset_id} {kind}"
+        what = f"{ruleset_id} {kind} ({path.rsplit('lang=', 1)[1]})"
         if found["width"] > WIDTH:
             problems.append(f"{what}: {found['width']} px wide")
         for key in ("broken", "letters", "cut"):
