@@ -6,7 +6,7 @@ most (every option away from its default, an option that is on kept on: Skat's
 Seeger–Fabian tally, Bock and Kontra/Re), all in one group. Each page is loaded once, the
 evenings' in hu, de and en in turn: the board, the new-hand form (its deal opened), a
 hand's edit form (with its live preview), the read-only view, the settlement, the
-statistics, and the group and its statistics.
+statistics, the evening's settings and players, and the group and its statistics.
 
 On each: the page never scrolls sideways (and the board's drawing of the table keeps its
 words inside it); no text stands a letter per line; no word of a
@@ -135,6 +135,7 @@ def evenings(app):
                     ("view", view),
                     ("settlement", f"{view}?method=pairwise"),
                     ("statistics", f"{view}/stats"),
+                    ("settings", f"{edit}/evening"),
                 )
             ]
         token = group.view_token
