@@ -296,7 +296,8 @@ def test_the_scoreboard_shows_the_balance_chart_once_there_are_hands(client, sco
     scorer.post_hand({"declarer": "Béla", "contract": "passz", "colour": "piros"})
     for page in (edit, scorer.view_url):
         html = client.get(page).get_data(as_text=True)
-        assert 'class="balance-chart-figure"' in html and html.count("<svg") == 2  # and the QR
+        # and the QR code, and the table drawn beside the next hand
+        assert 'class="balance-chart-figure"' in html and html.count("<svg") == 3
 
 
 def test_the_scoreboard_keeps_a_place_for_the_exports(app):

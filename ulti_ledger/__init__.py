@@ -144,6 +144,11 @@ def create_app(test_config=None):
     from .views import api, exports, hands, main, sessions
 
     i18n.init_app(app)
+    from .pdf_table import labels
+
+    # Each player's short label (the PDF's initials, "KSzA"): a page shows it where the
+    # whole name does not fit (templates/macros.html ``player_name``, static/js/app.js).
+    app.jinja_env.filters["short_names"] = lambda players: labels(list(players), 0)
     app.register_blueprint(main.bp)
     app.register_blueprint(sessions.bp)
     app.register_blueprint(hands.bp)

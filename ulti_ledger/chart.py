@@ -27,6 +27,7 @@ from typing import Any, TypedDict, Unpack
 from markupsafe import Markup
 
 from .messages import words
+from .pdf_table import labels
 
 #: Okabe & Ito (2008), without the yellow that vanishes on white; black last.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
@@ -265,13 +266,21 @@ def thinned(values: Sequence[int], columns: int) -> Sequence[int]:
 def _legend(
     players: Sequence[str], lines: list[list[int]], width: int, size: int
 ) -> tuple[list[str], float]:
-    """Legend entries ("Anna +120") in rows across the top; returns them and their height."""
+    """Legend entries ("Anna +120") in rows across the top; returns them and their height.
+
+    A name too long for a row of its own goes by the PDF's initials ("KSzA"), which tell
+    apart two players who share a surname; the entry's <title> keeps the whole name.
+    """
     row_height = 1.6 * size
     x, y = 0.0, 1.1 * size
+    short = labels(players, 0)
     out = ['<g class="legend" fill="#222">']
     for index, (name, line) in enumerate(zip(players, lines, strict=True)):
         label = f"{name} {_signed(line[-1])}"
         item = 2.2 * size + len(label) * CHAR_WIDTH * size + 1.2 * size
+        if item > width:
+            label = f"{short[name]} {_signed(line[-1])}"
+            item = 2.2 * size + len(label) * CHAR_WIDTH * size + 1.2 * size
         if x > 0 and x + item > width:
             x, y = 0.0, y + row_height
         colour, dash, shape = _style(index)
@@ -285,7 +294,8 @@ def _legend(
             f'<path fill="{colour}" stroke="#fff" stroke-width="0.8" '
             f'd="{_marker(shape, x + size, mid, 0.22 * size)}"/>'
         )
-        out.append(f'<text x="{_n(x + 2.2 * size)}" y="{_n(y)}">{escape(label)}</text>')
+        whole = f"<title>{escape(name)}</title>" if not label.startswith(name) else ""
+        out.append(f'<text x="{_n(x + 2.2 * size)}" y="{_n(y)}">{whole}{escape(label)}</text>')
         x += item
     out.append("</g>")
     return out, y + 0.9 * size

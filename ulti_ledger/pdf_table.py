@@ -53,13 +53,14 @@ def signed(units: int) -> str:
     return f"+{units}" if units > 0 else f"−{-units}" if units < 0 else "0"
 
 
-def labels(players: Sequence[str]) -> dict[str, str]:
+def labels(players: Sequence[str], longest: int = SHORT) -> dict[str, str]:
     """Each player's name in the hand table: whole when short, else up to three initials.
 
     Labels are unique: initials that would be alike, or a player's whole name, get the
-    player's seat number after them ("KPP3", "KPP4").
+    player's seat number after them ("KPP3", "KPP4"). ``longest`` is the longest name
+    kept whole (the pages ask 0: every name's initials, shown only where it does not fit).
     """
-    out = {p: p if len(p) <= SHORT else _initials(p) for p in players}
+    out = {p: p if len(p) <= longest else _initials(p) for p in players}
     seen: dict[str, list[str]] = {}
     for player, label in out.items():
         seen.setdefault(label.casefold(), []).append(player)

@@ -8,7 +8,7 @@ The hands are the game's own (``random_hand``, a part of the game contract in
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .games import REGISTRY, builtin_engine
@@ -38,23 +38,31 @@ def session_body(**overrides: Any) -> dict[str, Any]:
 
 
 def random_session(
-    seats: tuple[str, ...], hands: int, *, seed: int, name: str, ruleset: str = RULESET
+    seats: tuple[str, ...],
+    hands: int,
+    *,
+    seed: int,
+    name: str,
+    ruleset: str = RULESET,
+    options: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A session@1 body of ``hands`` random legal hands; the dealer rotates and sits out.
 
     The same ``seed`` gives the same hands, so a test's sheet and a benchmark's timings
-    repeat from run to run.
+    repeat from run to run. ``options``: the evening's house rules (the hands are legal
+    under them).
     """
     rng = random.Random(seed)
     shipped = builtin_engine().rulesets[ruleset]
-    rules, seating = shipped.rules, shipped.seating()
+    rules, seating = shipped.resolve(options or {}), shipped.seating(options or {})
     body = []
     for number in range(hands):
         deal = seating.deal(seats, seats[number % len(seats)])  # the game's own rotation
         hand = random_hand(rng, rules, (*deal.players, *deal.sitting_out))
         hand.pop("ruleset")
         body.append({"dealer": deal.dealer, **hand})
-    return session_body(name=name, ruleset=ruleset, players=list(seats), hands=body)
+    chosen = {"options": dict(options)} if options else {}
+    return session_body(name=name, ruleset=ruleset, players=list(seats), hands=body, **chosen)
 
 
 def random_hand(rng: random.Random, rules: Any, players: Sequence[str]) -> dict[str, Any]:

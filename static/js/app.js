@@ -182,7 +182,57 @@
     }
   }
 
+  // A player's name where room is short (macros.html `player_name`) never breaks inside a word
+  // (app.css .pname); where a word of it still leaves its box, the name is shown by its
+  // initials, the PDF's ("KSzA", "KSzB"), so two players who share a surname stay apart.
+  function boxOf(el) {
+    let box = el.parentElement;
+    while (box && ["inline", "contents"].includes(getComputedStyle(box).display)) {
+      box = box.parentElement;
+    }
+    return box;
+  }
+
+  function leaves(el) {
+    const box = boxOf(el);
+    if (!box) return false;
+    const edge = box.getBoundingClientRect();
+    const style = getComputedStyle(box);
+    const left = edge.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    const right = edge.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+    const range = document.createRange();
+    range.selectNodeContents(el.querySelector(".pn-full"));
+    return [...range.getClientRects()].some((r) => r.left < left - 0.5 || r.right > right + 0.5);
+  }
+
+  // First a smaller type where the page allows it (app.css: a chip, a total card), then
+  // the initials; each step measures all the names at once (one layout per step).
+  function fitNames() {
+    const names = [...document.querySelectorAll(".pname[data-fit]")];
+    for (const el of names) el.classList.remove("is-short", "is-small");
+    const tight = names.filter((el) => el.offsetParent !== null && leaves(el));
+    for (const el of tight) el.classList.add("is-small");
+    const tighter = tight.filter(leaves);
+    for (const el of tighter) el.classList.replace("is-small", "is-short");
+  }
+
+  let fitting = 0;
+  function fitSoon() {
+    if (!fitting) fitting = requestAnimationFrame(() => ((fitting = 0), fitNames()));
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
+    fitNames();
+    window.addEventListener("resize", fitSoon);
+    if (document.fonts) document.fonts.ready.then(fitSoon);
+    // the live preview and the live scoreboard put new names in the page
+    // and the form shows fields, and a <details> opens, as the scorer taps
+    new MutationObserver(fitSoon).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ["hidden", "open"],
+    });
     localTimes();
     const session = document.querySelector("[data-session]");
     if (session) rememberSession(session);

@@ -93,6 +93,8 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
         else {"label": score_label(session, lang), "totals": scores},
         "kitty": kitty,
         "next": next_hand(session, last),
+        # which way the deal goes round the listed seats ("right", "left"), for the drawing
+        "deal_passes": only_ruleset(session_engine(session)).seating(session.options).deal_passes,
         "game_sheet": game_sheet(session, hands, lang),
     }
 

@@ -15,9 +15,15 @@ last_declarer_deals = false  # the house option: the last hand's declarer deals 
 ```
 
 Seats are counted from the dealer in the direction the deal passes: 0 is the dealer, 1
-deals next, -1 dealt before him. The session lists its players in seating order, each one
-on the right of the one before; so "right" passes the deal to the next in the list and
-"left" to the previous one.
+deals next, -1 dealt before him.
+
+One convention for the list, whatever the game (``LISTED``): a session lists its players
+as they sit, going round to the right, each one on the right of the one before
+(counter-clockwise, seen from above), the first listed dealing first; the new-evening form
+says so. Each ruleset's ``deal_passes`` then turns that one list its game's way: "right"
+(counter-clockwise: Ulti, snapszer, tarokk) passes the deal to the next in the list, "left"
+(clockwise: Skat) to the previous one. Sessions have always stored their players in this
+order, so no evening changes its meaning.
 """
 
 from __future__ import annotations
@@ -29,8 +35,12 @@ from typing import Any
 from .errors import RulesetError
 from .schema import Table
 
-DIRECTIONS = {"right": 1, "left": -1}
+LISTED = "right"
+"""Which way round a session lists its players: each on the right of the one before."""
+DIRECTIONS = {LISTED: 1, "left": -1}
 """Which way the deal passes, as a step along the session's seating order."""
+CLOCKWISE = {"right": False, "left": True}
+"""Whether the deal passing that way goes clockwise, seen from above (as a drawing shows it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +101,11 @@ class Seating:
     @property
     def step(self) -> int:
         return DIRECTIONS[self.deal_passes]
+
+    @property
+    def clockwise(self) -> bool:
+        """Whether the deal goes round clockwise (Skat) rather than counter-clockwise."""
+        return CLOCKWISE[self.deal_passes]
 
     @property
     def sizes(self) -> tuple[int, ...]:

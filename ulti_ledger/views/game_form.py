@@ -304,4 +304,5 @@ def _preview(
         for name, units in view["changes"].items()
     ]
     out["currency"] = session.currency
+    out["seats"] = list(ledger.current_seating(session))  # the players' initials' order
     return out

@@ -39,6 +39,7 @@ from ..i18n import t
 from ..models import GameSession
 from ..qr import qr_svg
 from ..settlement.errors import Msg
+from ..table_drawing import table_drawing
 from ..texts import TEXTS
 from . import remembered
 from .methods import scoreboard_settle
@@ -279,6 +280,7 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
         view_qr=view_qr(urls["view_url"], t("qr_label")),
         chart=balance_chart_svg(summary, lang=lang),  # for partials/balance_chart.html
         rows=hand_rows(sheet, summary["hands"]),
+        table=table_drawing(summary["seated"], summary["next"], summary["deal_passes"]),
         deleted=_deleted(session, lang) if editable else [],
         live_state=None if editable else url_for("live.state", token=token),
     )
