@@ -166,6 +166,9 @@ def create_app(test_config=None):
     from .views import admin, live
 
     security.init_app(app)
+    from . import idempotency
+
+    idempotency.init_app(app)  # Idempotency-Key on every write (the offline queue's retries)
     app.register_blueprint(live.bp)
     admin.init_app(app)  # the admin pages and their limit on wrong passwords
 
