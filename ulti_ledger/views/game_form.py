@@ -305,3 +305,8 @@ def _preview(
     ]
     out["currency"] = session.currency
     return out
+
+
+# The offline queue's save (views/offline.py) reads a posted hand as this form does.
+deal_of = _deal
+posted_deal = _posted_deal
