@@ -155,4 +155,3 @@ def register(app: Any) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(edit)
     app.context_processor(lambda: {"offline_words": offline_words})
-
