@@ -17,6 +17,7 @@ TABLES = {
     "hand_seats",
     "audit_log",
     "groups",
+    "idempotency_keys",
 }
 
 

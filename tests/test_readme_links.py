@@ -23,9 +23,12 @@ def anchors(markdown: str) -> set[str]:
     return found
 
 
-DOCS = ["README.md", "CHANGES.md", "bench/README.md", *sorted(
-    str(p.relative_to(REPO)) for p in (REPO / "docs").glob("*.md")
-)]
+DOCS = [
+    "README.md",
+    "CHANGES.md",
+    "bench/README.md",
+    *sorted(str(p.relative_to(REPO)) for p in (REPO / "docs").glob("*.md")),
+]
 
 
 def test_readme_is_for_players_and_hosts():

@@ -171,6 +171,12 @@ def create_app(test_config=None):
     from .views import admin, live
 
     security.init_app(app)
+    from . import idempotency
+
+    idempotency.init_app(app)  # Idempotency-Key on every write (the offline queue's retries)
+    from .views import offline
+
+    offline.register(app)  # the manifest, the service worker, the scorer's offline queue
     app.register_blueprint(live.bp)
     admin.init_app(app)  # the admin pages and their limit on wrong passwords
 

@@ -264,3 +264,30 @@ class AuditEntry(db.Model):
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     """The state before, as the API takes it (a hand with its dealer; session settings)."""
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+
+
+class IdempotencyRecord(db.Model):
+    """An ``Idempotency-Key`` a write claimed, and the answer it got (``idempotency.py``).
+
+    Not a fact of any evening: kept a day so that a retry gets the same answer, then
+    forgotten. The row is added in the write's own transaction, so a key exists exactly
+    when its write does.
+    """
+
+    __tablename__ = "idempotency_keys"
+    __table_args__ = (UniqueConstraint("scope", "key", name="uq_idempotency_scope_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    scope: Mapped[str] = mapped_column(String(32))
+    """A fingerprint of the capability that sent the key (never the token itself)."""
+    key: Mapped[str] = mapped_column(String(255))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of the method, path and body: the same key with another request is refused."""
+    status: Mapped[int | None] = mapped_column(Integer)
+    """The answer's status; None between the commit and the answer being kept."""
+    body: Mapped[str | None] = mapped_column(Text)
+    headers: Mapped[str | None] = mapped_column(Text)
+    """The answer's Content-Type, ETag and Location, as JSON."""
+    created_at: Mapped[dt.datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, index=True
+    )

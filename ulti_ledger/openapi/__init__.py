@@ -12,6 +12,8 @@ import copy
 from typing import Any
 
 from .groups import PATHS, SCHEMAS
+from .paths import as_json
+from .schemas import ref
 
 SECURITY_SCHEMES = {
     "edit": {"type": "http", "scheme": "bearer", "description": "the edit token"},
@@ -27,12 +29,50 @@ DOCUMENT = {
             "Sessions and hands of every registered game in the hand format. Writes need the "
             "edit token; reads take the view token too. A write may name the version it saw "
             "(If-Match, or `version` in the body); when it moved on the answer is 409 with the "
-            "current state. Without a version the last writer wins."
+            "current state. Without a version the last writer wins. Every write honours "
+            "Idempotency-Key (the IETF draft's semantics): the same request sent again with "
+            "the same key is answered as the first was, with Idempotent-Replayed: true, and "
+            "writes nothing more; the key with another request is 422."
         ),
     },
     "paths": PATHS,
     "components": {"schemas": SCHEMAS, "securitySchemes": SECURITY_SCHEMES},
 }
+
+
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 257, "pattern": "^[ -~]+$"},
+    "description": (
+        "a key unique to this request (a UUID); a retry with the same key and request gets "
+        "the first answer again and writes nothing more"
+    ),
+}
+WRITES = ("post", "put", "patch", "delete")
+KEY_ANSWERS = {
+    "400": "a malformed Idempotency-Key",
+    "409": "a request with this Idempotency-Key is still being answered",
+    "422": "this Idempotency-Key was used for another request",
+}
+
+
+def _with_idempotency(paths: dict[str, Any]) -> dict[str, Any]:
+    """Every write takes Idempotency-Key (``idempotency.py`` honours it app-wide)."""
+    for item in paths.values():
+        for method in WRITES:
+            if method in item:
+                params = item[method].setdefault("parameters", [])
+                if IDEMPOTENCY_KEY not in params:
+                    params.append(IDEMPOTENCY_KEY)
+                answers = item[method]["responses"]
+                for code, text in KEY_ANSWERS.items():
+                    answers.setdefault(code, {"description": text, **as_json(ref("Error"))})
+    return paths
+
+
+_with_idempotency(DOCUMENT["paths"])
 
 
 def document() -> dict[str, Any]:

@@ -306,3 +306,8 @@ def _preview(
     out["currency"] = session.currency
     out["seats"] = list(ledger.current_seating(session))  # the players' initials' order
     return out
+
+
+# The offline queue's save (views/offline.py) reads a posted hand as this form does.
+deal_of = _deal
+posted_deal = _posted_deal
