@@ -17,6 +17,7 @@ TABLES = {
     "hand_seats",
     "audit_log",
     "groups",
+    "group_view_evenings",
 }
 
 
