@@ -1,6 +1,8 @@
-"""PDF scoresheet time for sessions of 50, 300, 1,000 and 2,000 hands (target: 300 in 4 s).
+"""PDF scoresheet time for sessions of 50, 300, 1,000 and 2,000 hands (target: 300 in 4 s),
+and the season report of the largest group allowed: its time and peak memory.
 
 Run: .venv/bin/python bench/pdf.py [--hands 50 300 1000 2000] [--repeat 3]
+     .venv/bin/python bench/pdf.py --season [--season-hands 20]
 
 2,000 hands is the largest session allowed (``MAX_HANDS``, ``ledger.limits``): its time
 is what one render of the worst case costs, to compare with ``PDF_BUDGET_SECONDS``
@@ -12,11 +14,22 @@ a throwaway SQLite database; the time is the whole ``scoresheet_pdf`` call as th
 download route makes it: the summary (results cached after the first call), the
 settlement, the chart, the template and WeasyPrint. "first" is the first call in the
 process (cold caches, fonts loaded), "median" the median of the repeats.
+
+``--season``: a group at its maximum (``MAX_GROUP_SIZE_EVENINGS`` evenings, one a week,
+of ``MAX_GROUP_SIZE_MEMBERS`` members, four at a table, ``--season-hands`` hands each),
+and its season report as the download route renders it in the PDF pool: "cold" from
+empty caches (every evening summed), "warm" with the evenings' lines cached (a new
+version of the group: the report is rendered again), wall time and the process's CPU
+time (on a busy host the wall time is the larger), and the process's resident peak
+(``ru_maxrss``) after each. Compare with ``PDF_BUDGET_SECONDS``: past it the download
+answers 503 with Retry-After and is served from the cache once done.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import resource
 import statistics
 import sys
 import tempfile
@@ -25,11 +38,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ulti_ledger import create_app, ledger  # noqa: E402
+from ulti_ledger import create_app, groups, ledger  # noqa: E402
 from ulti_ledger.db import db  # noqa: E402
-from ulti_ledger.ledger.limits import MAX_HANDS  # noqa: E402
+from ulti_ledger.ledger.limits import MAX_HANDS, max_group_size  # noqa: E402
 from ulti_ledger.pdf import scoresheet_pdf  # noqa: E402
-from ulti_ledger.samples import random_session  # noqa: E402
+from ulti_ledger.samples import group_sessions, random_session  # noqa: E402
 
 SEATS = ("Anna", "Béla", "Győző", "Tünde")
 
@@ -38,7 +51,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, nargs="+", default=[50, 300, 1000, MAX_HANDS])
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--season", action="store_true", help="the largest season report")
+    parser.add_argument("--season-hands", type=int, default=20)
     args = parser.parse_args()
+    if args.season:
+        season(args.season_hands)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3"})
         with app.app_context():
@@ -59,6 +77,55 @@ def main() -> None:
                     f"{count:>5} hands: first {first:5.2f} s, median {median:5.2f} s"
                     f" ({args.repeat} runs), {len(pdf) // 1024} KiB"
                 )
+            db.session.remove()
+            db.engine.dispose()
+
+
+def season(hands: int) -> None:
+    """The season report of the largest group allowed, as ``/g/<token>/report.pdf`` makes it."""
+    from ulti_ledger import pdf_render
+    from ulti_ledger.views.groups import report_pdf
+
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app(
+            {
+                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp}/bench.sqlite3",
+                "GROUP_TODAY": "2026-12-04",
+                "PDF_BUDGET_SECONDS": 3600.0,  # the bench times the render, not the budget
+            }
+        )
+        with app.app_context():
+            db.create_all()
+            most = max_group_size()
+            group = groups.create_group("Legnagyobb társaság")
+            start = time.perf_counter()
+            for body in group_sessions(most.evenings, most.members, hands):
+                groups.add_evening(group, ledger.create_session(body), commit=False)
+            db.session.commit()
+            built = time.perf_counter() - start
+            token = group.edit_token
+        print(
+            f"largest group: {most.evenings} evenings, {most.members} members, "
+            f"{most.evenings * hands} hands (built in {built:.0f} s); "
+            f"PDF_BUDGET_SECONDS in production: {create_app({}).config['PDF_BUDGET_SECONDS']}"
+        )
+        for run in ("cold", "warm"):
+            with app.test_request_context(f"/g/{token}/report.pdf"):
+                group = groups.group_by_token(token, "edit")
+                if run == "warm":
+                    group.version += 1  # the same evenings: their lines come from the cache
+                    db.session.commit()
+                start, cpu = time.perf_counter(), time.process_time()
+                pdf = pdf_render.season_report(
+                    group, token, {}, "hu", dt.date(2026, 12, 4), report_pdf
+                )
+                took, cpu = time.perf_counter() - start, time.process_time() - cpu
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            print(
+                f"season report, {run}: {took:5.2f} s (CPU {cpu:5.2f} s), {len(pdf) // 1024} KiB, "
+                f"peak memory {peak:.0f} MiB"
+            )
+        with app.app_context():
             db.session.remove()
             db.engine.dispose()
 

@@ -18,6 +18,7 @@ TABLES = {
     "audit_log",
     "groups",
     "idempotency_keys",
+    "group_view_evenings",
 }
 
 

@@ -71,10 +71,13 @@ def create_app(test_config=None):
         # instance/config.py sets it, or one is made in instance/secret_key.
         SECRET_KEY=os.environ.get("SECRET_KEY") or None,
         # The most work one request may ask for: hands in a session, evenings settled
-        # together (ledger/limits.py), and the scoresheet PDF's render pool, cache and
-        # budget in seconds (pdf_render.py: past it, 503 with Retry-After).
+        # together, evenings and members of a group (ledger/limits.py), and the PDFs'
+        # (scoresheet, season report) render pool, cache and budget in seconds
+        # (pdf_render.py: past it, 503 with Retry-After).
         MAX_HANDS=2000,
         MAX_GROUP_EVENINGS=20,
+        MAX_GROUP_SIZE_EVENINGS=500,
+        MAX_GROUP_SIZE_MEMBERS=60,
         PDF_BUDGET_SECONDS=10.0,
         PDF_WORKERS=1,
         PDF_QUEUE=4,

@@ -139,6 +139,25 @@ class Group(db.Model):
     """Raised by every change of the group itself (name, season, its evenings)."""
 
 
+class GroupViewEvening(db.Model):
+    """An evening a group holds by its view link: shown and counted on the group's pages,
+    never written by the group (no rename, no merge, no kitty chain).
+
+    The capability model (docs/capabilities.md): only the evening's edit link puts it in a
+    group that may change it (``GameSession.group_id``, one group at most); its view link
+    lets any number of groups read it, as it lets anyone read it. The evening's scorer
+    sees these groups on the evening's edit page and may take it out of any of them.
+    """
+
+    __tablename__ = "group_view_evenings"
+
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), primary_key=True)
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_sessions.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class Seat(db.Model):
     """A player's place at the table; ``position`` is the seating order (see ``rotation``).
 

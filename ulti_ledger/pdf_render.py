@@ -1,11 +1,14 @@
-"""PDF scoresheets rendered once per state, off the request threads, within a time budget.
+"""PDFs rendered once per state, off the request threads, within a time budget.
 
-A scoresheet of a long evening takes seconds to render (``bench/pdf.py``), and every
-phone at the table may ask for it at once. So:
+A scoresheet of a long evening, or the season report of a large group, takes seconds to
+render (``bench/pdf.py``), and every phone at the table may ask for it at once. So both
+go through one pool, one cache and one budget:
 
-- **Cached by state.** The key is (session id, session version, method, banker, lang).
-  Every write raises the session's version, so a PDF is never served after a write it
-  does not show; the same scoresheet asked for again is served from memory. The cache
+- **Cached by state.** A scoresheet's key is (session id, session version, method,
+  banker, lang); a season report's (group id, group version, a digest of its evenings'
+  ids and versions, the query, lang, the day). Every write raises the session's (or the
+  group's) version, so a PDF is never served after a write it does not show; the same
+  PDF asked for again is served from memory. The cache
   is an LRU of ``PDF_CACHE_SIZE`` entries (each a few hundred KiB), per process.
 - **Rendered in a bounded pool.** ``PDF_WORKERS`` threads render, at most
   ``PDF_QUEUE`` distinct scoresheets wait or run at once; the same scoresheet asked for
@@ -18,14 +21,16 @@ phone at the table may ask for it at once. So:
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import math
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
-from flask import Flask, current_app
+from flask import Flask, current_app, g, request
 
 from .ledger.pinning import ResultCache
 
@@ -137,6 +142,51 @@ def scoresheet(session: Any, method: str, banker: str | None, lang: str) -> byte
         with app.app_context():
             try:
                 return scoresheet_pdf(ledger.get_session(session_id), method, banker, lang)
+            finally:
+                db.session.remove()
+
+    return renderer().get(key, render)
+
+
+REPORT_KEYS = ("period", "from", "to", "game", "method", "banker")
+"""The query keys a season report depends on (the rest of a query is ignored)."""
+
+
+def season_report(
+    group: Any,
+    token: str,
+    args: Mapping[str, str],
+    lang: str,
+    today: dt.date,
+    render_report: Callable[[Any, str, Mapping[str, str], dt.date], bytes],
+) -> bytes:
+    """The season report of ``group`` as it is now; raises ``Busy`` past the budget.
+
+    ``render_report(group, token, args, today)`` makes the PDF; it runs in the pool, in a
+    request context of its own (the page's language, the group read there again). A
+    ``LedgerError`` (an unknown game in the period) reaches the caller as it is.
+    """
+    from .groups.store import evening_rows
+
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    chosen = {k: args[k] for k in REPORT_KEYS if args.get(k)}
+    stamp = hashlib.sha256(
+        ",".join(
+            f"{row.id}:{row.version}:{int(bool(row.writable))}" for row in evening_rows(group)
+        ).encode()
+    ).hexdigest()
+    key = ("season-report", group.id, group.version, stamp, tuple(sorted(chosen.items())), lang)
+    key += (today.isoformat(),)  # "this month" is the month of the day
+    group_id, path = group.id, request.path
+
+    def render() -> bytes:
+        from .db import db
+        from .models import Group
+
+        with app.test_request_context(path, query_string=chosen):
+            g.lang = lang
+            try:
+                return render_report(db.session.get(Group, group_id), token, chosen, today)
             finally:
                 db.session.remove()
 

@@ -7,6 +7,7 @@ The hands are the game's own (``random_hand``, a part of the game contract in
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -72,3 +73,21 @@ def random_hand(rng: random.Random, rules: Any, players: Sequence[str]) -> dict[
     of them sits out (``rules`` say how many play).
     """
     return REGISTRY[rules.scorer].random_hand(rng, rules, players)
+
+
+def group_sessions(
+    evenings: int, members: int, hands: int, *, seed: int = 2026, table: int = 4
+) -> list[dict[str, Any]]:
+    """Bodies of ``evenings`` evenings of one group of ``members`` players, ``table`` at
+    each, every member at some table (when ``evenings * table >= members``), one a week
+    from 2016-01-05: the largest group allowed (``ledger.limits``), for its tests and the
+    season report's bench."""
+    names = [f"Tag {number:02d}" for number in range(members)]
+    first = dt.date(2016, 1, 5)
+    bodies = []
+    for number in range(evenings):
+        seats = tuple(names[(number * table + k) % members] for k in range(table))
+        body = random_session(seats, hands, seed=seed + number, name=f"Este {number + 1}")
+        body["date"] = (first + dt.timedelta(weeks=number)).isoformat()
+        bodies.append(body)
+    return bodies

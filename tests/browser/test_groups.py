@@ -99,3 +99,18 @@ def test_a_group_on_a_phone(app, phone, live_url):
     assert page.url.endswith(target)
     number = target.rsplit("#h", 1)[1]
     assert page.locator(f"#h{number}").count() == 1  # the row of that hand
+
+    # the evening's scorer sees the group on the evening's edit page, and takes it out there
+    token = evening_with_hands(app, "Januári ulti", "2027-01-05", "ulti", 3)
+    page.goto(group_url)
+    page.get_by_test_id("group-add").fill(f"{live_url}/e/{token}")
+    page.get_by_test_id("group-add-button").click()
+    page.wait_for_load_state()
+    page.goto(f"{live_url}/e/{token}")
+    listed = page.get_by_test_id("evening-groups")
+    assert "Keddi kör" in listed.inner_text() and "módosíthatja" in listed.inner_text()
+    assert page_width(page) <= 390
+    listed.get_by_role("button").click()
+    page.wait_for_url(re.compile(rf"/e/{token}$"))
+    assert "Az este kikerült ebből a társaságból: Keddi kör." in page.content()
+    assert page.get_by_test_id("evening-groups").count() == 0

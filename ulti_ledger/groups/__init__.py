@@ -1,7 +1,10 @@
 """Groups (társaság): evenings of any game kept together, their standings and season report.
 
-A group is a row (``models.Group``) with a name, two capability links and a season; an
-evening belongs to at most one group (``GameSession.group_id``). Its members are the
+A group is a row (``models.Group``) with a name, two capability links and a season. An
+evening added by its edit link belongs to that group, which may change it (renames,
+merges, the kitty chain), and to one such group at most (``GameSession.group_id``); added
+by its view link it is only shown and counted (``models.GroupViewEvening``), by any
+number of groups (docs/capabilities.md). Its members are the
 players of its evenings, matched by name: a rename across the group is the evening's own
 rename (``ledger.change_players``) done in each evening, so every fact keeps one name
 and nothing needs an alias table.
@@ -19,9 +22,11 @@ from .store import (
     GroupError,
     add_evening,
     create_group,
+    evening_by_link,
     get_group,
     group_by_token,
     group_evenings,
+    holding_groups,
     remove_evening,
     update_group,
 )
@@ -31,10 +36,12 @@ __all__ = [
     "Period",
     "add_evening",
     "create_group",
+    "evening_by_link",
     "get_group",
     "group_by_token",
     "group_evenings",
     "group_standings",
+    "holding_groups",
     "members",
     "parse_period",
     "remove_evening",

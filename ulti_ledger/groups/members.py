@@ -18,32 +18,43 @@ from ..ledger.players import apply_players_change
 from ..ledger.reads import seat_names
 from ..ledger.txn import transaction
 from ..models import Group
-from .store import GroupError, group_evenings
+from .store import GroupError, group_evenings, seat_names_of
 
 
 def members(group: Group) -> list[str]:
     """Everyone who played an evening of the group, in order of first appearance."""
-    seen: dict[str, None] = {}
-    for session in group_evenings(group):
-        seen.update(dict.fromkeys(seat_names(session)))
-    return list(seen)
+    return seat_names_of(group_evenings(group))
 
 
 def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
     """Call member ``old`` ``new`` in every evening of the group he played.
 
-    Returns ``{"renamed": {old: new}, "evenings": [session ids], "merged": bool}``
-    (``merged``: ``new`` was already a member). Checked in every evening before the
-    first is written: an unknown member, or an evening where ``new`` (or a spelling of
-    it) already sits beside ``old``, is refused naming the evening; what only the
-    writing finds (an evening's hand refusing the new name) rolls back every evening.
+    Returns ``{"renamed": {old: new}, "evenings": [session ids], "merged": bool,
+    "kept": [session ids]}`` (``merged``: ``new`` was already a member; ``kept``: the
+    evenings the group holds by their view link, where ``old`` keeps his name). Checked
+    in every evening before the first is written: an unknown member, or an evening where
+    ``new`` (or a spelling of it) already sits beside ``old``, is refused naming the
+    evening; what only the writing finds (an evening's hand refusing the new name) rolls
+    back every evening.
     """
     if not isinstance(old, str) or not old:
         raise GroupError("rename", "name the member to rename", "rename_who")
     new = check_new_name(new, f"rename.{old}")
     if new == old:
         raise GroupError(f"rename.{old}", f"{old} is already called so", "rename_same", name=old)
-    evenings = [s for s in group_evenings(group) if old in seat_names(s)]
+    played = [s for s in group_evenings(group) if old in seat_names(s)]
+    # only the evenings the group may change (added by their edit link); those it reads
+    # by their view link keep the name they have (docs/capabilities.md)
+    evenings = [s for s in played if s.group_id == group.id]
+    kept = [s.id for s in played if s.group_id != group.id]
+    if kept and not evenings:
+        raise GroupError(
+            f"rename.{old}",
+            f"{old} played only in evenings this group holds by their view link; the group "
+            "reads them and never changes them (their scorer can rename him there)",
+            "rename_read_only",
+            name=old,
+        )
     if not evenings:
         everyone = ", ".join(members(group))
         raise GroupError(
@@ -72,4 +83,4 @@ def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
         for session in evenings:
             apply_players_change(session, {"rename": {old: new}})
         group.version += 1
-    return {"renamed": {old: new}, "evenings": ids, "merged": merged}
+    return {"renamed": {old: new}, "evenings": ids, "merged": merged, "kept": kept}

@@ -101,7 +101,8 @@ def group_standings(
     id: what a cache of the group's numbers is keyed by), ``period``, ``games`` (played in
     the period), ``players`` (order of first appearance), ``standings`` (per player:
     units, money, evenings, hands, and ``games``: the same per game), ``evenings``
-    (each: id, name, date, game, hands, unit_value, units), ``running`` (each
+    (each: id, name, date, game, hands, unit_value, units, and ``writable``: the group
+    may change it, added by its edit link; else it holds it by its view link), ``running`` (each
     evening's cumulative units per player, for the chart), ``settlement``
     (``ledger.group_settlement_of``: balances, transfers by ``method``) or None
     without evenings, and ``settlement_error`` when the evenings cannot be settled
@@ -111,6 +112,7 @@ def group_standings(
     every = evening_lines(rows)
     members = list(dict.fromkeys(p for line in every for p in line["players"]))
     links = {row.id: row.view_token for row in rows}
+    writable = {row.id: bool(row.writable) for row in rows}  # NULL = x is NULL on SQL
     lines = [line for line, row in zip(every, rows, strict=True) if period.covers(evening_day(row))]
     games = list(dict.fromkeys(line["game"] for line in lines))
     if game is not None:
@@ -133,7 +135,7 @@ def group_standings(
         "games": games,
         "players": players,
         "standings": _standings(players, lines),
-        "evenings": [_evening(line) for line in lines],
+        "evenings": [{**_evening(line), "writable": writable[line["id"]]} for line in lines],
         "running": _running(players, lines),
         "settlement": settlement,
         "settlement_error": error,

@@ -10,17 +10,18 @@ from __future__ import annotations
 import datetime as dt
 import hmac
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, func, or_, select, update
 
 from ..db import db
 from ..ledger.carry import keeps_kitty, leave_group, lock_group, refresh_group
 from ..ledger.errors import NotFound, SessionError
+from ..ledger.limits import max_group_size
 from ..ledger.names import refuse_hidden
-from ..ledger.reads import TOKEN_SHAPE
-from ..models import GameSession, Group, StoredRuleset
+from ..ledger.reads import TOKEN_SHAPE, seat_names, session_by_token
+from ..models import GameSession, Group, GroupViewEvening, Player, Seat, StoredRuleset
 
 NAME_LENGTH = 120
 NO_LINK = "no group has this link; check that it was copied whole"
@@ -156,21 +157,42 @@ def group_token_grants(group: Group, token: str | None, kind: str) -> bool:
     return edit or (kind == "view" and view)
 
 
-def group_evenings(group: Group) -> list[GameSession]:
-    """The group's live evenings, in the order they were played (date, then creation)."""
-    live = (GameSession.group_id == group.id, GameSession.deleted_at.is_(None))
+def group_evenings(group: Group, writable: bool = False) -> list[GameSession]:
+    """The group's live evenings, in the order they were played (date, then creation).
+
+    ``writable``: only those the group may change (added by their edit link); else also
+    those it holds by their view link, which it shows and counts but never writes."""
+    live = (_held(group.id, writable), GameSession.deleted_at.is_(None))
     sessions = db.session.scalars(select(GameSession).where(*live)).all()
     return sorted(sessions, key=lambda s: (evening_day(s), s.id))
 
 
+def _held(group_id: int, writable: bool = False) -> Any:
+    """The condition "group ``group_id`` holds the evening" (``writable``: may change it)."""
+    mine = GameSession.group_id == group_id
+    if writable:
+        return mine
+    read = select(GroupViewEvening.session_id).where(GroupViewEvening.group_id == group_id)
+    return or_(mine, GameSession.id.in_(read))
+
+
 def evening_rows(group: Group) -> list[Any]:
     """The group's live evenings as plain rows, in order: id, version, digest, date,
-    created_at, view_token. One query and no ORM objects: what a cached page needs."""
+    created_at, view_token, writable (the group may change it). One query and no ORM
+    objects: what a cached page needs."""
     s, r = GameSession.__table__.c, StoredRuleset.__table__.c
     rows = db.session.execute(
-        select(s.id, s.version, r.digest, s.date, s.created_at, s.view_token)
+        select(
+            s.id,
+            s.version,
+            r.digest,
+            s.date,
+            s.created_at,
+            s.view_token,
+            (s.group_id == group.id).label("writable"),
+        )
         .join_from(GameSession.__table__, StoredRuleset.__table__, r.id == s.ruleset_pk)
-        .where(s.group_id == group.id, s.deleted_at.is_(None))
+        .where(_held(group.id), s.deleted_at.is_(None))
     ).all()
     return sorted(rows, key=lambda row: (evening_day(row), row.id))
 
@@ -180,43 +202,149 @@ def evening_day(session: Any) -> dt.date:
     return session.date or session.created_at.date()
 
 
-def add_evening(group: Group, session: GameSession, commit: bool = True) -> None:
-    """Put an evening in the group; one in another group is refused (an evening belongs
-    to one group), one already in this group is left as it is."""
+def evening_by_link(token: str) -> tuple[GameSession, bool]:
+    """The evening a pasted link's token opens, and whether it is its edit link (which lets
+    a group change it); ``NotFound`` when it opens none."""
+    session = session_by_token(token, "view")
+    edit = hmac.compare_digest(session.edit_token.encode(), token.encode())
+    return session, edit
+
+
+def holds(group: Group, session: GameSession) -> str | None:
+    """How the group holds the evening: "edit" (may change it), "view" (reads it), None."""
+    if session.group_id == group.id:
+        return "edit"
+    found = db.session.get(GroupViewEvening, (group.id, session.id))
+    return "view" if found is not None else None
+
+
+def holding_groups(session: GameSession) -> list[dict[str, Any]]:
+    """Every group that holds the evening, for its scorer (the evening's edit page): id,
+    name and ``writable`` (the group may change it), the one that may change it first."""
+    out = []
+    if session.group_id is not None:
+        group = db.session.get(Group, session.group_id)
+        out.append({"id": group.id, "name": group.name, "writable": True})
+    readers = db.session.execute(
+        select(Group.id, Group.name)
+        .join(GroupViewEvening, GroupViewEvening.group_id == Group.id)
+        .where(GroupViewEvening.session_id == session.id)
+        .order_by(GroupViewEvening.created_at, Group.id)
+    ).all()
+    out.extend({"id": row.id, "name": row.name, "writable": False} for row in readers)
+    return out
+
+
+def add_evening(
+    group: Group, session: GameSession, commit: bool = True, writable: bool = True
+) -> None:
+    """Put an evening in the group. ``writable``: the caller holds the evening's edit link,
+    and the group may change it (renames, merges, the kitty chain); an evening belongs so
+    to one group at most. Otherwise (its view link) the group only shows and counts it,
+    and any number of groups may. An evening the group holds already stays as it is, but
+    one it held by view is upgraded by its edit link. Past the group's maximum of evenings
+    or members (``ledger.limits``) the add is refused, and nothing is written."""
     if session.deleted_at is not None:
         raise GroupError("session", "this evening was deleted", "deleted")
-    if session.group_id == group.id:
+    held = holds(group, session)
+    if held == "edit" or (held == "view" and not writable):
         return
-    if session.group_id is not None:
+    if writable and session.group_id is not None:
         other = db.session.get(Group, session.group_id)
         raise GroupError(
             "session",
-            f"this evening is already in the group {other.name!r}",
+            f"this evening is already in the group {other.name!r}, which may change it; its "
+            "scorer can take it out there, on the evening's edit page",
             "other_group",
             group=other.name,
         )
     lock_group(group.id)  # first, as every write that carries the group's kitty does
+    if held is None:  # under the lock: two adds at once cannot both take the last place
+        check_group_limits(group, seat_names(session))
+    group.version += 1
+    if not writable:
+        db.session.add(GroupViewEvening(group_id=group.id, session_id=session.id))
+        if commit:
+            db.session.commit()
+        return
+    if held == "view":
+        db.session.execute(
+            delete(GroupViewEvening).where(
+                GroupViewEvening.group_id == group.id, GroupViewEvening.session_id == session.id
+            )
+        )
     db.session.execute(
         update(GameSession).where(GameSession.id == session.id).values(group_id=group.id)
     )
     session.group_id = group.id
-    group.version += 1
     if keeps_kitty(session):
         refresh_group(group.id)
     if commit:
         db.session.commit()
 
 
+def check_group_limits(group: Group, players: Iterable[str]) -> None:
+    """Refuse one more evening, of ``players``, that would take the group past its maximum
+    of evenings or of members (``ledger.limits.max_group_size``)."""
+    most = max_group_size()
+    count = db.session.scalar(
+        select(func.count(GameSession.id)).where(_held(group.id), GameSession.deleted_at.is_(None))
+    )
+    if count + 1 > most.evenings:
+        raise GroupError(
+            "session",
+            f"a group holds at most {most.evenings} evenings; this one has {count}: start a new "
+            "group for the next season",
+            "too_many_evenings",
+            limit=most.evenings,
+        )
+    held = select(GameSession.id).where(_held(group.id), GameSession.deleted_at.is_(None))
+    names = db.session.scalars(  # one query, whatever the group's size
+        select(Player.name)
+        .join(Seat, Seat.player_id == Player.id)
+        .where(Seat.session_id.in_(held))
+        .distinct()
+    ).all()
+    after = set(names) | set(players)
+    if len(after) > most.members:
+        raise GroupError(
+            "session",
+            f"a group has at most {most.members} members; with this evening it would have "
+            f"{len(after)}",
+            "too_many_members",
+            limit=most.members,
+            count=len(after),
+        )
+
+
+def seat_names_of(sessions: list[GameSession]) -> list[str]:
+    """Everyone who sat at one of ``sessions``, in order of first appearance."""
+    seen: dict[str, None] = {}
+    for session in sessions:
+        seen.update(dict.fromkeys(seat_names(session)))
+    return list(seen)
+
+
 def remove_evening(group: Group, session: GameSession) -> None:
-    """Take an evening out of the group (it stays an evening of its own)."""
-    if session.group_id != group.id:
+    """Take an evening out of the group (it stays an evening of its own); the group's
+    edit link, or the evening's (its edit page lists the groups that hold it), may."""
+    held = holds(group, session)
+    if held is None:
         raise GroupError("session", "this evening is not in the group", "not_in_group")
     lock_group(group.id)
+    group.version += 1
+    if held == "view":
+        db.session.execute(
+            delete(GroupViewEvening).where(
+                GroupViewEvening.group_id == group.id, GroupViewEvening.session_id == session.id
+            )
+        )
+        db.session.commit()
+        return
     db.session.execute(
         update(GameSession).where(GameSession.id == session.id).values(group_id=None)
     )
     session.group_id = None
-    group.version += 1
     if keeps_kitty(session):
         leave_group(session)
         refresh_group(group.id)

@@ -6,7 +6,10 @@ the order they were played: date, then id). The opening is stored on the evening
 (``GameSession.kitty_opening``, ``kitty_from_id``, and ``kitty_closing``, what the group
 holds after it), and refreshed in the transaction of every write that can change it: a
 hand of an earlier evening saved, edited, deleted or restored, a date changed, an evening
-deleted, added to or taken out of the group. A later evening whose opening moves gets a
+deleted, added to or taken out of the group. Only the evenings the group may change
+(added by their edit link: ``GameSession.group_id``) are in the chain: one it holds by
+its view link is never written, and one that brought its own opening from a file keeps
+it and stays out of the chain (docs/capabilities.md). A later evening whose opening moves gets a
 new version, so its live view, its ETag and every cache keyed by it move on; an evening's
 own reads then need no other evening. Why stored rather than worked out at each read:
 the live view's ETag is one indexed lookup of the version, which must move when an
@@ -82,9 +85,10 @@ def forget_noted() -> None:
 
 def refresh_group(group_id: int, written: set[int] | frozenset[int] = frozenset()) -> None:
     """Each live evening of the group opens with what the group held after its previous
-    evening of the same kind; the first of a kind keeps its own opening (0, or what an
-    imported file said). ``written``: the evenings this transaction wrote (their hands
-    are read past the cache, and their version was raised already).
+    evening of the same kind; the first of a kind opens empty, and one with an opening of
+    its own (an imported file's) keeps it, outside the chain. ``written``: the evenings
+    this transaction wrote (their hands are read past the cache, and their version was
+    raised already).
 
     The evenings are walked in order; up to the first one that this write touched or
     whose stored source is no longer the evening before it (one deleted, moved by its
@@ -103,12 +107,16 @@ def refresh_group(group_id: int, written: set[int] | frozenset[int] = frozenset(
                 _store(session, 0, None, written)
             session.kitty_closing = None
             continue
+        if session.kitty_from_id is None and session.kitty_opening:
+            # an opening the evening brought from a file is its own: it never starts (nor
+            # joins) this group's chain, so no import can move what the group holds
+            session.kitty_closing = None
+            continue
         kind = account.kind
         if kind in held:
             carried, source = held[kind]
-        else:  # the group's first: its own opening, never one carried from elsewhere
-            carried = session.kitty_opening if session.kitty_from_id is None else 0
-            source = None
+        else:  # the group's first opens empty: never with what was carried from elsewhere
+            carried, source = 0, None
         stands = kind not in moved and session.id not in written
         stands = stands and session.kitty_from_id == source and session.kitty_closing is not None
         if stands:

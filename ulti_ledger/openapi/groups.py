@@ -96,3 +96,47 @@ PATHS["/api/v1/groups/{group_id}"] = {
         },
     }
 }
+
+SCHEMAS["GroupEveningAdd"] = obj(
+    ["evening"],
+    evening={
+        "type": "string",
+        "description": "the evening's edit token (the group may change it) or view token "
+        "(it only shows and counts it), or a link holding one",
+    },
+)
+SCHEMAS["GroupEveningAdded"] = obj(
+    ["id", "writable", "group_version"],
+    id={"type": "integer"},
+    writable={"type": "boolean", "description": "the group may change the evening"},
+    group_version={"type": "integer"},
+)
+PATHS["/api/v1/groups/{group_id}/evenings"] = {
+    "post": {
+        **operation(
+            "add an evening to a group (the group's edit token)",
+            answer("added", "GroupEveningAdded", "201"),
+            (),
+            G,
+            body="GroupEveningAdd",
+        ),
+        "responses": {
+            **answer("added", "GroupEveningAdded", "201"),
+            **answer("the group held it already", "GroupEveningAdded"),
+            **{
+                code: {"description": words, **as_json(ref("Error"))}
+                for code, words in {
+                    "400": "not JSON, or no evening named; `key` names it",
+                    "401": "no token",
+                    "403": "the token is not this group's edit token",
+                    "404": "no evening has this token",
+                    "409": "the group is full (`code`: too_many_evenings, too_many_members), "
+                    "or the evening is in another group that may change it",
+                    "413": "the body is larger than the limit",
+                    "415": "the body is not sent as application/json",
+                    "503": "the database is busy; try again in a moment",
+                }.items()
+            },
+        },
+    }
+}

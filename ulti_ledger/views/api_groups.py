@@ -7,6 +7,9 @@
         &banker=
     GET /api/v1/groups/<id>/stats   the statistics of the period's evenings (the stats
         package's ``player_stats``: {"players": {NAME: {...}}}), same period and &game=
+    POST /api/v1/groups/<id>/evenings   {"evening": TOKEN or link}, with the group's edit
+        token: by the evening's edit token the group may change it, by its view token it
+        only shows and counts it; past the group's maximum, 409
 
 Reads take the group's edit or view token (``Authorization: Bearer`` or ``?token=``),
 as an evening's do: no token is 401; a wrong one 403, and so is an id no group has (the
@@ -26,11 +29,14 @@ from ..ledger import LedgerError
 from ..ledger.carry import group_kitty
 from ..models import Group
 from .api import ID, _token
-from .api_errors import ledger_error
+from .api_errors import json_body, ledger_error
+from .exports import LINK
 from .groups import group_links, group_today
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api/v1")
 WRONG_TOKEN = "this token does not open this group"
+CONFLICTS = ("too_many_evenings", "too_many_members", "other_group")
+"""Refusals of an add that the group's (or the evening's) state causes: 409."""
 
 
 @bp.errorhandler(LedgerError)
@@ -38,7 +44,7 @@ def _refused(exc: LedgerError):
     """A query the group cannot answer (period, game, method): 400 with its key and code."""
     if isinstance(exc, groups.GroupError):
         body = {"error": exc.problem, "key": exc.key, "code": exc.code, "params": exc.params}
-        return body, 400
+        return body, 409 if exc.code in CONFLICTS else 400
     return ledger_error(exc)
 
 
@@ -62,15 +68,35 @@ def get_group_stats(group_id: int):
     return {"id": group.id, "period": standings["period"], "evenings": evenings, **figures}
 
 
-def authorized_group(group_id: int) -> Group:
-    token = _token(allow_query=True)
-    if token is None:
-        abort(
-            401,
-            description="send the group's edit or view token as 'Authorization: Bearer <token>'",
+@bp.post(f"/groups/<{ID}:group_id>/evenings")
+def add_group_evening(group_id: int):
+    """Add an evening by its token or link (``{"evening": ...}``), with the group's edit
+    token. Its edit token lets the group change it; its view token only shows and counts
+    it (docs/capabilities.md). 201 when added, 200 when the group held it already; past
+    the group's maximum of evenings or members, 409 with the refusal's code."""
+    group = authorized_group(group_id, "edit")
+    body = json_body()
+    pasted = body.get("evening") if isinstance(body, dict) else None
+    if not isinstance(pasted, str):
+        raise groups.GroupError(
+            "evening", "send the evening's edit or view token (or link)", "evening_missing"
         )
+    match = LINK.search(pasted.strip())
+    session, writable = groups.evening_by_link(match.group(1) if match else "")
+    before = groups.store.holds(group, session)
+    groups.add_evening(group, session, writable=writable)
+    held = groups.store.holds(group, session)
+    body = {"id": session.id, "writable": held == "edit", "group_version": group.version}
+    return body, 200 if before == held else 201
+
+
+def authorized_group(group_id: int, kind: str = "view") -> Group:
+    token = _token(allow_query=kind == "view")
+    if token is None:
+        need = "edit token" if kind == "edit" else "edit or view token"
+        abort(401, description=f"send the group's {need} as 'Authorization: Bearer <token>'")
     group = db.session.get(Group, group_id)
-    if group is None or not groups.store.group_token_grants(group, token, "view"):
+    if group is None or not groups.store.group_token_grants(group, token, kind):
         abort(403, description=WRONG_TOKEN)
     return group
 

@@ -64,15 +64,20 @@ def scoresheet(token: str):
     except ledger.LedgerError as exc:
         abort(400, description=refusal(exc, banker))
     except pdf_render.Busy as exc:  # rendering goes on; the retry is served from the cache
-        response = make_response(
-            render_template(
-                "errors/error.html", title=t("pdf_busy_title"), message=t("pdf_busy"), back=None
-            ),
-            503,
-        )
-        response.headers["Retry-After"] = str(exc.retry_after)
-        return response
+        return busy_page(exc)
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=_filename(session, "pdf"))
+
+
+def busy_page(exc: pdf_render.Busy):
+    """A PDF not ready within its budget: 503 with Retry-After, in the page's language."""
+    response = make_response(
+        render_template(
+            "errors/error.html", title=t("pdf_busy_title"), message=t("pdf_busy"), back=None
+        ),
+        503,
+    )
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 @bp.get("/s/<token>/hands.csv")

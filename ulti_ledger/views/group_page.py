@@ -23,6 +23,9 @@ from ..messages import ruleset_text
 from ..models import Group
 
 PERIODS = ("all", "month", "season")
+EVENINGS_PER_PAGE = 50
+"""The evenings table shows this many at once (the latest first): a group at its maximum
+(``ledger.limits``: 500 evenings, 60 members) keeps a page well under 1 MB."""
 NO_DAYS = {"from": "", "to": ""}
 KEPT = ("period", "from", "to", "game", "method", "banker")
 
@@ -48,11 +51,12 @@ def group_context(
         standings = groups.group_standings(group, period, game, method, banker)
     own = url_for("groups.page", token=token)
     chosen = {k: args[k] for k in KEPT if args.get(k)}
+    standings = _with_ruleset_labels(standings, lang)
     return {
         "group": group,
         "token": token,
         "period": standings["period"],
-        "standings": _with_ruleset_labels(standings, lang),
+        "standings": standings,
         "game_labels": labels,
         "period_links": [(p, _link(own, chosen, period=p, **NO_DAYS)) for p in PERIODS],
         "game_links": [(g, _link(own, chosen, game=g)) for g in ["", *standings["games"]]],
@@ -74,6 +78,27 @@ def group_context(
         ),
         "query": chosen,
         "kitty": _kitty(group, lang),
+        **_evening_page(standings["evenings"], args.get("page"), own, chosen),
+    }
+
+
+def _evening_page(
+    evenings: list[dict[str, Any]], asked: str | None, own: str, chosen: Mapping[str, str]
+) -> dict[str, Any]:
+    """One page of the evenings table (``?page=``, 1 the latest ``EVENINGS_PER_PAGE``),
+    the players who sat at them, and the links to the earlier and later page."""
+    pages = max(1, -(-len(evenings) // EVENINGS_PER_PAGE))
+    page = int(asked) if asked and asked.isdigit() and 0 < int(asked) <= pages else 1
+    end = len(evenings) - (page - 1) * EVENINGS_PER_PAGE
+    shown = evenings[max(0, end - EVENINGS_PER_PAGE) : end]
+    return {
+        "page_evenings": shown,
+        "page_players": list(dict.fromkeys(p for e in shown for p in e["units"])),
+        "page_range": (max(0, end - EVENINGS_PER_PAGE) + 1, end, len(evenings)),
+        "earlier_url": _link(own, chosen, page=str(page + 1)) if page < pages else None,
+        "later_url": _link(own, chosen, page=str(page - 1) if page > 2 else "")
+        if page > 1
+        else None,
     }
 
 

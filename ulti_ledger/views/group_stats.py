@@ -29,6 +29,9 @@ from .group_page import group_error_text
 from .groups import bp, get_group_or_404, group_today
 
 KEPT = ("period", "from", "to", "game")
+PLAYERS_PER_PAGE = 20
+"""Everyone's numbers, this many players at a time: a group at its maximum of members
+(``ledger.limits``) keeps its statistics page well under 1 MB."""
 STATS = "group-stats"
 """The first part of a group's statistics' cache key."""
 
@@ -74,14 +77,15 @@ def stats_page(token: str):
     kept = {k: request.args[k] for k in KEPT if request.args.get(k)}
     names = {e["id"]: e["name"] or t("untitled_session") for e in standings["evenings"]}
     lang = i18n.current()
+    everyone = [name for name in found if chosen is None or name == chosen]
+    shown, paging = _player_page(everyone, request.args.get("page"), token, kept)
     players = [
         {
             "name": name,
-            "rows": player_rows(mine, lang, names),
+            "rows": player_rows(found[name], lang, names),
             "url": url_for("groups.stats_page", token=token, player=name, **kept),
         }
-        for name, mine in found.items()
-        if chosen is None or name == chosen
+        for name in shown
     ]
     return render_template(
         "groups/stats.html",
@@ -93,7 +97,28 @@ def stats_page(token: str):
         kept=kept,
         period=standings["period"],
         back_url=url_for("groups.page", token=token, **kept),
+        **paging,
     )
+
+
+def _player_page(
+    names: list[str], asked: str | None, token: str, kept: Mapping[str, str]
+) -> tuple[list[str], dict[str, Any]]:
+    """The players whose numbers this page shows (``?page=``, ``PLAYERS_PER_PAGE`` at a
+    time; the names above link each one's own), and the links to the pages beside it."""
+    pages = max(1, -(-len(names) // PLAYERS_PER_PAGE))
+    page = int(asked) if asked and asked.isdigit() and 0 < int(asked) <= pages else 1
+    first = (page - 1) * PLAYERS_PER_PAGE
+    shown = names[first : first + PLAYERS_PER_PAGE]
+
+    def link(to: int) -> str:
+        return url_for("groups.stats_page", token=token, **kept, **({"page": to} if to > 1 else {}))
+
+    return shown, {
+        "page_range": (first + 1, first + len(shown), len(names)),
+        "previous_url": link(page - 1) if page > 1 else None,
+        "next_url": link(page + 1) if page < pages else None,
+    }
 
 
 @bp.get("/g/<token>/stats/hands")

@@ -10,6 +10,12 @@
   ``POST /g/<t>/rename`` (a member's new name, in every evening; a merge onto an existing
   one), ``POST /g/<t>/settings`` (name, season).
 - ``GET /g/<token>/report.pdf``: the season report of the period the page shows.
+- ``POST /e/<evening edit token>/groups/<id>/remove``: the evening's scorer takes it out
+  of a group that holds it (its edit page lists them).
+
+A pasted evening link decides what the group may do (docs/capabilities.md): by its edit
+link the group may change the evening (renames, merges, the kitty chain); by its view
+link it shows and counts it, and never writes to it.
 
 "This month" is the month of the server's today (``group_today``; tests set
 ``GROUP_TODAY`` in the config, never the clock).
@@ -19,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from collections.abc import Mapping
 
 from flask import (
     Blueprint,
@@ -33,17 +40,17 @@ from flask import (
 )
 from sqlalchemy import select
 
-from .. import groups, i18n, ledger
+from .. import groups, i18n, ledger, pdf_render
 from ..addresses import external_url
 from ..db import db
 from ..groups.report import season_report_pdf
 from ..i18n import t
 from ..models import Group
 from ..stats.table import player_rows
-from .exports import LINK
+from .exports import LINK, busy_page
 from .group_page import group_context, group_error_text
 from .remembered import group_ids, remember_group
-from .sessions import private, view_qr
+from .sessions import get_session_or_404, private, view_qr
 
 bp = Blueprint("groups", __name__)
 
@@ -78,13 +85,13 @@ def create():
     form = request.form
     tokens = form.getlist("s")
     try:
-        sessions = [ledger.session_by_token(token, "view") for token in tokens]
+        found = [groups.evening_by_link(token) for token in tokens]
         group = groups.create_group(
             form.get("name"), form.get("season_start"), form.get("season_end"), commit=False
         )
         db.session.flush()
-        for session in sessions:
-            groups.add_evening(group, session, commit=False)
+        for session, writable in found:  # an edit link lets the group change the evening
+            groups.add_evening(group, session, commit=False, writable=writable)
         db.session.commit()
     except ledger.LedgerError as exc:
         db.session.rollback()
@@ -116,20 +123,32 @@ def page(token: str):
 
 @bp.get("/g/<token>/report.pdf")
 def report(token: str):
+    """The season report: rendered in the PDF pool within its budget, once per version of
+    the group and its evenings (``pdf_render.season_report``); past the budget, 503."""
     group = get_group_or_404(token, "view")
     try:
-        context = group_context(group, token, request.args, group_today())
-        _, _, figures = group_stats.group_stats_of(group, request.args, group_today())
+        groups.parse_period(request.args, group, group_today())  # a bad query: 400 at once
+        pdf = pdf_render.season_report(
+            group, token, request.args, i18n.current(), group_today(), report_pdf
+        )
     except ledger.LedgerError as exc:
         abort(400, description=group_error_text(exc))
+    except pdf_render.Busy as exc:  # rendering goes on; the retry is served from the cache
+        return busy_page(exc)
+    name = f"tarsasag-{group.id}.pdf"
+    return send_file(io.BytesIO(pdf), "application/pdf", download_name=name)
+
+
+def report_pdf(group: Group, token: str, args: Mapping[str, str], today: dt.date) -> bytes:
+    """The season report's PDF (in the pool, in a request context of its own)."""
+    context = group_context(group, token, args, today)
+    _, _, figures = group_stats.group_stats_of(group, args, today)
     names = {e["id"]: e["name"] or t("untitled_session") for e in context["standings"]["evenings"]}
     context["member_stats"] = [
         {"name": name, "rows": player_rows(mine, i18n.current(), names)}
         for name, mine in figures["players"].items()
     ]
-    pdf = season_report_pdf(group, context, i18n.current())
-    name = f"tarsasag-{group.id}.pdf"
-    return send_file(io.BytesIO(pdf), "application/pdf", download_name=name)
+    return season_report_pdf(group, context, i18n.current())
 
 
 @bp.post("/g/<token>/evenings")
@@ -137,14 +156,16 @@ def add_evening(token: str):
     group = get_group_or_404(token, "edit")
     match = LINK.search((request.form.get("link") or "").strip())
     try:
-        session = ledger.session_by_token(match.group(1) if match else "", "view")
-        groups.add_evening(group, session)
+        session, writable = groups.evening_by_link(match.group(1) if match else "")
+        groups.add_evening(group, session, writable=writable)
     except ledger.NotFound:
         flash(t("grp_bad_link"), "error")
     except ledger.LedgerError as exc:
+        db.session.rollback()
         flash(group_error_text(exc), "error")
     else:
-        flash(t("grp_evening_added", name=session.name or t("untitled_session")))
+        key = "grp_evening_added" if writable else "grp_evening_added_read_only"
+        flash(t(key, name=session.name or t("untitled_session")))
     return redirect(url_for("groups.page", token=token), 303)
 
 
@@ -160,6 +181,20 @@ def remove_evening(token: str, session_id: int):
     return redirect(url_for("groups.page", token=token), 303)
 
 
+@bp.post("/e/<token>/groups/<int:group_id>/remove")
+def leave_group(token: str, group_id: int):
+    """The evening's scorer takes it out of a group that holds it, from its edit page."""
+    session = get_session_or_404(token, "edit")
+    try:
+        group = groups.get_group(group_id)
+        groups.remove_evening(group, session)
+    except ledger.LedgerError as exc:
+        flash(group_error_text(exc), "error")
+    else:
+        flash(t("evening_left_group", group=group.name))
+    return redirect(url_for("sessions.edit", token=token), 303)
+
+
 @bp.post("/g/<token>/rename")
 def rename(token: str):
     group = get_group_or_404(token, "edit")
@@ -171,6 +206,8 @@ def rename(token: str):
     else:
         key = "grp_merged" if done["merged"] else "grp_renamed"
         flash(t(key, old=old, new=new, n=len(done["evenings"])))
+        if done["kept"]:  # evenings held by their view link: read, never changed
+            flash(t("grp_rename_kept", n=len(done["kept"])))
     return redirect(url_for("groups.page", token=token), 303)
 
 

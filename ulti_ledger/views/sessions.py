@@ -35,6 +35,7 @@ from .. import i18n, ledger
 from ..addresses import external_url
 from ..chart import balance_chart_svg
 from ..forms import session_form
+from ..groups.store import holding_groups
 from ..i18n import t
 from ..models import GameSession
 from ..qr import qr_svg
@@ -79,7 +80,12 @@ def create():
 
     group = group_from_form()  # the group it is played in, if the form chose one
     try:
-        session = ledger.create_session(form.session_body())
+        body = form.session_body()
+        if group is not None:  # a full group refuses before the evening is made
+            from ..groups.store import check_group_limits
+
+            check_group_limits(group, body["players"])
+        session = ledger.create_session(body)
     except ledger.LedgerError as exc:
         field = form.field_for_key(getattr(exc, "key", ""))
         said = getattr(exc, "message", None)  # the engine's words, in the page's language
@@ -88,7 +94,11 @@ def create():
             if isinstance(said, Msg)
             else getattr(exc, "problem", str(exc))
         )
-        if field is None:
+        if getattr(exc, "code", None):  # a group's refusal, worded by its code
+            from .group_page import group_error_text
+
+            form.form_errors.append(group_error_text(exc))
+        elif field is None:
             form.form_errors.append(exc.text(i18n.current()))
         else:
             field.errors = [*field.errors, message]
@@ -97,7 +107,7 @@ def create():
     if group is not None:
         from ..groups import add_evening
 
-        add_evening(group, session)
+        add_evening(group, session)  # its creator holds its edit link: the group may change it
     flash(t("flash_created"))
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
 
@@ -282,6 +292,7 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
         rows=hand_rows(sheet, summary["hands"]),
         table=table_drawing(summary["seated"], summary["next"], summary["deal_passes"]),
         deleted=_deleted(session, lang) if editable else [],
+        holding=holding_groups(session) if editable else [],  # only its scorer sees them
         live_state=None if editable else url_for("live.state", token=token),
     )
 
