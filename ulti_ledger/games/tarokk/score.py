@@ -90,7 +90,8 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
                 lines.append(Line("kitty_take", {"players": kitty.takers}, {}))
             if kitty.payers:
                 params = {"players": kitty.payers, "step": kitty.amount, "cap": kitty.cap}
-                lines.append(Line("kitty_pay_in", params, {}))
+                key = "kitty_pay_in_each" if kitty.each else "kitty_pay_in"
+                lines.append(Line(key, params, {}))
     for name in hand.sitting_out:
         lines.append(Line("sits_out", {"player": name}, {name: 0}))
     return tuple(lines)
@@ -169,7 +170,8 @@ def _renonsz_value(hand: Hand, rules: Rules, base: int) -> tuple[int, KittyMove 
         amount = max(base, rules.kitty_points_min)
     offender = hand.renonsz
     assert offender is not None
-    return 0, KittyMove(payers=(offender,), amount=amount, cap=_cap(hand, rules))
+    cap = 0 if rules.kitty_each else _cap(hand, rules)  # seed 002 section 16: paid in whole
+    return 0, KittyMove(payers=(offender,), amount=amount, cap=cap)
 
 
 def _renonsz(hand: Hand, rules: Rules) -> tuple[Line, KittyMove | None]:
@@ -224,17 +226,20 @@ def _cap(hand: Hand, rules: Rules) -> int:
 
 
 def kitty_account(rules: Rules, table: int) -> KittyAccount | None:
-    """The pagát kitty as a group carries it between evenings: capped at ``table`` (the
-    players at the table, sitting out included) times the cap per player, as each hand's
-    pay-in is; None where the ruleset plays without it."""
+    """The pagát kitty as a group carries it between evenings: uncapped where the cap
+    bounds each pay-in (seed 002 section 15: an evening whose kitty grew past the cap keeps
+    it), else capped at ``table`` (the players at the table, sitting out included) times
+    the cap per player, as each hand's pay-in is; None where the ruleset plays without it."""
     if not rules.kitty:
         return None
-    return KittyAccount("pagat", rules.kitty_cap_per_player * table, rules.kitty_end)
+    cap = 0 if rules.kitty_each else rules.kitty_cap_per_player * table
+    return KittyAccount("pagat", cap, rules.kitty_end)
 
 
 def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
     """A made announcement of the pagát takes the kitty; a failed one pays in (seed 002
-    section 15): the kitty's balance again, at least a step, up to the cap. The first
+    section 15): the kitty's balance again, at least a step, at most the cap (the files
+    before issue 25: up to the balance's cap, ``Rules.kitty_each``). The first
     of each, by side, is the hand's ``pot`` (`figures.Tally`)."""
     taken_by, paid_by = hand.pot
     if not rules.kitty or (taken_by is None and paid_by is None):
@@ -242,7 +247,8 @@ def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
     takers = _players_of(hand, taken_by) if taken_by else ()
     payers = _players_of(hand, paid_by) if paid_by else ()
     step = rules.kitty_step
-    return _new(KittyMove, (takers, payers, step, True, step, _cap(hand, rules)))
+    cap = _cap(hand, rules)
+    return _new(KittyMove, (takers, payers, step, True, step, cap, rules.kitty_each))
 
 
 def _players_of(hand: Hand, side: str) -> tuple[str, ...]:
