@@ -18,6 +18,7 @@ from .words import LINES as TEXT
 from .words import lang_of
 
 PLAIN = ("redeal", "no_play", "skart", "sits_out", "renonsz_new_deal", "renonsz_continue")
+PLAIN += ("double_round",)
 
 
 def describe(line: Line, lang: str = "en") -> str:

@@ -19,6 +19,7 @@ FIGURE_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_fro
 SUITS = ("kor", "karo", "treff", "pikk")
 """The suits a király figure or a színcsalád may name (``card``)."""
 A_FIGURE = Msg("a figure")
+KINGS = "negy-kiraly"
 _new = tuple.__new__
 
 
@@ -59,7 +60,7 @@ Tally = tuple[
     Sequence[Fig],
     Sequence[int],
     int,
-    Sequence[tuple[str, int, int]],
+    Sequence[tuple[str, int, int, bool]],
     bool,
     bool,
     tuple["str | None", "str | None"],
@@ -70,7 +71,8 @@ pot)``. ``value`` and ``per_g_value``: the figures paid on their own, per player
 declarer's side (the second before g); ``pair`` and ``said``: the dupla and volát
 figures and their announced values, ``shape`` their shapes' codes in the hand's order
 as one number (0: none); ``absorbed``: the silent made figures a volát of their side
-takes in, as (side, unit, per_g_unit); ``clash``: two made figures name one trick;
+takes in, as (side, unit, per_g_unit, whether it is the négy király, which a paid silent
+dupla of its side may take in too); ``clash``: two made figures name one trick;
 ``odd``: an emelés or a párosfácán is listed; ``pot``: the sides of the first made and
 the first failed announcement of the kitty's (None: none)."""
 NO_FIGURES: Tally = (0, 0, (), (), 0, (), False, False, (None, None))
@@ -99,7 +101,7 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, 
     clash = odd = False
     pair: list[Fig] | tuple = ()
     said: list[int] | tuple = ()
-    absorbed: list[tuple[str, int, int]] | tuple = ()
+    absorbed: list[tuple[str, int, int, bool]] | tuple = ()
     taken_by = paid_by = None
     for entry in raw:
         try:
@@ -135,7 +137,7 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, 
         elif flags & ABSORBS:  # not paid beside its side's volát
             if not absorbed:
                 absorbed = []
-            absorbed.append((fig[1], unit, per_g_unit))
+            absorbed.append((fig[1], unit, per_g_unit, fig[0] == KINGS))
         else:
             value += unit
             per_g_value += per_g_unit

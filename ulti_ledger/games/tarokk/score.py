@@ -18,6 +18,7 @@ from .hand import Hand
 from .parti import Item, team_items
 
 _READ = ("players", "sitting_out", "outcome", "tarokkszam", "renonsz", "ruling", "side", "team")
+_READ += ("double",)
 _SETTLED = itemgetter(*[Hand._fields.index(name) for name in _READ])
 """The fields `settle` reads, in one call: a named tuple's field is a lookup each, and this
 runs for every hand of every scoresheet."""
@@ -27,7 +28,7 @@ _new = tuple.__new__
 def settle(hand: Hand, rules: Rules) -> Settlement:
     """The hand's payments (+ receives), what it does to the kitty, and its lines (worked
     out when first read: a scoreboard needs the sums of every hand, the words of few)."""
-    players, sitting_out, outcome, shown, offender, ruling, side, team = _SETTLED(hand)
+    players, sitting_out, outcome, shown, offender, ruling, side, team, double = _SETTLED(hand)
     kitty = None
     if outcome == "played" and (offender is None or ruling == "continue"):
         payments = dict.fromkeys(players, -team)  # each of the others pays the team part
@@ -49,6 +50,8 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
                 _tarokkszam_paid(payments, shown, rules)
     for name in sitting_out:
         payments[name] = 0
+    if double:  # a double round after an annulled deal: every payment counts twice
+        payments = {name: units * 2 for name, units in payments.items()}
     return explained_later(payments, _lines, (hand, rules), kitty)
 
 
@@ -79,10 +82,9 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
     else:
         if hand.renonsz is not None:
             lines.append(Line("renonsz_continue", {"player": hand.renonsz}, {}))
-        lines += [
-            _line(item, hand)
-            for item in team_items(hand.g, hand.game_won, hand.game_kontra, hand.figures, rules)
-        ]
+        level = 0 if hand.tie and rules.tie_kontra_single else None
+        items = team_items(hand.g, hand.game_won, hand.game_kontra, hand.figures, rules, level)
+        lines += [_line(item, hand) for item in items]
         lines += _tarokkszam(hand, rules)
         kitty = _kitty(hand, rules)
         if kitty is not None:
@@ -92,6 +94,12 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
                 params = {"players": kitty.payers, "step": kitty.amount, "cap": kitty.cap}
                 key = "kitty_pay_in_each" if kitty.each else "kitty_pay_in"
                 lines.append(Line(key, params, {}))
+    if hand.double:  # the same amounts again: the lines add up to the doubled payments
+        once: dict[str, int] = {}
+        for line in lines:
+            for name, units in line.amounts.items():
+                once[name] = once.get(name, 0) + units
+        lines.append(Line("double_round", {}, {n: u for n, u in once.items() if u}))
     for name in hand.sitting_out:
         lines.append(Line("sits_out", {"player": name}, {name: 0}))
     return tuple(lines)

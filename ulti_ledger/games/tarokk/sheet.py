@@ -150,7 +150,7 @@ def hand_schema() -> dict[str, Any]:
         partner={"anyOf": [who, {"type": "null"}]},
         skart=boolean,
         contract={"enum": list(CONTRACTS)},
-        game=_closed([], won=boolean, kontra=level),
+        game=_closed([], won=boolean, kontra=level, tie=boolean),
         figures={"type": "array", "items": figure},
         tarokkszam={
             "type": "array",
@@ -162,6 +162,7 @@ def hand_schema() -> dict[str, Any]:
                 {"type": "null"},
             ]
         },
+        double=boolean,
     )
     example = {
         "ruleset": "tarokk",
