@@ -37,8 +37,13 @@ def _vector_hands(ruleset_id: str) -> list[dict[str, Any]]:
     out = []
     for path in VECTOR_FILES:
         for case in json.loads(path.read_text(encoding="utf-8")):
-            hands = case.get("hands") or [case["hand"]]
-            out += [h for h in hands if h.get("ruleset", ruleset_id) == ruleset_id]
+            evening = case.get("evening")
+            if evening is None:
+                hands = [case["hand"]]
+            else:  # an evening's hands carry its ruleset and options
+                common = {"ruleset": evening["ruleset"], "options": evening.get("options", {})}
+                hands = [{**common, **h} for h in evening["hands"]]
+            out += [h for h in hands if h.get("ruleset") == ruleset_id]
     return out
 
 
