@@ -43,8 +43,15 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
             f"{figures}; {w['tarokkszam']}: {shown}" if figures else f"{w['tarokkszam']}: {shown}"
         )
     tags = [("tag tag-renonsz", f"renonsz: {hand.renonsz}")] if hand.renonsz else []
+    if hand.double:
+        tags.append(("tag tag-double", w["double"]))
+    if hand.tie:
+        tags.append(("tag tag-tie", "47:47"))
     cells = {"partner": partner, "figures": figures, "renonsz": hand.renonsz or ""}
-    return {"notation": game, "sheet": {"game": game, "tags": tags, "cells": cells}}
+    out = {"notation": game, "sheet": {"game": game, "tags": tags, "cells": cells}}
+    if hand.outcome == "redeal":  # the table size, for the double round after it
+        out["redeal"] = len(hand.players) + len(hand.sitting_out)
+    return out
 
 
 def _notation(hand: Hand, w: Any, t: Any) -> str:
