@@ -282,3 +282,17 @@ def test_the_group_api_says_what_its_kitty_holds(chain, client):
             "date": "2026-10-20",
         }
     ]
+
+
+def test_an_evening_pinned_before_keeps_its_kitty_and_its_copy_takes_todays_rules(ctx, monkeypatch):
+    """Issue 25: an evening recorded under the magas tarokk text before it keeps its capped
+    kitty (its pinned text); its scorer who wants today's reading exports it and imports
+    the file, and the copy is settled by today's rules, the kitty growing past the cap."""
+    monkeypatch.setattr(writes, "builtin_engine", lambda: Engine({"magas-tarokk": OLD_MAGAS}))
+    old = evening("Régi", "2026-10-06", [FAIL, RENONSZ, FAIL, FAIL])  # 10, 40, 50, 50
+    monkeypatch.undo()
+    assert kitty(old)["balance"] == 50
+    assert db.session.get(GameSession, old.id).ruleset.digest == OLD_MAGAS.digest
+    copy = import_session(session_export_json(db.session.get(GameSession, old.id)))
+    assert kitty(copy)["balance"] == 10 + 30 + 40 + 50  # 80 again, cut to one pay-in of 50
+    assert kitty(old)["balance"] == 50  # the original is left as it was
