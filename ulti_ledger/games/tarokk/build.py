@@ -47,6 +47,10 @@ class Figure(NamedTuple):
     """Announced, it takes the pagát kitty when made and pays in when failed."""
     dupla: bool
     """Scored as the dupla (hosszú dupla)."""
+    either_side: bool = False
+    """Made by taking cards the other side may take too (tulétroá, négy király): where one
+    side's announcement fails, the other side may make it silently (``silent_over_failed``);
+    a figure of one's own card (an ultimó, a fácán, the XXI-fogás) never."""
 
 
 Facts = tuple[int, int, int, int, bool, "int | str", bool, bool, bool]
@@ -291,6 +295,7 @@ def _figures(table: Table) -> dict[str, Figure]:
             volat_absorbs=fig.bool("volat_absorbs", False),
             kitty=fig.bool("kitty", False),
             dupla=fig.bool("dupla", False),
+            either_side=fig.bool("either_side", False),
         )
         fig.finish()
     for needed in ("dupla", "volat"):

@@ -170,7 +170,7 @@ def _twice(both: int, fig: Fig, out: list[Fig], rules: Rules) -> bool:
                     name=name,
                     other=other[0],
                 )
-        if rules.silent_over_failed and _over_failed(fig, out):
+        if rules.silent_over_failed and rules.figures[name].either_side and _over_failed(fig, out):
             return bool(both & ~rules.slot_mask)
         raise HandError(
             f"figures[{index}].name",

@@ -175,7 +175,7 @@ def _silent_over_failed(
     for fig in out:
         figure = rules.figures[fig["name"]]
         other = "opponents" if fig["side"] == "declarer" else "declarer"
-        if not (fig["announced"] and fig["won"] is False and figure.silent):
+        if not (fig["announced"] and fig["won"] is False and figure.silent and figure.either_side):
             continue
         if figure.trick and figure.trick in tricks:
             continue
