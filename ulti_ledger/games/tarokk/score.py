@@ -106,8 +106,11 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
 
 
 def _params(item: Item, hand: Hand) -> dict:
-    if item.fig is None:
-        return {"g": item.base, "level": hand.game_kontra, "won": hand.game_won}
+    if item.fig is None:  # the parti: at its kontra, unless 47:47 left it out (tie_kontra)
+        level = hand.game_kontra
+        if item.key == "parti" and item.value != item.base << level:
+            level = 0
+        return {"g": item.base, "level": level, "won": hand.game_won}
     fig = item.fig
     if item.key == "silent_not_paid":
         return {"name": fig.name, "by": item.why}
