@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -15,8 +16,11 @@ from hypothesis import strategies as st
 from ulti_ledger import groups, ledger, samples
 from ulti_ledger.cli import main
 from ulti_ledger.db import db
+from ulti_ledger.games import parse_ruleset
+from ulti_ledger.ledger import writes
 from ulti_ledger.ledger.exchange import import_session, session_export_json
 from ulti_ledger.models import GameSession
+from ulti_ledger.settlement import Engine
 from ulti_ledger.settlement.kitty import share_out
 
 from .test_tarokk_ledger import HANDS, SEATS
@@ -24,6 +28,11 @@ from .test_tarokk_ledger import HANDS, SEATS
 pytestmark = pytest.mark.db
 
 FAIL, RENONSZ, TAKE = HANDS  # 1 step (10) in; 30 in; the whole kitty taken
+DATA = Path(__file__).parent / "data"
+OLD_MAGAS = parse_ruleset(
+    (DATA / "magas-tarokk-before-issue-25.toml").read_text("utf-8"), "magas-tarokk.toml"
+)
+"""Magas tarokk as shipped before issue 25: its kitty cap bounds the balance."""
 
 
 def evening(name, day, hands, seats=SEATS, options=None):
@@ -51,7 +60,7 @@ def chain(ctx):
     group = groups.create_group("Tarokk kör")
     third = evening("Harmadik", "2026-10-20", [FAIL])
     first = evening("Első", "2026-10-06", [FAIL, RENONSZ])  # 10, then 40
-    second = evening("Második", "2026-10-13", [FAIL])  # 40 doubled, cut at the cap: 50
+    second = evening("Második", "2026-10-13", [FAIL])  # 40 again (within the cap of 50): 80
     for session in (third, first, second):
         groups.add_evening(group, session)
     return group, first, second, third
@@ -61,13 +70,14 @@ def test_each_evening_opens_with_the_previous_ones_closing(chain):
     group, first, second, third = chain
     one, two, three = kitty(first), kitty(second), kitty(third)
     assert (one["opening"], one["balance"], one["source"]) == (0, 40, None)
-    assert (two["opening"], two["balance"]) == (40, 50)
+    assert (two["opening"], two["balance"]) == (40, 80)
     assert two["source"]["id"] == first.id and two["source"]["name"] == "Első"
-    assert [h["balance"] for h in two["hands"]] == [50]  # 40 in, 10 more (the cap: 5 x 10)
-    assert (three["opening"], three["balance"], three["source"]["id"]) == (50, 50, second.id)
+    assert [h["balance"] for h in two["hands"]] == [80]  # 40 in, 40 more (the cap: 5 x 10)
+    # 80 carried whole (the cap bounds a pay-in, never the kitty), then 80 again cut to 50
+    assert (three["opening"], three["balance"], three["source"]["id"]) == (80, 130, second.id)
     assert two["source"]["label"] == "Első, 2026. 10. 06."
     held = groups_kitty(group)
-    assert [(k["units"], k["session"]) for k in held] == [(50, third.id)]
+    assert [(k["units"], k["session"]) for k in held] == [(130, third.id)]
 
 
 def groups_kitty(group):
@@ -120,12 +130,16 @@ def test_out_of_the_group_an_evening_opens_empty(chain):
     assert kitty(third)["opening"] == 0 and kitty(third)["balance"] == 10
 
 
-def test_a_balance_above_the_cap_waits_with_the_group(ctx):
+def test_a_balance_above_the_cap_waits_with_the_group(ctx, monkeypatch):
+    """Evenings pinned to the magas tarokk text before issue 25, whose cap bounds the kitty:
+    they keep those rules, so a balance above a smaller table's cap waits with the group."""
+    monkeypatch.setattr(writes, "builtin_engine", lambda: Engine({"magas-tarokk": OLD_MAGAS}))
     group = groups.create_group("Kis asztal")
     big = evening("Öten", "2026-10-06", [FAIL, RENONSZ, FAIL])  # 10, 40, 50 (the cap of 5)
     four = ("Béla", "Csaba", "Dóra", "Ede")
     small = evening("Négyen", "2026-10-13", [{**FAIL, "sitting_out": []}], seats=four)
     after = evening("Megint öten", "2026-10-20", [])
+    monkeypatch.undo()
     for session in (big, small, after):
         groups.add_evening(group, session)
     four_kitty = kitty(small)
@@ -140,17 +154,33 @@ def test_a_balance_above_the_cap_waits_with_the_group(ctx):
     )
 
 
+def test_a_balance_above_the_cap_carries_whole_by_todays_rules(ctx):
+    """Seed 002 section 15 caps one pay-in, never the kitty: an evening whose kitty grew
+    past the cap keeps it, and a smaller table's evening opens with all of it."""
+    group = groups.create_group("Kis asztal ma")
+    big = evening("Öten", "2026-10-06", [FAIL, RENONSZ, FAIL])  # 10, 40, 80 (40 again)
+    four = ("Béla", "Csaba", "Dóra", "Ede")
+    small = evening("Négyen", "2026-10-13", [{**FAIL, "sitting_out": []}], seats=four)
+    for session in (big, small):
+        groups.add_evening(group, session)
+    four_kitty = kitty(small)
+    assert kitty(big)["balance"] == 80
+    assert (four_kitty["opening"], four_kitty["held"]) == (80, 0)
+    assert four_kitty["balance"] == 120  # 80 again, cut to this table's cap of 40
+    assert four_kitty["group"] == 120
+
+
 def test_export_import_export_gives_the_same_bytes(chain, runner):
     group, first, second, third = chain
     exported = session_export_json(db.session.get(GameSession, second.id))
-    assert json.loads(exported)["kitty"] == {"opening": 40, "balance": 50, "rule": "stays"}
+    assert json.loads(exported)["kitty"] == {"opening": 40, "balance": 80, "rule": "stays"}
     copy = import_session(exported)
     assert copy.group_id is None and kitty(copy)["opening"] == 40
     assert session_export_json(db.session.get(GameSession, copy.id)) == exported
     settled = runner.invoke(main, ["settle", "-"], input=exported)
     assert settled.exit_code == 0, settled.output
     result = json.loads(settled.output)
-    assert result["kitty"]["opening"] == 40 and result["kitty"]["balance"] == 50
+    assert result["kitty"]["opening"] == 40 and result["kitty"]["balance"] == 80
     text = runner.invoke(main, ["settle", "-", "--format", "text", "--lang", "hu"], input=exported)
     assert "Nyitó egyenleg: 40 (200" in text.output
 
@@ -172,9 +202,9 @@ def test_a_bad_opening_in_a_file_is_refused(ctx):
     seed=st.integers(0, 10_000),
 )
 def test_the_carried_kitty_stays_within_its_caps_and_keeps_every_unit(ctx, tables, seed):
-    """Generated evenings of four or five, chained in a group: each opens with what the
-    group held after the one before, its kitty is never negative nor above its cap, and
-    what the group holds is every unit put in minus every unit taken."""
+    """Generated evenings of four or five, chained in a group: each opens with all that the
+    group held after the one before (the cap bounds a pay-in, not the kitty), its kitty is
+    never negative, and what the group holds is every unit put in minus every unit taken."""
     group = groups.create_group(f"Kör {seed}")
     made = []
     for index, table in enumerate(tables):
@@ -186,14 +216,13 @@ def test_the_carried_kitty_stays_within_its_caps_and_keeps_every_unit(ctx, table
         made.append(ledger.create_session(body))
         groups.add_evening(group, made[-1])
     held, put_in = 0, 0
-    for session, table in zip(made, tables, strict=True):
+    for session in made:
         got = kitty(session)
         if got is None:
             assert held == 0
             continue
-        cap = 10 * table
-        assert got["opening"] + got["held"] == held and 0 <= got["opening"] <= cap
-        assert all(0 <= h["balance"] <= cap for h in got["hands"]) and 0 <= got["balance"] <= cap
+        assert got["opening"] == held and got["held"] == 0 and got["balance"] >= 0
+        assert all(h["balance"] >= 0 for h in got["hands"])
         put_in += sum(sum(h["put_in"].values()) - sum(h["took"].values()) for h in got["hands"])
         held = got["group"]
         assert held == put_in  # nothing lost, nothing made up
@@ -204,7 +233,7 @@ def test_the_sheets_and_the_group_page_say_the_opening(chain, client):
     group, first, second, third = chain
     view = f"/s/{second.view_token}"
     rows = client.get(f"{view}/hands.csv").get_data(as_text=True).lstrip("\ufeff").splitlines()
-    assert rows[1].split(";")[-3:] == ["Béla 5, Dóra 5", "", "50"]  # from 40, not from 0
+    assert rows[1].split(";")[-3:] == ["Béla 20, Dóra 20", "", "80"]  # from 40, not from 0
     pdf = client.get(f"{view}/scoresheet.pdf")
     with pdfplumber.open(io.BytesIO(pdf.data)) as doc:
         words = " ".join((page.extract_text() or "") for page in doc.pages).replace("\n", " ")
@@ -213,9 +242,9 @@ def test_the_sheets_and_the_group_page_say_the_opening(chain, client):
     assert "carried from the group&#39;s previous evening (Első" in english
     page = client.get(f"/g/{group.view_token}?lang=hu").get_data(as_text=True)
     assert 'data-testid="group-kitty"' in page
-    assert "A társaság kasszájában most 50 (250" in page and "(Harmadik" in page
+    assert "A társaság kasszájában most 130 (650" in page and "(Harmadik" in page
     german = client.get(f"/g/{group.view_token}?lang=de").get_data(as_text=True)
-    assert "In der Kasse der Runde liegen jetzt 50 (250" in german
+    assert "In der Kasse der Runde liegen jetzt 130 (650" in german
 
 
 def test_the_house_rule_shares_the_balance_out_instead(ctx, runner):
@@ -228,15 +257,15 @@ def test_the_house_rule_shares_the_balance_out_instead(ctx, runner):
     for session in (first, later):
         groups.add_evening(group, session)
     got = kitty(first)
-    assert got["rule"] == "shared" and got["balance"] == 50 and got["group"] == 0
-    assert got["shared"] == {name: 10 for name in SEATS}
+    assert got["rule"] == "shared" and got["balance"] == 80 and got["group"] == 0
+    assert got["shared"] == {name: 16 for name in SEATS}
     assert kitty(later)["opening"] == 0 and kitty(later)["balance"] == 10
     words = ledger.session_summary(db.session.get(GameSession, first.id), "hu")
-    assert words["kitty"]["shared_text"] == "Anna 10, Béla 10, Csaba 10, Dóra 10, Ede 10"
+    assert words["kitty"]["shared_text"] == "Anna 16, Béla 16, Csaba 16, Dóra 16, Ede 16"
     exported = session_export_json(db.session.get(GameSession, first.id))
     assert json.loads(exported)["kitty"]["rule"] == "shared"
     text = runner.invoke(main, ["settle", "-", "--format", "text", "--lang", "hu"], input=exported)
-    assert "egyenlő részben az este játékosaié: Anna 10, Béla 10" in text.output
+    assert "egyenlő részben az este játékosaié: Anna 16, Béla 16" in text.output
 
 
 def test_the_group_api_says_what_its_kitty_holds(chain, client):
@@ -245,11 +274,25 @@ def test_the_group_api_says_what_its_kitty_holds(chain, client):
     got = client.get(f"/api/v1/groups/{group.id}", headers=auth).get_json()
     assert got["kitty"] == [
         {
-            "units": 50,
-            "money": "250",
+            "units": 130,
+            "money": "650",
             "currency": "HUF",
             "session": third.id,
             "name": "Harmadik",
             "date": "2026-10-20",
         }
     ]
+
+
+def test_an_evening_pinned_before_keeps_its_kitty_and_its_copy_takes_todays_rules(ctx, monkeypatch):
+    """Issue 25: an evening recorded under the magas tarokk text before it keeps its capped
+    kitty (its pinned text); its scorer who wants today's reading exports it and imports
+    the file, and the copy is settled by today's rules, the kitty growing past the cap."""
+    monkeypatch.setattr(writes, "builtin_engine", lambda: Engine({"magas-tarokk": OLD_MAGAS}))
+    old = evening("Régi", "2026-10-06", [FAIL, RENONSZ, FAIL, FAIL])  # 10, 40, 50, 50
+    monkeypatch.undo()
+    assert kitty(old)["balance"] == 50
+    assert db.session.get(GameSession, old.id).ruleset.digest == OLD_MAGAS.digest
+    copy = import_session(session_export_json(db.session.get(GameSession, old.id)))
+    assert kitty(copy)["balance"] == 10 + 30 + 40 + 50  # 80 again, cut to one pay-in of 50
+    assert kitty(old)["balance"] == 50  # the original is left as it was

@@ -41,7 +41,9 @@ def test_magas_tarokk_builds_on_the_illusztralt_file():
     assert "extends" not in magas.raw and magas.bases == (base.text,)
     assert magas.rules.base_values == base.rules.base_values
     assert set(base.rules.figures) < set(magas.rules.figures)
-    assert magas.options.keys() > base.options.keys()  # its own and the base's house rules
+    withdrawn = {"renonsz_min", "renonsz_max"}  # the vote's charge has no minimum or maximum
+    assert magas.options.keys() > base.options.keys() - withdrawn  # its own and the base's
+    assert not withdrawn & magas.options.keys()
 
 
 @pytest.mark.parametrize(
@@ -143,7 +145,8 @@ RENONSZ = [_fig("pagat-ultimo", won=None), _fig("xxi-fogas", "opponents", won=No
         # 1 (the game) + 10 + 60 x 2: no minimum, no maximum
         ("charge", {"S": 131, "E": -393, "N": 131, "W": 131}, None),
         ("continue", {"S": 1, "E": -1, "N": 1, "W": -1}, None),
-        ("points_to_kitty", {"S": 0, "E": 0, "N": 0, "W": 0}, {"E": -40}),  # 131, to the cap
+        # 131, whole: a renonsz pay-in has no cap (seed 002 section 16)
+        ("points_to_kitty", {"S": 0, "E": 0, "N": 0, "W": 0}, {"E": -131}),
     ],
 )
 def test_the_five_rulings_of_the_renonsz_vote(ruling, payments, kitty):
@@ -178,8 +181,9 @@ def _session(*hands, **extra):
 
 
 def test_the_pagat_kitty_over_an_evening():
-    """Failed pagát announcements pay the balance again (at least 10) up to 4 x 10; a made
-    one takes it; the kitty stays outside the payments."""
+    """Failed pagát announcements pay the balance again (at least 10), each pay-in at most
+    4 x 10, the balance growing past it; a made one takes it; the kitty stays outside the
+    payments."""
     failed = _hand(_fig("pagat-ultimo", won=False))
     failed_o = _hand(_fig("pagat-kismadar", "opponents", won=False))
     taken = _hand(_fig("pagat-uhu", "opponents"))
@@ -190,8 +194,8 @@ def test_the_pagat_kitty_over_an_evening():
         {"E": -5, "W": -5},
         None,
         {"S": -10, "N": -10},
-        {},
-        {"E": 20, "W": 20},
+        {"S": -20, "N": -20},  # the balance, 40, again: one pay-in at the cap
+        {"E": 40, "W": 40},
     )
     assert result.kitty_balance == 0
     assert sum(result.totals.values()) == 0

@@ -8,6 +8,14 @@ from the suite's own copy (``tests/vectors``) in a clone with nothing beside it;
 whose ruleset the engine does not know would be one test per file, reported as not
 applicable (skipped, with the number of cases waiting), never as passed. Every game of the
 three files is registered today, and a test says so.
+
+The project's own vectors (``tests/vectors/own/<game>.json``, never in the shared folder:
+the per-choice vectors of the house rules this project added or corrected) run case by
+case too, in the same format and three more keys: ``expected_refusal`` (the key and code
+of the refusal, instead of ``expected``), ``expected_kitty`` (what the hand puts into or
+takes from an empty kitty), and ``evening`` (a session of hands, its ``ruleset``, ``options``,
+``players`` and ``hands``, settled in order: ``expected`` are its totals, ``expected_kitty``
+each hand's entries and ``kitty_balance`` what is left).
 """
 
 from __future__ import annotations
@@ -19,11 +27,15 @@ from typing import Any
 import pytest
 
 from tests.engine_helpers import ENGINE, VECTORS, shared_dir
+from ulti_ledger.settlement import HandError
+from ulti_ledger.settlement.session import settle_session
 
 SOURCE = shared_dir() / "vectors" if (shared_dir() / "vectors").is_dir() else VECTORS
 """Where the vectors are read from: the shared folder, or the suite's copy of it."""
 ULTI_FILES = sorted(SOURCE.glob("*.json"))
 GAME_FILES = sorted((SOURCE / "games").glob("*.json"))
+OWN_FILES = sorted((VECTORS / "own").glob("*.json"))
+"""The project's own vectors: in the suite only, beside its copy of the shared ones."""
 
 
 def _load(path: Path) -> list[dict[str, Any]]:
@@ -104,3 +116,35 @@ def test_vector(case):
 @pytest.mark.parametrize("case", list(_game_cases()))
 def test_game_vector(case):
     _check(case)
+
+
+def _own_cases():
+    for path in OWN_FILES:
+        for case in _load(path):
+            yield pytest.param(case, id=f"own/{path.stem}:{case['id']}")
+
+
+def test_own_vectors_are_found():
+    assert {p.stem for p in OWN_FILES} >= {"tarokk"}
+    assert sum(1 for _ in _own_cases()) >= 18
+
+
+@pytest.mark.parametrize("case", list(_own_cases()))
+def test_own_vector(case):
+    """A case of the project's own vectors: a hand's payments, its refusal, or an evening."""
+    if "evening" in case:
+        evening = case["evening"]
+        result = settle_session(ENGINE, {"format": "ulti-ledger/session@1", **evening})
+        assert dict(result.totals) == case["expected"], case["title"]
+        assert list(result.kitty) == case["expected_kitty"], case["title"]
+        assert result.kitty_balance == case["kitty_balance"], case["title"]
+        return
+    if "expected_refusal" in case:
+        with pytest.raises(HandError) as refused:
+            ENGINE.settle(case["hand"])
+        found = {"key": refused.value.key, "code": refused.value.code}
+        assert found == case["expected_refusal"], case["title"]
+        return
+    _check(case)
+    if "expected_kitty" in case:
+        assert ENGINE.result_json(case["hand"]).get("kitty") == case["expected_kitty"]

@@ -4,7 +4,8 @@ Some games keep money on the table between hands (magas tarokk's pagát kitty, t
 ultikassza): a hand may put into it or take it out. What a hand does is the game's
 `KittyMove`, said without knowing the balance; the balance is the session's, so the
 entries each hand makes (player -> units, + took out, - put in) are worked out here in
-order, by `apply_kitty`. The kitty is never negative and never above its cap, and its
+order, by `apply_kitty`. The kitty is never negative, and never above its cap where the
+cap bounds the balance (where it bounds each pay-in, the balance may pass it); its
 balance is the sum of the entries (negated), which are never part of ``payments``.
 """
 
@@ -20,7 +21,9 @@ class KittyMove(NamedTuple):
     ``takers`` take the whole balance first, shared equally (the first named takes what
     does not divide). Then ``payers`` put in ``amount`` together (shared the same way),
     or, with ``doubles``, the balance again and at least ``amount``; a pay-in is rounded
-    up to whole ``step``s and cut so that the balance stays within ``cap`` (0: no cap).
+    up to whole ``step``s and cut so that the balance stays within ``cap`` (0: no cap),
+    or, with ``each``, cut to ``cap`` itself: the cap then bounds what one hand pays in,
+    and the balance may grow past it (magas tarokk, seed 002 section 15).
     """
 
     takers: tuple[str, ...] = ()
@@ -29,6 +32,7 @@ class KittyMove(NamedTuple):
     doubles: bool = False
     step: int = 1
     cap: int = 0
+    each: bool = False
 
 
 def apply_kitty(balance: int, move: KittyMove) -> tuple[dict[str, int], int]:
@@ -43,7 +47,9 @@ def apply_kitty(balance: int, move: KittyMove) -> tuple[dict[str, int], int]:
         amount = max(balance, move.amount) if move.doubles else move.amount
         step = max(move.step, 1)
         amount = -(-amount // step) * step
-        if move.cap:
+        if move.cap and move.each:
+            amount = min(amount, move.cap)
+        elif move.cap:
             amount = max(0, min(amount, move.cap - balance))
         for name, share in _shares(amount, move.payers):
             entries[name] = entries.get(name, 0) - share

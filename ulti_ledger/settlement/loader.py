@@ -287,7 +287,12 @@ def load_ruleset_file(
 
 
 def _read_options(table: Table, source: str) -> dict[str, Option]:
+    """The file's house rules; ``NAME = false`` withdraws an option that the file it builds
+    on (``extends``) offers, so that a ruleset offers only options that change what it
+    says (magas tarokk's renonsz vote has no minimum or maximum)."""
     options: dict[str, Option] = {}
+    withdrawn = [name for name, value in table.data.items() if value is False]
+    table = Table({n: v for n, v in table.data.items() if n not in withdrawn}, table.path, source)
     for name, opt in _subtables(table):
         label = opt.str("label")
         common = dict(

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from ...settlement.schema import RulesIdentity, Table, identity
 
 SECTIONS = ("table", "contracts", "kontra", "figures", "tarokkszam", "renonsz", "no_play")
-SECTIONS += ("kitty", "raise")
+SECTIONS += ("kitty", "raise", "announcements", "scoring")
 CONTRACTS = ("harom", "ketto", "egy", "szolo")
 RENONSZ_MODES = ("itvb", "vote")
 RULINGS = ("new_deal", "new_deal_kitty", "charge", "continue", "points_to_kitty")
@@ -47,6 +47,10 @@ class Figure(NamedTuple):
     """Announced, it takes the pagát kitty when made and pays in when failed."""
     dupla: bool
     """Scored as the dupla (hosszú dupla)."""
+    either_side: bool = False
+    """Made by taking cards the other side may take too (tulétroá, négy király): where one
+    side's announcement fails, the other side may make it silently (``silent_over_failed``);
+    a figure of one's own card (an ultimó, a fácán, the XXI-fogás) never."""
 
 
 Facts = tuple[int, int, int, int, bool, "int | str", bool, bool, bool]
@@ -96,6 +100,35 @@ class Rules(RulesIdentity):
     kitty_end: str
     """What a balance left at the end of the evening does: ``stays`` (the group's next
     evening opens with it) or ``shared`` (the evening's players share it out)."""
+    kitty_each: bool
+    """The cap bounds each pay-in, never the balance (``[kitty] cap_bounds = "pay_in"``,
+    seed 002 section 15), and a renonsz pay-in is whole; False: the files before issue 25,
+    whose cap bounds the balance (an evening pinned to one keeps its rules)."""
+    one_dupla: bool
+    """A side announces one dupla: a dupla and a hosszú dupla of one side are refused
+    (``[announcements] one_dupla_per_side``)."""
+    one_figure_per_raise: bool
+    """One raise raises one figure: a párosfácán raised from a pagát figure beside the
+    side's pagát ultimó and kismadár is refused (``[announcements] one_figure_per_raise``,
+    seed 002 section 14)."""
+    silent_over_failed: bool
+    """The other side scores, as its own silent figure, a figure that one side announced
+    and failed (``[scoring] silent_over_failed``; the ITVB reading: False)."""
+    kings_void_beside_dupla: bool
+    """A silent négy király is not paid beside the same side's silent dupla
+    (``[scoring] silent_kings_void_beside_dupla``; Kégl)."""
+    tie_kontra_single: bool
+    """At 47:47 (``game.tie``) a kontra'd game is scored without its kontra
+    (``[scoring] tie_kontra_doubles = false``)."""
+    kontra_silent_pair: bool
+    """The game's kontra multiplies a silent dupla or volát (``[scoring]
+    kontra_multiplies_silent_pair``; pagat.com's variant)."""
+    lone_as_szolo: bool
+    """A declarer alone against three plays at szóló's base value
+    (``[scoring] lone_as_szolo``)."""
+    double_round: int
+    """How many hands after an annulled deal are doubled (``[scoring]
+    double_round_after_redeal``; 0: none, the ITVB reading)."""
     raises: dict[str, tuple[str, ...]]
     """Emelés: what an announced figure may be raised to (magas tarokk); empty: none."""
     facts: dict[str, Facts]
@@ -197,8 +230,25 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         "kitty_new_deal": kitty.int("new_deal"),
         "kitty_points_min": kitty.int("points_min"),
         "kitty_end": kitty.choice("end", ("stays", "shared"), "stays"),
+        "kitty_each": kitty.choice("cap_bounds", ("balance", "pay_in"), "balance") == "pay_in",
     }
     kitty.finish()
+    said = top.table("announcements", {})
+    checks = {
+        "one_dupla": said.bool("one_dupla_per_side", False),
+        "one_figure_per_raise": said.bool("one_figure_per_raise", False),
+    }
+    said.finish()
+    scoring_t = top.table("scoring", {})
+    scoring = {
+        "silent_over_failed": scoring_t.bool("silent_over_failed", False),
+        "kings_void_beside_dupla": scoring_t.bool("silent_kings_void_beside_dupla", False),
+        "tie_kontra_single": not scoring_t.bool("tie_kontra_doubles", True),
+        "kontra_silent_pair": scoring_t.bool("kontra_multiplies_silent_pair", False),
+        "lone_as_szolo": scoring_t.bool("lone_as_szolo", False),
+        "double_round": scoring_t.int("double_round_after_redeal", 0),
+    }
+    scoring_t.finish()
     raises = _raises(top.table("raise", {}), figures)
     facts = figure_facts(figures, max_kontra, magas_max)
     slot_bits, slot_mask = figure_bits(figures)
@@ -221,6 +271,8 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         slot_mask=slot_mask,
         pair_codes=shape_codes(facts),
         **kitty_values,
+        **checks,
+        **scoring,
     )
 
 
@@ -243,6 +295,7 @@ def _figures(table: Table) -> dict[str, Figure]:
             volat_absorbs=fig.bool("volat_absorbs", False),
             kitty=fig.bool("kitty", False),
             dupla=fig.bool("dupla", False),
+            either_side=fig.bool("either_side", False),
         )
         fig.finish()
     for needed in ("dupla", "volat"):

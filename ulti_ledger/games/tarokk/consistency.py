@@ -38,6 +38,8 @@ def check_rest(figures: tuple[Fig, ...], rules: Rules, tricks: bool, odd: bool) 
     if odd:
         _parosfacan(figures)
         _raises(figures)
+        if rules.one_figure_per_raise:
+            _one_raise(figures)
 
 
 def _check_parti(
@@ -138,6 +140,26 @@ def _parosfacan(figures: tuple[Fig, ...]) -> None:
                 "beside its announced párosfácán a side's silent fácán is not scored, made or "
                 "failed (seed 002, section 4)",
                 code="facan_beside_parosfacan",
+            )
+
+
+def _one_raise(figures: tuple[Fig, ...]) -> None:
+    """Seed 002 section 14: "egy emeléssel csak 1 figurát lehet emelni (pagát ulti és
+    kismadár bemondása után nem lehet pagátra vonatkozó párosfácánt mondani)": a
+    párosfácán raised from a pagát figure, where its side said the pagát ultimó and a
+    kismadár (listed, or as what a figure was raised from), is refused."""
+    for index, fig in enumerate(figures):
+        raised = fig.raised_from
+        if fig.name != "parosfacan" or raised is None or not raised.startswith("pagat-"):
+            continue
+        said = {f.name for f in figures if f.side == fig.side and f.announced}
+        said |= {f.raised_from for f in figures if f.side == fig.side and f.raised_from}
+        if "pagat-ultimo" in said and said & {"kismadar", "pagat-kismadar"}:
+            raise HandError(
+                f"figures[{index}].raised_from",
+                "a párosfácán on the pagát cannot follow its side's pagát ultimó and kismadár: "
+                "one raise raises one figure (seed 002, section 14)",
+                code="parosfacan_after_ulti_and_kismadar",
             )
 
 

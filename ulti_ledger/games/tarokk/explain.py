@@ -18,6 +18,7 @@ from .words import LINES as TEXT
 from .words import lang_of
 
 PLAIN = ("redeal", "no_play", "skart", "sits_out", "renonsz_new_deal", "renonsz_continue")
+PLAIN += ("double_round",)
 
 
 def describe(line: Line, lang: str = "en") -> str:
@@ -31,7 +32,7 @@ def describe(line: Line, lang: str = "en") -> str:
         return t[key]
     if key == "silent_not_paid":
         return t[f"not_paid.{p['by']}"].format(name=t[f"fig.{p['name']}"])
-    if key in ("kitty_take", "kitty_pay_in"):
+    if key in ("kitty_take", "kitty_pay_in", "kitty_pay_in_each"):
         return t[key].format(**{**p, "players": _names(p["players"], t)})
     if key in ("renonsz_new_deal_kitty", "renonsz_points_to_kitty"):
         return t[key].format(**{"min": "", **p})

@@ -28,6 +28,8 @@ def canonical(hand: Hand) -> dict[str, Any]:
         game: dict[str, Any] = {} if hand.game_won is None else {"won": hand.game_won}
         if said:
             game["kontra"] = hand.game_kontra
+        if hand.tie:
+            game["tie"] = True
         out["game"] = game
     if hand.figures:
         out["figures"] = [_figure(f) for f in hand.figures]
@@ -38,6 +40,8 @@ def canonical(hand: Hand) -> dict[str, Any]:
         if hand.ruling is not None:
             renonsz["ruling"] = hand.ruling
         out["renonsz"] = renonsz
+    if hand.double:
+        out["double"] = True
     return out
 
 

@@ -13,12 +13,13 @@ from typing import Any, NamedTuple
 from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import check_keys, kind, not_one_of
 from ...settlement.schema import suggestion
-from .build import PER_SIDE, SIDES, Facts, Rules
+from .build import DUPLA, PER_SIDE, SIDES, Facts, Rules
 
 FIGURE_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_from")
 SUITS = ("kor", "karo", "treff", "pikk")
 """The suits a király figure or a színcsalád may name (``card``)."""
 A_FIGURE = Msg("a figure")
+KINGS = "negy-kiraly"
 _new = tuple.__new__
 
 
@@ -59,7 +60,7 @@ Tally = tuple[
     Sequence[Fig],
     Sequence[int],
     int,
-    Sequence[tuple[str, int, int]],
+    Sequence[tuple[str, int, int, bool]],
     bool,
     bool,
     tuple["str | None", "str | None"],
@@ -70,7 +71,8 @@ pot)``. ``value`` and ``per_g_value``: the figures paid on their own, per player
 declarer's side (the second before g); ``pair`` and ``said``: the dupla and volát
 figures and their announced values, ``shape`` their shapes' codes in the hand's order
 as one number (0: none); ``absorbed``: the silent made figures a volát of their side
-takes in, as (side, unit, per_g_unit); ``clash``: two made figures name one trick;
+takes in, as (side, unit, per_g_unit, whether it is the négy király, which a paid silent
+dupla of its side may take in too); ``clash``: two made figures name one trick;
 ``odd``: an emelés or a párosfácán is listed; ``pot``: the sides of the first made and
 the first failed announcement of the kitty's (None: none)."""
 NO_FIGURES: Tally = (0, 0, (), (), 0, (), False, False, (None, None))
@@ -99,7 +101,7 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, 
     clash = odd = False
     pair: list[Fig] | tuple = ()
     said: list[int] | tuple = ()
-    absorbed: list[tuple[str, int, int]] | tuple = ()
+    absorbed: list[tuple[str, int, int, bool]] | tuple = ()
     taken_by = paid_by = None
     for entry in raw:
         try:
@@ -119,7 +121,7 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, 
             found = _entry(entry, key, len(out), rules, played_out)
         fig, bits, unit, per_g_unit, flags, code = found
         if seen & bits:
-            clash = _twice(seen & bits, fig, len(out), rules)
+            clash = _twice(seen & bits, fig, out, rules) or clash
         seen |= bits
         out.append(fig)
         if not flags:
@@ -135,7 +137,7 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, 
         elif flags & ABSORBS:  # not paid beside its side's volát
             if not absorbed:
                 absorbed = []
-            absorbed.append((fig[1], unit, per_g_unit))
+            absorbed.append((fig[1], unit, per_g_unit, fig[0] == KINGS))
         else:
             value += unit
             per_g_value += per_g_unit
@@ -149,16 +151,47 @@ def parse_figures(raw: Any, rules: Rules, played_out: bool) -> tuple[tuple[Fig, 
     return tuple(out), tally
 
 
-def _twice(both: int, fig: Fig, index: int, rules: Rules) -> bool:
-    """What an entry's bits share with those listed before it: a slot refuses (a figure
-    listed twice), a trick is a clash, for `consistency.check_rest` (True)."""
+def _twice(both: int, fig: Fig, out: list[Fig], rules: Rules) -> bool:
+    """What an entry's bits share with those listed before it (``out``): a slot refuses (a
+    figure listed twice, or two duplas of one side), a trick is a clash, for
+    `consistency.check_rest` (True). Where the other side scores a failed announcement
+    as its own silent figure (`Rules.silent_over_failed`), the two entries of it stand."""
+    index = len(out)
     if both & rules.slot_mask:
+        name, side = fig[0], fig[1]
+        duplas = rules.one_dupla and rules.facts[name][0] == DUPLA
+        for other in out if duplas else ():
+            if other[1] == side and other[0] != name and rules.facts[other[0]][0] == DUPLA:
+                raise HandError(
+                    f"figures[{index}].name",
+                    "{name} and {other} are both listed for one side: a side announces one "
+                    "dupla (hosszú dupla when it holds 7 or more tarokks); leave one out",
+                    code="two_duplas",
+                    name=name,
+                    other=other[0],
+                )
+        if rules.silent_over_failed and rules.figures[name].either_side and _over_failed(fig, out):
+            return bool(both & ~rules.slot_mask)
         raise HandError(
             f"figures[{index}].name",
             "{name} is listed twice: a figure is made or failed once",
             code="figure_twice",
             name=fig[0],
         )
+    return True
+
+
+def _over_failed(fig: Fig, out: list[Fig]) -> bool:
+    """Whether ``fig`` and the entry of the same name before it are one side's announced
+    and failed figure and the other side's silent made one (`Rules.silent_over_failed`)."""
+    for other in out:
+        if other[0] != fig[0]:
+            continue
+        if other[1] == fig[1]:
+            return False
+        said, silent = (other, fig) if other[2] else (fig, other)
+        if not (said[2] and said[3] is False and not silent[2] and silent[3]):
+            return False
     return True
 
 
@@ -180,6 +213,8 @@ def _checked(fig: Fig, rules: Rules) -> Checked:
     name, side, announced, won, kontra, _, raised = fig
     pair, _, full, half, per_g, trick, _, absorbs, kitty = rules.facts[name]
     bits = rules.slot_bits[name if name not in PER_SIDE else f"{name} {side}"]
+    if pair == DUPLA and rules.one_dupla:  # a side announces one dupla (magas tarokk)
+        bits |= rules.slot_bits[f"dupla {side}"]
     if won and trick:
         bits |= rules.slot_bits[trick]
     flags = ODD if raised is not None or name == "parosfacan" else 0

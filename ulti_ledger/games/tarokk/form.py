@@ -11,7 +11,7 @@ hand can list figures, each once the row before names a figure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...settlement.form_rules import all_of, deal_fields, leaf, seated_hand, show
@@ -79,6 +79,9 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "rule": show(played),
         },
     ]
+    if rules.tie_kontra_single:  # 47:47 changes a payment only under this house rule
+        lost = all_of(played, leaf("game_won", {"const": "false"}))
+        fields.append({"name": "tie", "kind": "toggle", "label": w["tie"], "rule": show(lost)})
     for n in range(1, figure_rows(rules) + 1):
         fields += figure_row(n, rules, w, t, played)
     fields += [
@@ -131,6 +134,8 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "rule": show(leaf("renonsz", NAMED)),
             }
         )
+    if rules.double_round:  # proposed after an annulled deal (`form_proposal`)
+        fields.append({"name": "double", "kind": "toggle", "label": w["double"]})
     return {"fields": fields, "presets": presets(rules, lang), "forces": []}
 
 
@@ -173,6 +178,8 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
             game["won"] = to_bool(values["game_won"])
         if values.get("game_kontra", "0") not in ("", "0"):
             game["kontra"] = to_int(values["game_kontra"])
+        if values.get("tie") == "true":
+            game["tie"] = True
         hand["game"] = game
     rows = (row_figure(values, n) for n in range(1, rows_in(values) + 1))
     figures = [fig for fig in rows if fig is not None]
@@ -189,6 +196,8 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
         hand["renonsz"] = {"player": values["renonsz"]}
         if values.get("ruling"):
             hand["renonsz"]["ruling"] = values["ruling"]
+    if values.get("double") == "true":
+        hand["double"] = True
     return hand
 
 
@@ -204,6 +213,10 @@ def form_values(facts: Mapping[str, Any], rules: Any = None) -> dict[str, str]:
     if "won" in game:
         out["game_won"] = "true" if game["won"] else "false"
     out["game_kontra"] = str(game.get("kontra", 0))
+    if game.get("tie"):
+        out["tie"] = "true"
+    if facts.get("double"):
+        out["double"] = "true"
     for n, fig in enumerate(facts.get("figures", []), start=1):
         out.update(row_values(fig, n))
     for key, shown in zip(
@@ -215,3 +228,16 @@ def form_values(facts: Mapping[str, Any], rules: Any = None) -> dict[str, str]:
         if facts["renonsz"].get("ruling"):
             out["ruling"] = facts["renonsz"]["ruling"]
     return out
+
+
+def form_proposal(rows: Sequence[Mapping[str, Any]], rules: Rules) -> dict[str, str]:
+    """The next hand's form values proposed from the hands so far: under the house rule
+    ``double_round``, the round after an annulled deal (as many hands as sat at its table)
+    is proposed double, the scorer may untick it (``row`` gives each hand's ``redeal``)."""
+    if not rules.double_round:
+        return {}
+    left = 0
+    for hand in rows:
+        table = hand.get("redeal")
+        left = table if table else max(0, left - 1)
+    return {"double": "true"} if left else {}

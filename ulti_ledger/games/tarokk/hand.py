@@ -38,6 +38,7 @@ HAND_KEYS = (
     "figures",
     "tarokkszam",
     "renonsz",
+    "double",
 )
 A_HAND = Msg("a tarokk hand")
 _HAND_KEYSET = frozenset(HAND_KEYS)
@@ -60,6 +61,8 @@ _FIELDS = [
     ("others", tuple[str, ...]),
     ("team", int),
     ("pot", tuple["str | None", "str | None"]),
+    ("tie", bool),
+    ("double", bool),
 ]
 
 
@@ -76,7 +79,9 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
     side in seating order, ``others`` the players against it; ``team`` the team part
     per player of the declarer's side (+ receives; 0 where the hand was not played out);
     ``pot`` the sides of the first made and the first failed announcement of the pagát
-    kitty's (None: none; `figures.Tally`).
+    kitty's (None: none; `figures.Tally`); ``tie`` the parti ended 47:47 (``game.tie``,
+    which the opponents win); ``double`` the hand is of a double round after an annulled
+    deal (option ``double_round``), every payment counting twice.
     """
 
     __slots__ = ()
@@ -102,6 +107,8 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     if g is None:
         contract = _contract(contract, outcome)
         g = rules.base_values[contract] if contract else 0
+    if partner is None and contract and rules.lone_as_szolo:  # alone: valued as szóló
+        g = rules.base_values["szolo"]
     played_out = outcome == "played" and (offender is None or ruling == "continue")
     game = get("game")
     if (  # the usual game, read here (a call fewer); anything else the long way
@@ -113,10 +120,15 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         and 0 <= level <= rules.max_kontra
     ):
         game_kontra = 1 if skart and not level else level  # the skart's automatic kontra
+        tie = False
     else:
-        game_won, game_kontra = _game(game, rules, played_out, skart)
+        game_won, game_kontra, tie = _game(game, rules, played_out, skart)
     figures, tally = parse_figures(get("figures"), rules, played_out)
-    team = team_part(g, game_won, game_kontra, figures, tally, rules) if played_out else 0
+    parti_level = 0 if tie and rules.tie_kontra_single else game_kontra
+    team = (
+        team_part(g, game_won, game_kontra, figures, tally, rules, parti_level) if played_out else 0
+    )
+    double = _double(get("double"), rules)
     raw = get("tarokkszam")
     tarokkszam = () if raw is None else tarokkszam_of(raw, players, sitting_out)
     return _new(
@@ -142,8 +154,26 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             others,
             team,
             tally[8],
+            tie,
+            double,
         ),
     )
+
+
+def _double(raw: Any, rules: Rules) -> bool:
+    """Whether the hand is of a double round after an annulled deal (option double_round)."""
+    if raw is None or raw is False:
+        return False
+    if raw is not True:
+        raise HandError("double", "must be true or false", code="not_a_boolean")
+    if not rules.double_round:
+        raise HandError(
+            "double",
+            "{ruleset} plays no double round after an annulled deal: leave double out",
+            code="no_double_round",
+            ruleset=rules.label,
+        )
+    return True
 
 
 def _contract(raw: Any, outcome: str) -> str | None:
@@ -161,10 +191,10 @@ def _contract(raw: Any, outcome: str) -> str | None:
     return raw
 
 
-def _game(raw: Any, rules: Rules, played_out: bool, skart: bool) -> tuple[bool | None, int]:
-    """The parti: whether the declarer's side won it, and its kontra level (at least the
-    automatic kontra of a called card in the skart); the usual game is read by
-    `parse_hand` itself, and this says what is wrong with any other."""
+def _game(raw: Any, rules: Rules, played_out: bool, skart: bool) -> tuple[bool | None, int, bool]:
+    """The parti: whether the declarer's side won it, its kontra level (at least the
+    automatic kontra of a called card in the skart) and whether it ended 47:47; the usual
+    game is read by `parse_hand` itself, and this says what is wrong with any other."""
     automatic = 1 if skart else 0
     if raw is None:
         if played_out:
@@ -173,7 +203,7 @@ def _game(raw: Any, rules: Rules, played_out: bool, skart: bool) -> tuple[bool |
                 'is required: {{"won": true}} when the declarer\'s side took 48 or more',
                 code="game_missing",
             )
-        return None, automatic
+        return None, automatic, False
     if not isinstance(raw, dict):
         raise HandError(
             "game",
@@ -181,7 +211,7 @@ def _game(raw: Any, rules: Rules, played_out: bool, skart: bool) -> tuple[bool |
             code="not_an_object",
             kind=kind(raw),
         )
-    check_keys(raw, ("won", "kontra"), "game", Msg("the game"))
+    check_keys(raw, ("won", "kontra", "tie"), "game", Msg("the game"))
     won = raw.get("won")
     if played_out and type(won) is not bool:
         raise HandError(
@@ -194,4 +224,15 @@ def _game(raw: Any, rules: Rules, played_out: bool, skart: bool) -> tuple[bool |
             "game.won", "the hand was not played out (renonsz): leave won out", code="not_played"
         )
     level = kontra_level(raw.get("kontra", 0), "game.kontra", rules.max_kontra, rules)
-    return won, max(level, automatic)
+    tie = raw.get("tie", False)
+    if type(tie) is not bool:
+        raise HandError(
+            "game.tie", "must be true or false: whether it ended 47:47", code="not_a_boolean"
+        )
+    if tie and won is not False:
+        raise HandError(
+            "game.tie",
+            "at 47:47 the opponents win the parti, kontra or not (ITVB 7.11): won is false",
+            code="tie_won",
+        )
+    return won, max(level, automatic), tie

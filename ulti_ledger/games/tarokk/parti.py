@@ -15,6 +15,8 @@ from .figures import Fig
 
 OTHER = {"declarer": "opponents", "opponents": "declarer"}
 OTHER_PAIR = ("dupla", "volat")
+KINGS = "negy-kiraly"
+"""The figure Kégl does not pay beside its side's silent dupla (`Rules.kings_void_beside_dupla`)."""
 """The pair figures by name; a ruleset's other ones are marked ``dupla`` (hosszú dupla)."""
 
 
@@ -32,9 +34,15 @@ class Item(NamedTuple):
 
 
 def parti_items(
-    g: int, game_won: bool, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
+    g: int,
+    game_won: bool,
+    game_kontra: int,
+    figures: tuple[Fig, ...],
+    rules: Rules,
+    parti_level: int | None = None,
 ) -> list[Item]:
-    """The parti, dupla and volát items of a played hand (figures: the hand's)."""
+    """The parti, dupla and volát items of a played hand (figures: the hand's);
+    ``parti_level`` the kontra the parti is paid at where it is not the game's (47:47)."""
     winner = "declarer" if game_won else "opponents"
     dupla: dict[str, Fig] = {}
     volat: dict[str, Fig] = {}
@@ -81,12 +89,14 @@ def parti_items(
             winner in dupla or winner in volat
         )
     if scored:
-        out.append(Item("parti", None, winner, g << game_kontra, g))
+        level = game_kontra if parti_level is None else parti_level
+        out.append(Item("parti", None, winner, g << level, g))
     else:
         out.append(Item("parti_displaced", None, winner, 0, g))
     if paid is not None:
         base = rules.figures[paid.name].silent * g
-        out.append(Item("figure", paid, paid.side, base, base))
+        value = base << game_kontra if rules.kontra_silent_pair else base
+        out.append(Item("figure", paid, paid.side, value, base))
     return out
 
 
@@ -100,15 +110,21 @@ def _why(fig: Fig, dupla: dict[str, Fig], volat: dict[str, Fig]) -> str:
 
 
 def team_items(
-    g: int, game_won: bool | None, game_kontra: int, figures: tuple[Fig, ...], rules: Rules
+    g: int,
+    game_won: bool | None,
+    game_kontra: int,
+    figures: tuple[Fig, ...],
+    rules: Rules,
+    parti_level: int | None = None,
 ) -> list[Item]:
     """Every item of the team part: the parti, dupla and volát, then the other figures."""
     assert game_won is not None
-    items = parti_items(g, game_won, game_kontra, figures, rules)
+    items = parti_items(g, game_won, game_kontra, figures, rules, parti_level)
     volat_by = None
     for fig in figures:
         if fig.name == "volat" and fig.won:
             volat_by = fig.side
+    dupla_by = _silent_dupla_by(items, rules)
     table = rules.figures
     for fig in figures:
         figure = table[fig.name]
@@ -121,10 +137,24 @@ def team_items(
             items.append(Item("figure", fig, to, base << fig.kontra, base))
         elif figure.volat_absorbs and fig.won and volat_by == fig.side:
             items.append(Item("silent_not_paid", fig, fig.side, 0, 0, "volat_made"))
+        elif fig.name == KINGS and fig.won and dupla_by == fig.side:
+            items.append(Item("silent_not_paid", fig, fig.side, 0, 0, "dupla_made"))
         else:
             base = figure.silent * each
             items.append(Item("figure", fig, to, base, base))
     return items
+
+
+def _silent_dupla_by(items: list[Item], rules: Rules) -> str | None:
+    """The side whose silent dupla is paid, where a silent négy király is not paid beside
+    it (`Rules.kings_void_beside_dupla`); else None."""
+    if not rules.kings_void_beside_dupla:
+        return None
+    for item in items:
+        fig = item.fig
+        if item.key == "figure" and fig is not None and not fig.announced and fig.name != "volat":
+            return fig.side
+    return None
 
 
 def team_value(
@@ -136,7 +166,9 @@ def team_value(
     assert game_won is not None
     table = rules.figures
     pair = [f for f in figures if f.name in OTHER_PAIR or table[f.name].dupla]
-    signs, paid, parti, volat_by = pair_terms(game_won, game_kontra > 0, pair, rules)
+    signs, paid, parti, volat_by, dupla_by = pair_terms(game_won, game_kontra > 0, pair, rules)
+    if rules.kontra_silent_pair:
+        paid <<= game_kontra
     for sign, fig in zip(signs, pair, strict=True):
         paid += sign * (table[fig.name].announced << fig.kontra)
     value = paid * g + parti * (g << game_kontra)
@@ -149,6 +181,8 @@ def team_value(
             amount = (figure.announced * each) << fig.kontra
         elif figure.volat_absorbs and fig.won and volat_by == fig.side:
             continue
+        elif fig.name == KINGS and fig.won and dupla_by == fig.side:
+            continue
         else:
             amount = figure.silent * each
         value += amount if (fig.side == "declarer") == fig.won else -amount
@@ -157,7 +191,7 @@ def team_value(
 
 def pair_terms(
     game_won: bool, kontra_said: bool, pair: list[Fig], rules: Rules
-) -> tuple[tuple[int, ...], int, int, str | None]:
+) -> tuple[tuple[int, ...], int, int, str | None, str | None]:
     """The parti with the hand's dupla and volát figures (``pair``, in the hand's order):
     ``(signs, paid, parti, volat_by)``. Per player of the declarer's side the part is
     ``(paid + sum(sign * (announced value << kontra))) * g + parti * (g << game_kontra)``
@@ -166,7 +200,8 @@ def pair_terms(
 
     Every amount of it is a multiple of g, and what is paid depends on whether the game
     was kontra'd (``kontra_said``), never on a level, so one answer serves every contract
-    and every kontra."""
+    and every kontra. The fifth value is the side whose silent dupla is paid where a silent
+    négy király is then not paid (`Rules.kings_void_beside_dupla`), else None."""
     table = rules.figures
     dupla: dict[str, int] = {}
     volat: dict[str, int] = {}
@@ -202,8 +237,11 @@ def pair_terms(
     ):
         parti = 1 if game_won else -1
     paid = 0
+    dupla_silent = None
     if paid_fig is not None:
         paid = table[paid_fig.name].silent
         if paid_fig.side != "declarer":
             paid = -paid
-    return tuple(signs), paid, parti, volat_by
+        if paid_fig.name != "volat" and rules.kings_void_beside_dupla:
+            dupla_silent = paid_fig.side
+    return tuple(signs), paid, parti, volat_by, dupla_silent

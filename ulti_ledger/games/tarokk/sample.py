@@ -31,6 +31,8 @@ def random_hand(rng: random.Random, rules: Rules, players: Sequence[str]) -> dic
     if roll < 0.03:
         hand["outcome"] = "redeal"
         return hand
+    if rules.double_round and rng.random() < 0.3:  # drawn only where the house rule is on
+        hand["double"] = True
     skart = rng.random() < 0.05
     partner = (
         None if skart or rng.random() < 0.1 else rng.choice([p for p in active if p != declarer])
@@ -56,6 +58,8 @@ def random_hand(rng: random.Random, rules: Rules, players: Sequence[str]) -> dic
             return hand
     case = rng.choice(CASES)
     hand["game"] = {"won": case.endswith("-d"), "kontra": _level(rng, rules.max_kontra)}
+    if rules.tie_kontra_single and case == "parti-o" and rng.random() < 0.3:
+        hand["game"]["tie"] = True  # 47:47, drawn only where it changes the payment
     hand["figures"] = _pair(rng, rules, case) + _figures(rng, rules, case)
     if not hand["figures"]:
         del hand["figures"]
@@ -141,4 +145,45 @@ def _figures(rng: random.Random, rules: Rules, case: str | None) -> list[dict[st
         out.append(fig)
     # a raised figure replaces the lower one: drop a lower figure named later
     raised = {(f["side"], f.get("raised_from")) for f in out}
-    return [f for f in out if (f["side"], f["name"]) not in raised]
+    out = [f for f in out if (f["side"], f["name"]) not in raised]
+    if rules.one_figure_per_raise:
+        _one_raise(out)
+    if rules.silent_over_failed and rng.random() < 0.5:
+        out += _silent_over_failed(rules, out, tricks, paros)
+    return out
+
+
+def _one_raise(out: list[dict[str, Any]]) -> None:
+    """A párosfácán raised from a pagát figure beside its side's pagát ultimó and kismadár
+    is said afresh instead (seed 002 section 14: one raise raises one figure)."""
+    for fig in out:
+        raised = fig.get("raised_from") or ""
+        if fig["name"] != "parosfacan" or not raised.startswith("pagat-"):
+            continue
+        said = {f["name"] for f in out if f["side"] == fig["side"] and f["announced"]}
+        said |= {f.get("raised_from") for f in out if f["side"] == fig["side"]}
+        if "pagat-ultimo" in said and said & {"kismadar", "pagat-kismadar"}:
+            del fig["raised_from"]
+
+
+def _silent_over_failed(
+    rules: Rules, out: list[dict[str, Any]], tricks: set[object], paros: set[str]
+) -> list[dict[str, Any]]:
+    """The other side's silent figure made where one side's announcement failed (option
+    silent_over_failed), where nothing beside it forbids it."""
+    added = []
+    for fig in out:
+        figure = rules.figures[fig["name"]]
+        other = "opponents" if fig["side"] == "declarer" else "declarer"
+        if not (fig["announced"] and fig["won"] is False and figure.silent and figure.either_side):
+            continue
+        if figure.trick and figure.trick in tricks:
+            continue
+        if fig["name"].endswith("-facan") and other in paros:
+            continue
+        if any(f["name"] == fig["name"] for f in out if f is not fig):
+            continue
+        if figure.trick:
+            tricks.add(figure.trick)
+        added.append({"name": fig["name"], "side": other, "announced": False, "won": True})
+    return added

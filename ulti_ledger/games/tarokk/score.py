@@ -18,6 +18,7 @@ from .hand import Hand
 from .parti import Item, team_items
 
 _READ = ("players", "sitting_out", "outcome", "tarokkszam", "renonsz", "ruling", "side", "team")
+_READ += ("double",)
 _SETTLED = itemgetter(*[Hand._fields.index(name) for name in _READ])
 """The fields `settle` reads, in one call: a named tuple's field is a lookup each, and this
 runs for every hand of every scoresheet."""
@@ -27,7 +28,7 @@ _new = tuple.__new__
 def settle(hand: Hand, rules: Rules) -> Settlement:
     """The hand's payments (+ receives), what it does to the kitty, and its lines (worked
     out when first read: a scoreboard needs the sums of every hand, the words of few)."""
-    players, sitting_out, outcome, shown, offender, ruling, side, team = _SETTLED(hand)
+    players, sitting_out, outcome, shown, offender, ruling, side, team, double = _SETTLED(hand)
     kitty = None
     if outcome == "played" and (offender is None or ruling == "continue"):
         payments = dict.fromkeys(players, -team)  # each of the others pays the team part
@@ -49,6 +50,8 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
                 _tarokkszam_paid(payments, shown, rules)
     for name in sitting_out:
         payments[name] = 0
+    if double:  # a double round after an annulled deal: every payment counts twice
+        payments = {name: units * 2 for name, units in payments.items()}
     return explained_later(payments, _lines, (hand, rules), kitty)
 
 
@@ -79,10 +82,9 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
     else:
         if hand.renonsz is not None:
             lines.append(Line("renonsz_continue", {"player": hand.renonsz}, {}))
-        lines += [
-            _line(item, hand)
-            for item in team_items(hand.g, hand.game_won, hand.game_kontra, hand.figures, rules)
-        ]
+        level = 0 if hand.tie and rules.tie_kontra_single else None
+        items = team_items(hand.g, hand.game_won, hand.game_kontra, hand.figures, rules, level)
+        lines += [_line(item, hand) for item in items]
         lines += _tarokkszam(hand, rules)
         kitty = _kitty(hand, rules)
         if kitty is not None:
@@ -90,15 +92,25 @@ def _lines(hand: Hand, rules: Rules) -> tuple[Line, ...]:
                 lines.append(Line("kitty_take", {"players": kitty.takers}, {}))
             if kitty.payers:
                 params = {"players": kitty.payers, "step": kitty.amount, "cap": kitty.cap}
-                lines.append(Line("kitty_pay_in", params, {}))
+                key = "kitty_pay_in_each" if kitty.each else "kitty_pay_in"
+                lines.append(Line(key, params, {}))
+    if hand.double:  # the same amounts again: the lines add up to the doubled payments
+        once: dict[str, int] = {}
+        for line in lines:
+            for name, units in line.amounts.items():
+                once[name] = once.get(name, 0) + units
+        lines.append(Line("double_round", {}, {n: u for n, u in once.items() if u}))
     for name in hand.sitting_out:
         lines.append(Line("sits_out", {"player": name}, {name: 0}))
     return tuple(lines)
 
 
 def _params(item: Item, hand: Hand) -> dict:
-    if item.fig is None:
-        return {"g": item.base, "level": hand.game_kontra, "won": hand.game_won}
+    if item.fig is None:  # the parti: at its kontra, unless 47:47 left it out (tie_kontra)
+        level = hand.game_kontra
+        if item.key == "parti" and item.value != item.base << level:
+            level = 0
+        return {"g": item.base, "level": level, "won": hand.game_won}
     fig = item.fig
     if item.key == "silent_not_paid":
         return {"name": fig.name, "by": item.why}
@@ -169,7 +181,8 @@ def _renonsz_value(hand: Hand, rules: Rules, base: int) -> tuple[int, KittyMove 
         amount = max(base, rules.kitty_points_min)
     offender = hand.renonsz
     assert offender is not None
-    return 0, KittyMove(payers=(offender,), amount=amount, cap=_cap(hand, rules))
+    cap = 0 if rules.kitty_each else _cap(hand, rules)  # seed 002 section 16: paid in whole
+    return 0, KittyMove(payers=(offender,), amount=amount, cap=cap)
 
 
 def _renonsz(hand: Hand, rules: Rules) -> tuple[Line, KittyMove | None]:
@@ -224,17 +237,20 @@ def _cap(hand: Hand, rules: Rules) -> int:
 
 
 def kitty_account(rules: Rules, table: int) -> KittyAccount | None:
-    """The pagát kitty as a group carries it between evenings: capped at ``table`` (the
-    players at the table, sitting out included) times the cap per player, as each hand's
-    pay-in is; None where the ruleset plays without it."""
+    """The pagát kitty as a group carries it between evenings: uncapped where the cap
+    bounds each pay-in (seed 002 section 15: an evening whose kitty grew past the cap keeps
+    it), else capped at ``table`` (the players at the table, sitting out included) times
+    the cap per player, as each hand's pay-in is; None where the ruleset plays without it."""
     if not rules.kitty:
         return None
-    return KittyAccount("pagat", rules.kitty_cap_per_player * table, rules.kitty_end)
+    cap = 0 if rules.kitty_each else rules.kitty_cap_per_player * table
+    return KittyAccount("pagat", cap, rules.kitty_end)
 
 
 def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
     """A made announcement of the pagát takes the kitty; a failed one pays in (seed 002
-    section 15): the kitty's balance again, at least a step, up to the cap. The first
+    section 15): the kitty's balance again, at least a step, at most the cap (the files
+    before issue 25: up to the balance's cap, ``Rules.kitty_each``). The first
     of each, by side, is the hand's ``pot`` (`figures.Tally`)."""
     taken_by, paid_by = hand.pot
     if not rules.kitty or (taken_by is None and paid_by is None):
@@ -242,7 +258,8 @@ def _kitty(hand: Hand, rules: Rules) -> KittyMove | None:
     takers = _players_of(hand, taken_by) if taken_by else ()
     payers = _players_of(hand, paid_by) if paid_by else ()
     step = rules.kitty_step
-    return _new(KittyMove, (takers, payers, step, True, step, _cap(hand, rules)))
+    cap = _cap(hand, rules)
+    return _new(KittyMove, (takers, payers, step, True, step, cap, rules.kitty_each))
 
 
 def _players_of(hand: Hand, side: str) -> tuple[str, ...]:

@@ -43,8 +43,15 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
             f"{figures}; {w['tarokkszam']}: {shown}" if figures else f"{w['tarokkszam']}: {shown}"
         )
     tags = [("tag tag-renonsz", f"renonsz: {hand.renonsz}")] if hand.renonsz else []
+    if hand.double:
+        tags.append(("tag tag-double", w["double"]))
+    if hand.tie:
+        tags.append(("tag tag-tie", "47:47"))
     cells = {"partner": partner, "figures": figures, "renonsz": hand.renonsz or ""}
-    return {"notation": game, "sheet": {"game": game, "tags": tags, "cells": cells}}
+    out = {"notation": game, "sheet": {"game": game, "tags": tags, "cells": cells}}
+    if hand.outcome == "redeal":  # the table size, for the double round after it
+        out["redeal"] = len(hand.players) + len(hand.sitting_out)
+    return out
 
 
 def _notation(hand: Hand, w: Any, t: Any) -> str:
@@ -150,7 +157,7 @@ def hand_schema() -> dict[str, Any]:
         partner={"anyOf": [who, {"type": "null"}]},
         skart=boolean,
         contract={"enum": list(CONTRACTS)},
-        game=_closed([], won=boolean, kontra=level),
+        game=_closed([], won=boolean, kontra=level, tie=boolean),
         figures={"type": "array", "items": figure},
         tarokkszam={
             "type": "array",
@@ -162,6 +169,7 @@ def hand_schema() -> dict[str, Any]:
                 {"type": "null"},
             ]
         },
+        double=boolean,
     )
     example = {
         "ruleset": "tarokk",

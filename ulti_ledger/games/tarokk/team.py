@@ -26,10 +26,12 @@ def team_part(
     figures: tuple[Fig, ...],
     tally: Tally,
     rules: Rules,
+    parti_level: int | None = None,
 ) -> int:
     """The team part per player of the declarer's side (+ receives), as `parti.team_value`
     sums it, once `consistency` has found nothing to refuse; ``tally``:
-    what `figures.parse_figures` summed of the figures in its pass."""
+    what `figures.parse_figures` summed of the figures in its pass; ``parti_level``: the
+    kontra the parti is paid at, where it is not the game's (47:47, option tie_kontra)."""
     value, per_g_value, pair, said, shape, absorbed, clash, odd, _ = tally
     key = (shape << 2) | (game_won << 1) | (game_kontra > 0)
     memo = rules.memo
@@ -42,10 +44,13 @@ def team_part(
             memo[key] = found
     if clash or odd:
         check_rest(figures, rules, clash, odd)
-    signs, fixed, parti, volat_by = found
+    signs, fixed, parti, volat_by, dupla_by = found
+    if game_kontra and rules.kontra_silent_pair:  # the game's kontra on a silent dupla, volát
+        fixed <<= game_kontra
     for sign, amount in zip(signs, said, strict=True):
         fixed += sign * amount
-    for side, unit, per_g_unit in absorbed:
-        if side != volat_by:
+    for side, unit, per_g_unit, kings in absorbed:
+        if side != volat_by and not (kings and side == dupla_by):
             value += unit + per_g_unit * g
-    return value + (per_g_value + fixed) * g + parti * (g << game_kontra)
+    level = game_kontra if parti_level is None else parti_level
+    return value + (per_g_value + fixed) * g + parti * (g << level)
