@@ -21,7 +21,7 @@ def _files(root: Path) -> dict[str, bytes]:
     return {
         p.relative_to(root).as_posix(): p.read_bytes()
         for p in sorted(root.rglob("*"))
-        if p.is_file()
+        if p.is_file() and p.relative_to(root).parts[0] != "own"  # the project's own vectors
     }
 
 
