@@ -12,7 +12,7 @@ from typing import Any
 
 from ...settlement.schema import RulesIdentity, Table, identity
 
-SECTIONS = ("table", "points", "settlement", "kontra")
+SECTIONS = ("table", "points", "settlement", "doubling")
 TIERS = ("no_trick", "below_33", "reached_33")
 """The losing side's cards, the hand format's ``loser`` values, highest value first."""
 MODES = ("transfer", "scoresheet")
@@ -61,7 +61,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     settlement = top.table("settlement")
     mode = settlement.choice("mode", MODES)
     settlement.finish()
-    kontra = top.table("kontra", {})  # a file without it (pinned before issue 25): off
+    kontra = top.table("doubling", {})  # a file without it (pinned before issue 25): off
     kontra_on = kontra.bool("enabled", False)
     factors = kontra.get(
         "factors",
