@@ -29,9 +29,7 @@ def _summary(app, scorer, lang="en"):
 
 def test_a_ramsch_round_follows_the_bock_round_and_the_board_counts_it(app, client):
     scorer = Scorer(client)
-    scorer.start(
-        THREE, ruleset="skat", **{"o-skat-bock": "on", "o-skat-ramsch_after_bock": "on"}
-    )
+    scorer.start(THREE, ruleset="skat", **{"o-skat-bock": "on", "o-skat-ramsch_after_bock": "on"})
     _save(scorer, GRAND_HAND)  # opens a Bock round of 3, and a Ramsch round after it
     for _ in range(3):
         assert scorer.form()["bock"] == ["true"]
