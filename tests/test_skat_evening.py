@@ -163,3 +163,21 @@ def test_at_most_one_new_round_per_hand():
     rows = _rows([EVENING[10][0]], OPTIONS)  # Grand Hand, Schneider, 120: three triggers
     assert rows[0]["skat_list"]["triggers"] == ["grand_hand", "schneider", "value"]
     assert skat.tally.rounds(rows, _rules(OPTIONS)).queue.count("bock") == 3
+
+
+def test_the_lines_say_the_triggers_and_the_tie_in_every_language():
+    skat = ENGINE.game("skat")
+    grand = {"ruleset": "skat", "options": OPTIONS, **EVENING[10][0]}
+    tie = {"ruleset": "skat", "options": OPTIONS, **EVENING[2][0]}
+    expected = {
+        "en": ("a game of 120 or more", "tied for the most card points"),
+        "hu": ("legalább 120 értékű játék", "holtversenyben"),
+        "de": ("ein Spiel von 120 oder mehr", "gleich viele Augen"),
+    }
+    for lang, (trigger, tied) in expected.items():
+        lines = ENGINE.describe(ENGINE.settle(grand), "skat", lang)
+        assert any("Schneider" in line and trigger in line for line in lines), (lang, lines)
+        (line,) = ENGINE.describe(ENGINE.settle(tie), "skat", lang)
+        assert "A, B, C" in line and "40" in line, (lang, line)
+        assert tied in line, (lang, line)
+    assert skat.row(tie, *ENGINE.parse(tie))["sheet"]["cells"]["declarer"] == "A, B, C"
