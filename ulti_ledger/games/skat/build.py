@@ -110,6 +110,8 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     for name in triggers:
         if name not in TRIGGERS:
             raise bock.error("triggers", f'"{name}" is not one of {", ".join(TRIGGERS)}')
+    if not bock.bool("classic", True):  # Bock rounds opened by the further triggers only
+        triggers = []
     # The further triggers (issue 25); a file without them (pinned before) plays none.
     extra = {
         "bock_lost_kontra": bock.bool("lost_kontra", False),
