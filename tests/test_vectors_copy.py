@@ -5,7 +5,8 @@ The shared folder is ``../shared/vectors`` beside the checkout (``ULTI_SHARED_DI
 overrides ``../shared``). A fresh clone has none: then there is nothing to compare, and
 the test is skipped saying so; it never fails for a missing folder. Where the folder
 exists, every file must be in both places with the same bytes, and a difference fails
-naming the files (copy them again: ``cp -r ../shared/vectors/. tests/vectors/``).
+naming the files (copy them again: ``cp -r ../shared/vectors/. tests/vectors/``). The
+project's own vectors (``tests/vectors/own``) are not the shared folder's and are left out.
 """
 
 from __future__ import annotations
@@ -16,12 +17,15 @@ import pytest
 
 from tests.engine_helpers import VECTORS, shared_dir
 
+OWN = "own"
+"""The project's own vectors (``tests/vectors/own``), which the shared folder never holds."""
+
 
 def _files(root: Path) -> dict[str, bytes]:
     return {
         p.relative_to(root).as_posix(): p.read_bytes()
         for p in sorted(root.rglob("*"))
-        if p.is_file() and p.relative_to(root).parts[0] != "own"  # the project's own vectors
+        if p.is_file() and p.relative_to(root).parts[0] != OWN
     }
 
 
