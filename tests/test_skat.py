@@ -99,8 +99,11 @@ def test_an_overbid_game_is_lost_at_the_lowest_multiple_covering_the_bid():
         ({"hand": True, "won": True}, 35),
         ({"ouvert": True, "won": True}, 46),
         ({"ouvert": True, "hand": True, "won": False}, -118),
-        ({"won": True, "bid": 24}, -70),  # overbid: the lowest Null value covering 24 is 35
-        ({"won": True, "bid": 46, "hand": True}, -92),
+        # overbid: the lowest Null value covering 24 that the declarer could still play
+        # after picking up the skat is Null Ouvert's 46, never Null Hand's 35 (RULES.md)
+        ({"won": True, "bid": 24}, -92),
+        # a Null Hand overbid: the Hand values only, Null Ouvert Hand's 59
+        ({"won": True, "bid": 46, "hand": True}, -118),
     ],
 )
 def test_null_games_have_fixed_values(keys, entry):

@@ -94,6 +94,11 @@ def test_card_points_in_a_null_game():
             "bid",
             "bid_above_null",
         ),
+        (  # after picking up the skat no Null covers 47: Null Ouvert's 46 is the most
+            {"game": "null", "mit": None, "declarer_points": None, "won": True, "bid": 47},
+            "bid",
+            "bid_above_null",
+        ),
         ({"kontra": 1}, "kontra", "kontra_off"),
         ({"bock": True}, "bock", "bock_off"),
         ({"renonsz": {"player": "Béla"}}, "declarer_points", "renonsz_decides"),

@@ -304,10 +304,10 @@ def test_cli_refuses_a_bad_snapszer_hand_naming_the_key(tmp_path):
 def test_cli_rules_list_check_and_show_a_game_without_contracts():
     listed = CliRunner().invoke(main, ["rules", "list"])
     assert listed.exit_code == 0, listed.output
-    assert "snapszer           Snapszer  (6 game values, 3 house-rule options)" in listed.output
+    assert "snapszer           Snapszer  (6 game values, 4 house-rule options)" in listed.output
     path = str(REGISTRY_FILE)
     checked = CliRunner().invoke(main, ["rules", "check", path])
-    assert checked.output == "ok: snapszer (Snapszer): 6 game values, 3 house-rule options\n"
+    assert checked.output == "ok: snapszer (Snapszer): 6 game values, 4 house-rule options\n"
     shown = CliRunner().invoke(main, ["rules", "show", "snapszer"])
     assert shown.exit_code == 0, shown.output
     assert "  below 33             2\n" in shown.output

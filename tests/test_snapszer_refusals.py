@@ -173,6 +173,32 @@ CASES = [
         '"below_30" nem választható (talán „below_33”?); választható: no_trick, below_33, '
         "reached_33",
     ),
+    (
+        "doubling at a table that does not play it",
+        _hand(kontra=1),
+        "kontra",
+        "kontra_off",
+        "doubling is not played at this table (house rule kontra is off)",
+        "ennél az asztalnál nincs duplázás (a kontra házszabály ki van kapcsolva)",
+    ),
+    (
+        "a doubling level there is not",
+        {**_hand(kontra=3), "options": {"kontra": "on"}},
+        "kontra",
+        "kontra_level",
+        "must be 1 (gspritzt) or 2 (retour), not 3",
+        "1 (gspritzt) vagy 2 (retour) lehet, nem 3",
+    ),
+    (
+        "doubling at four, where the sides are hidden",
+        {**_four(kontra=1), "options": {"kontra": "on"}},
+        "kontra",
+        "kontra_at_four",
+        "only at three players: at four the sides are hidden until the chosen card is seen, "
+        "so nobody can double",
+        "csak hárman: négyen az oldalak rejtve vannak, amíg a választott lap elő nem kerül, "
+        "így senki sem duplázhat",
+    ),
 ]
 
 

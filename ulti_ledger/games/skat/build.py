@@ -12,7 +12,7 @@ from typing import Any
 
 from ...settlement.schema import RulesIdentity, Table, identity
 
-SECTIONS = ("values", "null", "list", "all_pass", "bock", "kontra")
+SECTIONS = ("values", "null", "list", "all_pass", "bock", "kontra", "ramsch")
 SUITS = ("karo", "herz", "pik", "kreuz")
 GAMES = (*SUITS, "grand", "null")
 """The hand format's ``game`` values, suits by rank (Karo lowest)."""
@@ -21,6 +21,11 @@ LISTS = ("isko", "seeger_fabian")
 ALL_PASS = ("no_entry", "ramsch")
 RAMSCH = ("augen", "fest")
 TRIGGERS = ("sixty_sixty", "grand_hand", "null_ouvert_hand", "kontra_re")
+NULL_OVERBID = ("any", "playable")
+"""What covers an overbid Null: any Null value (the files before issue 25), or only those
+the declarer could still play (RULES.md: after picking up the skat never a Hand value)."""
+SCHNEIDER = ("off", "on", "no_bock_pending")
+"""Whether a Schneider opens a Bock round: never, always, or only while none is pending."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +37,7 @@ class Rules(RulesIdentity):
     max_matadors: dict[str, int]
     null: dict[str, int]
     """Null values by ``plain``, ``hand``, ``ouvert``, ``ouvert_hand``."""
+    null_overbid: str
     list_mode: str
     lost_factor: int
     sf_won: int
@@ -47,6 +53,19 @@ class Rules(RulesIdentity):
     bock: bool
     bock_factor: int
     bock_triggers: tuple[str, ...]
+    bock_lost_kontra: bool
+    """A game with Kontra that the declarer won (the Kontra lost) opens a Bock round."""
+    bock_schneider: str
+    """``off``, ``on`` or ``no_bock_pending`` (`SCHNEIDER`)."""
+    bock_value_from: int
+    """A game whose value, before Kontra, Re and Bock, is at least this opens a round (0:
+    never)."""
+    bock_idle_rounds: int
+    """So many full rounds without a Bock game open one (0: never)."""
+    ramsch_rounds: bool
+    """A Ramsch round (a game per player) follows each Bock round."""
+    ramsch_only: bool
+    """An evening of Ramsch only: every hand is a Ramsch."""
     kontra_re: bool
     kontra_factors: tuple[int, int]
     active_players: int = 3
@@ -64,6 +83,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     values.finish()
     null_table = top.table("null")
     null = {kind: null_table.int(kind, minimum=1) for kind in NULLS}
+    null_overbid = null_table.choice("overbid", NULL_OVERBID, "any")
     null_table.finish()
     listing = top.table("list")
     mode = listing.choice("mode", LISTS)
@@ -90,7 +110,22 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     for name in triggers:
         if name not in TRIGGERS:
             raise bock.error("triggers", f'"{name}" is not one of {", ".join(TRIGGERS)}')
+    if not bock.bool("classic", True):  # Bock rounds opened by the further triggers only
+        triggers = []
+    # The further triggers (issue 25); a file without them (pinned before) plays none.
+    extra = {
+        "bock_lost_kontra": bock.bool("lost_kontra", False),
+        "bock_schneider": bock.choice("schneider", SCHNEIDER, "off"),
+        "bock_value_from": bock.int("value_from", 0),
+        "bock_idle_rounds": bock.int("idle_rounds", 0),
+    }
     bock.finish()
+    ramsch = top.table("ramsch", {})
+    rounds = {
+        "ramsch_rounds": ramsch.bool("after_bock", False),
+        "ramsch_only": ramsch.bool("only", False),
+    }
+    ramsch.finish()
     kontra = top.table("kontra")
     kontra_on = kontra.bool("enabled")
     factors = kontra.get(
@@ -104,6 +139,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         base=base,
         max_matadors=max_matadors,
         null=null,
+        null_overbid=null_overbid,
         list_mode=mode,
         lost_factor=lost_factor,
         **sf,
@@ -117,6 +153,18 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         bock=bock_on,
         bock_factor=bock_factor,
         bock_triggers=tuple(triggers),
+        **extra,
+        **rounds,
         kontra_re=kontra_on,
         kontra_factors=tuple(factors),  # type: ignore[arg-type]
     )
+
+
+def null_cover(hand_game: bool, rules: Rules) -> tuple[int, ...]:
+    """The Null values that may cover an overbid Null: those the declarer could still play
+    (RULES.md, Skat decisions): after picking up the skat Null and Null Ouvert, never a
+    Hand value; in a hand game the Hand values. Files before issue 25: any of the four."""
+    if rules.null_overbid == "any":
+        return tuple(rules.null.values())
+    kinds = ("hand", "ouvert_hand") if hand_game else ("plain", "ouvert")
+    return tuple(rules.null[kind] for kind in kinds)

@@ -123,14 +123,14 @@ def _ramsch(p: Any, t) -> str:
     if p["durchmarsch"] is not None:
         entry = signed(p["score"][p["durchmarsch"]])
         return t["durchmarsch"].format(player=p["durchmarsch"], entry=entry) + factor
-    who = p["loser"]
-    entry = p["score"][who]
+    losers = p["losers"] if "losers" in p else (p["loser"],)  # lines stored before ties
+    who = ", ".join(losers)
+    entry = p["score"][losers[0]]
     jungfrau = ""
     if p["jungfrau"]:
         jungfrau = t["jungfrau"].format(names=", ".join(p["jungfrau"]))
+    key = "ramsch_lost" if len(losers) == 1 else "ramsch_tie"
     return (
-        t["ramsch_lost"].format(
-            loser=who, points=p["points"], jungfrau=jungfrau, entry=signed(entry)
-        )
+        t[key].format(loser=who, points=p["points"], jungfrau=jungfrau, entry=signed(entry))
         + factor
     )

@@ -16,8 +16,8 @@ def canonical(hand: Hand) -> dict[str, Any]:
     out: dict[str, Any] = {"players": list(hand.players)}
     if hand.sitting_out:
         out["sitting_out"] = list(hand.sitting_out)
-    if hand.outcome == "all_pass":
-        out["outcome"] = "all_pass"
+    if hand.outcome != "played":
+        out["outcome"] = hand.outcome
         if hand.bock:
             out["bock"] = True
         if hand.ramsch is not None:
@@ -49,7 +49,9 @@ def _ramsch(hand: Hand) -> dict[str, Any]:
     assert ramsch is not None
     if ramsch.durchmarsch is not None:
         return {"durchmarsch": ramsch.durchmarsch}
-    out: dict[str, Any] = {"loser": ramsch.loser, "points": ramsch.points}
+    losers = ramsch.losers
+    out: dict[str, Any] = {"loser": losers[0] if len(losers) == 1 else list(losers)}
+    out["points"] = ramsch.points
     if ramsch.jungfrau:
         out["jungfrau"] = list(ramsch.jungfrau)
     return out

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...settlement.errors import HandError
 from ...settlement.hand_checks import kind, not_one_of
-from .build import GAMES, Rules
+from .build import GAMES, Rules, null_cover
 
 GAME_KEYS = (
     "game",
@@ -51,7 +51,7 @@ def game_facts(data: dict[str, Any], rules: Rules, renonsz: bool) -> Facts:
     if type(hand) is not bool or type(ouvert) is not bool:
         _flag(data, "hand")
         _flag(data, "ouvert")
-    bid = _bid(data.get("bid"), game, rules)
+    bid = _bid(data.get("bid"), game, hand is True, rules)
     if renonsz:
         for key in RESULT:
             if key in data:
@@ -130,7 +130,7 @@ def _flag(data: dict[str, Any], key: str) -> bool:
     return raw
 
 
-def _bid(raw: Any, game: str, rules: Rules) -> int | None:
+def _bid(raw: Any, game: str, hand: bool, rules: Rules) -> int | None:
     if raw is None:
         return None
     if type(raw) is not int or raw < 18:
@@ -140,11 +140,14 @@ def _bid(raw: Any, game: str, rules: Rules) -> int | None:
             code="bid_range",
             value=raw,
         )
-    most = 0 if game != "null" else max(rules.null.values())
+    most = 0 if game != "null" else max(null_cover(hand, rules))
     if game == "null" and raw > most:
         raise HandError(
             "bid",
-            "{bid} is more than any Null game is worth ({most}): the declarer could not play Null",
+            "{bid} is more than any Null game is worth ({most}): the declarer could not play Null"
+            if rules.null_overbid == "any"
+            else "{bid} is more than any Null game the declarer could still play is worth "
+            "({most}): a Hand value only in a hand game, never after picking up the skat",
             code="bid_above_null",
             bid=raw,
             most=most,

@@ -18,7 +18,7 @@ from .explain import GAME_NAMES, LANGUAGES, lang_of
 
 WORDS = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "form")
 _TRUMP = {"enum": [*SUITS, "grand"]}
-_PLAYED = leaf("outcome", {"not": {"const": "all_pass"}})
+_PLAYED = leaf("outcome", {"not": {"enum": ["all_pass", "ramsch"]}})
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
@@ -167,25 +167,36 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "rule": show(_PLAYED),
         }
     )
-    fields.append(
-        {
-            "name": "outcome",
-            "kind": "choice",
-            "label": w["outcome"],
-            "options": [
-                {"value": "", "label": w["played"]},
-                {"value": "all_pass", "label": "eingepasst"},
-            ],
-        }
-    )
-    if rules.all_pass == "ramsch":
+    rounds = rules.ramsch_rounds or rules.ramsch_only
+    outcomes = [{"value": "", "label": w["played"]}, {"value": "all_pass", "label": "eingepasst"}]
+    if rules.ramsch_only:  # every deal a Ramsch: nobody bids, so nothing else can happen
+        outcomes = []
+    if rounds:
+        outcomes.append({"value": "ramsch", "label": "Ramsch"})
+    outcome: dict[str, Any] = {
+        "name": "outcome",
+        "kind": "choice",
+        "label": w["outcome"],
+        "options": outcomes,
+    }
+    if rules.ramsch_only:
+        outcome["default"] = "ramsch"
+    fields.append(outcome)
+    if rules.all_pass == "ramsch" or rounds:
         fields += _ramsch_fields(rules, w)
-    presets = [{"id": "all_pass", "label": "eingepasst", "set": {"outcome": "all_pass"}}]
+    presets = (
+        []
+        if rules.ramsch_only
+        else [{"id": "all_pass", "label": "eingepasst", "set": {"outcome": "all_pass"}}]
+    )
+    if rules.ramsch_rounds and not rules.ramsch_only:
+        presets.append({"id": "ramsch", "label": "Ramsch", "set": {"outcome": "ramsch"}})
     return {"fields": fields, "presets": presets, "forces": []}
 
 
 def _ramsch_fields(rules: Rules, w: Any) -> list[dict[str, Any]]:
-    ramsch = leaf("outcome", {"const": "all_pass"})
+    kinds = ["ramsch"] + (["all_pass"] if rules.all_pass == "ramsch" else [])
+    ramsch = leaf("outcome", {"enum": kinds})
     plain = all_of(ramsch, leaf("durchmarsch", {"const": ""}))
     out: list[dict[str, Any]] = [
         {
@@ -202,6 +213,22 @@ def _ramsch_fields(rules: Rules, w: Any) -> list[dict[str, Any]]:
             "min": 40,
             "max": 120,
             "rule": show(plain),
+        },
+        {  # two or three tied for the most card points: each of them loses
+            "name": "ramsch_tie",
+            "kind": "player",
+            "of": "players",
+            "label": w["ramsch_tie"],
+            "optional": True,
+            "rule": show(plain),
+        },
+        {
+            "name": "ramsch_tie2",
+            "kind": "player",
+            "of": "players",
+            "label": w["ramsch_tie"],
+            "optional": True,
+            "rule": show(all_of(plain, leaf("ramsch_tie", {"not": {"const": ""}}))),
         },
     ]
     if rules.jungfrau:

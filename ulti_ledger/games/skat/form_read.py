@@ -25,9 +25,9 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     hand = seated_hand(values, "dealer")
     if get("bock") == "true":
         hand["bock"] = True
-    if get("outcome") == "all_pass":
-        hand["outcome"] = "all_pass"
-        if rules.all_pass == "ramsch":
+    if get("outcome") in ("all_pass", "ramsch"):
+        hand["outcome"] = values["outcome"]
+        if rules.all_pass == "ramsch" or values["outcome"] == "ramsch":
             hand["ramsch"] = _ramsch(values)
         return hand
     for key in ("declarer", "game", "announced", "schwarz"):
@@ -58,8 +58,10 @@ def _ramsch(values: Mapping[str, Any]) -> dict[str, Any]:
     if values.get("durchmarsch"):
         return {"durchmarsch": values["durchmarsch"]}
     out: dict[str, Any] = {}
-    if values.get("ramsch_loser"):
-        out["loser"] = values["ramsch_loser"]
+    losers = [values.get(k) for k in ("ramsch_loser", "ramsch_tie", "ramsch_tie2")]
+    losers = [name for name in losers if name]
+    if losers:  # tied losers, a list; one loser, his name as the format has it
+        out["loser"] = losers if len(losers) > 1 else losers[0]
     if values.get("ramsch_points"):
         out["points"] = _number(values["ramsch_points"])
     if values.get("jungfrau"):
@@ -74,13 +76,18 @@ def _number(raw: Any) -> Any:
 
 def form_values(facts: Mapping[str, Any], rules: Any = None) -> dict[str, str]:
     """The form's values of a recorded hand (its hand-format ``facts``): the edit page."""
-    if facts.get("outcome") == "all_pass":
-        out = {"outcome": "all_pass"}
+    if facts.get("outcome") in ("all_pass", "ramsch"):
+        out = {"outcome": facts["outcome"]}
         ramsch = facts.get("ramsch") or {}
         if ramsch.get("durchmarsch"):
             out["durchmarsch"] = ramsch["durchmarsch"]
         if ramsch.get("loser"):
-            out["ramsch_loser"] = ramsch["loser"]
+            losers = ramsch["loser"]
+            losers = [losers] if isinstance(losers, str) else list(losers)
+            for key, name in zip(
+                ("ramsch_loser", "ramsch_tie", "ramsch_tie2"), losers, strict=False
+            ):
+                out[key] = name
             out["ramsch_points"] = str(ramsch["points"])
         if ramsch.get("jungfrau"):
             out["jungfrau"] = ramsch["jungfrau"][0]

@@ -18,7 +18,10 @@ from .facts_check import GAME_KEYS, game_facts
 from .ramsch import Ramsch, ramsch_facts
 
 HAND_KEYS = (*checks.COMMON_KEYS, *GAME_KEYS, "kontra", "bock", "renonsz", "ramsch")
-OUTCOMES = ("played", "all_pass")
+OUTCOMES = ("played", "all_pass", "ramsch")
+"""``ramsch``: a Ramsch played because the round or the evening says so (a Ramsch round
+after Bock, house rule ``ramsch_after_bock``; an evening of Ramsch only, ``ramsch_only``),
+not because all passed."""
 _new = tuple.__new__
 _WHAT = Msg("a Skat hand")
 
@@ -75,22 +78,29 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     if outcome not in OUTCOMES:
         raise HandError("outcome", checks.not_one_of(outcome, OUTCOMES), code="outcome_unknown")
     bock = _bock(get("bock"), rules)
-    if outcome == "all_pass":
+    _round(outcome, rules)
+    if outcome in ("all_pass", "ramsch"):
         for key in (*GAME_KEYS, "declarer", "kontra", "renonsz"):
             if key in data:
                 raise HandError(
                     key,
-                    "an all-pass hand (eingepasst) has no {key}",
+                    "an all-pass hand (eingepasst) has no {key}"
+                    if outcome == "all_pass"
+                    else "a Ramsch has no {key}: everyone plays for himself",
                     code="all_pass_has",
                     key=key,
                 )
-        ramsch = ramsch_facts(get("ramsch"), rules, players, sitting_out)
+        required = outcome == "ramsch"
+        ramsch = ramsch_facts(get("ramsch"), rules, players, sitting_out, required)
         facts = (None, None, None, False, None, False, None, None, None, None, None, 0)
         head = (rules.id, options or {}, players, sitting_out)
         return _new(Hand, (*head, None, outcome, *facts, bock, None, ramsch))
     if "ramsch" in data:
         raise HandError(
-            "ramsch", "only an all-pass hand is played as Ramsch", code="ramsch_not_all_pass"
+            "ramsch",
+            "only an all-pass hand, or a hand of a Ramsch round (outcome ramsch), is played "
+            "as Ramsch",
+            code="ramsch_not_all_pass",
         )
     declarer = get("declarer")
     if declarer not in players:
@@ -102,6 +112,24 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     kontra = _kontra(get("kontra"), rules)
     head = (rules.id, options or {}, players, sitting_out)
     return _new(Hand, (*head, declarer, outcome, *facts, kontra, bock, offender, None))
+
+
+def _round(outcome: str, rules: Rules) -> None:
+    """A Ramsch round's hand only where Ramsch rounds are played; and in an evening of
+    Ramsch only, nothing else."""
+    if outcome == "ramsch" and not (rules.ramsch_rounds or rules.ramsch_only):
+        raise HandError(
+            "outcome",
+            "Ramsch rounds are not played at this table (house rules ramsch_after_bock and "
+            "ramsch_only are off)",
+            code="ramsch_round_off",
+        )
+    if outcome != "ramsch" and rules.ramsch_only:
+        raise HandError(
+            "outcome",
+            "every deal is a Ramsch at this table (house rule ramsch_only): outcome is ramsch",
+            code="ramsch_only",
+        )
 
 
 def _kontra(raw: Any, rules: Rules) -> int:

@@ -5,6 +5,14 @@ most loses ([RAMSCH] skatspielen.info "Spielvarianten"; raschesspiele.de "Ramsch
 The hand says ``ramsch: {"loser": NAME, "points": N, "jungfrau": [NAME]}`` or, when one
 player took every trick, ``{"durchmarsch": NAME}``. A Jungfrau (a player without a trick,
 [JUNGFRAU] skatwelt.net) doubles the loser's minus; two of them make a Durchmarsch.
+
+Two or three players may tie for the most card points: each of them loses his points
+(RULES.md, Skat decisions; jskat ``RamschRule``): ``loser`` is then a list of their
+names and ``points`` what each took (two: 40 to 60; three: 40 each).
+
+The same Ramsch is played, without an all pass, in a Ramsch round (after a Bock round,
+house rule ``ramsch_after_bock``) and in an evening of Ramsch only (``ramsch_only``):
+the hand's ``outcome`` is then ``ramsch``.
 """
 
 from __future__ import annotations
@@ -19,18 +27,34 @@ LOSER_LEAST = 40
 """The loser took the most of the 120 card points: at least a third."""
 
 
+TIE_MOST = {1: 120, 2: 60, 3: 40}
+"""The most card points each of so many tied losers can have taken (120 between them)."""
+
+
 class Ramsch(NamedTuple):
-    loser: str | None
+    losers: tuple[str, ...]
+    """Who lost: one player, or two or three tied for the most card points."""
     points: int | None
+    """The card points each loser took."""
     jungfrau: tuple[str, ...]
     durchmarsch: str | None
 
+    @property
+    def loser(self) -> str | None:
+        """The (first) loser, or None for a Durchmarsch."""
+        return self.losers[0] if self.losers else None
+
 
 def ramsch_facts(
-    raw: Any, rules: Rules, players: tuple[str, ...], sitting_out: tuple[str, ...]
+    raw: Any,
+    rules: Rules,
+    players: tuple[str, ...],
+    sitting_out: tuple[str, ...],
+    required: bool = False,
 ) -> Ramsch | None:
-    """The Ramsch of an all-pass hand, or None where all pass is no entry."""
-    if rules.all_pass != "ramsch":
+    """The Ramsch of an all-pass hand, or None where all pass is no entry; ``required``:
+    a Ramsch round's hand, a Ramsch whatever all pass means at the table."""
+    if not required and rules.all_pass != "ramsch":
         if raw is not None:
             raise HandError(
                 "ramsch",
@@ -66,8 +90,9 @@ def ramsch_facts(
                     key=key,
                 )
         who = player(raw["durchmarsch"], "ramsch.durchmarsch", players, sitting_out)
-        return Ramsch(None, None, (), who)
-    loser = player(raw.get("loser"), "ramsch.loser", players, sitting_out)
+        return Ramsch((), None, (), who)
+    losers = _losers(raw.get("loser"), players, sitting_out)
+    loser = losers[0]
     points = raw.get("points")
     if type(points) is not int or not LOSER_LEAST <= points <= 120:
         raise HandError(
@@ -77,7 +102,25 @@ def ramsch_facts(
             least=LOSER_LEAST,
             value=points,
         )
-    jungfrau = _jungfrau(raw.get("jungfrau"), rules, loser, players, sitting_out)
+    most = TIE_MOST[len(losers)]
+    if points > most:
+        raise HandError(
+            "ramsch.points",
+            "{n} players tied with {value} card points each: more than the 120 there are "
+            "(each at most {most})",
+            code="ramsch_tie_points",
+            n=len(losers),
+            value=points,
+            most=most,
+        )
+    jungfrau = _jungfrau(raw.get("jungfrau"), rules, losers, players, sitting_out)
+    if jungfrau and len(losers) > 1 and points != most:
+        raise HandError(
+            "ramsch.jungfrau",
+            "a Jungfrau took no card point: the tied losers took all 120, {most} each",
+            code="ramsch_tie_points",
+            most=most,
+        )
     if len(jungfrau) == 2 and rules.durchmarsch:
         raise HandError(
             "ramsch.jungfrau",
@@ -92,11 +135,35 @@ def ramsch_facts(
             code="ramsch_points",
             loser=loser,
         )
-    return Ramsch(loser, points, jungfrau, None)
+    return Ramsch(losers, points, jungfrau, None)
+
+
+def _losers(raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...]) -> tuple[str, ...]:
+    """One loser's name, or the list of two or three tied for the most card points."""
+    if type(raw) is not list:
+        return (player(raw, "ramsch.loser", players, sitting_out),)
+    if not 1 <= len(raw) <= 3:
+        raise HandError(
+            "ramsch.loser",
+            "names one loser, or the two or three tied for the most card points, not {n}",
+            code="ramsch_losers",
+            n=len(raw),
+        )
+    out: list[str] = []
+    for i, name in enumerate(raw):
+        who = player(name, f"ramsch.loser[{i}]", players, sitting_out)
+        if who in out:
+            raise HandError("ramsch.loser", "{name} is named twice", code="named_twice", name=who)
+        out.append(who)
+    return tuple(out)
 
 
 def _jungfrau(
-    raw: Any, rules: Rules, loser: str, players: tuple[str, ...], sitting_out: tuple[str, ...]
+    raw: Any,
+    rules: Rules,
+    losers: tuple[str, ...],
+    players: tuple[str, ...],
+    sitting_out: tuple[str, ...],
 ) -> tuple[str, ...]:
     if raw is None or raw == []:
         return ()
@@ -116,7 +183,7 @@ def _jungfrau(
     out: list[str] = []
     for i, name in enumerate(raw):
         who = player(name, f"ramsch.jungfrau[{i}]", players, sitting_out)
-        if who == loser:
+        if who in losers:
             raise HandError(
                 "ramsch.jungfrau",
                 "{name} lost the Ramsch with card points: he took a trick",

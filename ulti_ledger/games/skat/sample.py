@@ -16,7 +16,8 @@ def random_hand(rng: random.Random, rules: Rules, players: Sequence[str]) -> dic
     last): at four the dealer sits out. Every kind is drawn: suit, Grand and Null games,
     mit and ohne, Hand, announcements, Ouvert, bids that are overbid, Schneider and
     Schwarz either way, won or lost without card points, renonsz, all pass; and what the
-    house rules allow (Kontra and Re, Bock games, Ramsch)."""
+    house rules allow (Kontra and Re, Bock games, Ramsch with one loser or two or three
+    tied, the deals of Ramsch rounds and of an evening of Ramsch only)."""
     table = list(players)
     if len(table) not in (rules.active_players, rules.active_players + rules.max_sitting_out):
         raise ValueError(f"{rules.id} is not played at a table of {len(players)}")
@@ -28,6 +29,10 @@ def random_hand(rng: random.Random, rules: Rules, players: Sequence[str]) -> dic
     if rules.bock and rng.random() < 0.2:
         hand["bock"] = True
     roll = rng.random()
+    if rules.ramsch_only or (rules.ramsch_rounds and roll > 0.9):
+        hand["outcome"] = "ramsch"  # an evening of Ramsch only, or a Ramsch round's deal
+        hand["ramsch"] = _ramsch(rng, rules, table)
+        return hand
     if roll < 0.05:
         hand["outcome"] = "all_pass"
         if rules.all_pass == "ramsch":
@@ -80,8 +85,18 @@ def random_hand(rng: random.Random, rules: Rules, players: Sequence[str]) -> dic
 def _ramsch(rng: random.Random, rules: Rules, table: list[str]) -> dict[str, Any]:
     if rules.durchmarsch and rng.random() < 0.05:
         return {"durchmarsch": rng.choice(table)}
+    tie = rng.random()
+    if tie < 0.05:  # all three tied at 40
+        return {"loser": list(table), "points": 40}
+    if tie < 0.15:  # two tied, each 40 to 60; a Jungfrau only beside 60 each
+        losers = rng.sample(table, 2)
+        out = {"loser": losers, "points": rng.randint(40, 60)}
+        if rules.jungfrau and rng.random() < 0.3:
+            out["points"] = 60
+            out["jungfrau"] = [p for p in table if p not in losers]
+        return out
     loser = rng.choice(table)
-    out: dict[str, Any] = {"loser": loser, "points": rng.randint(40, 110)}
+    out = {"loser": loser, "points": rng.randint(40, 110)}
     if rules.jungfrau and rng.random() < 0.2:
         out["jungfrau"] = [rng.choice([p for p in table if p != loser])]
     return out

@@ -22,7 +22,7 @@ def hand_schema() -> dict[str, Any]:
             "players": {**names, "minItems": 3, "maxItems": 3},
             "sitting_out": {**names, "maxItems": 1},
             "declarer": name,
-            "outcome": {"enum": ["played", "all_pass"]},
+            "outcome": {"enum": ["played", "all_pass", "ramsch"]},
             "game": {"enum": list(GAMES)},
             "mit": count,
             "ohne": count,
@@ -46,7 +46,7 @@ def hand_schema() -> dict[str, Any]:
                 "type": "object",
                 "additionalProperties": False,
                 "properties": {
-                    "loser": name,
+                    "loser": {"anyOf": [name, {**names, "minItems": 1, "maxItems": 3}]},
                     "points": {"type": "integer", "minimum": 40, "maximum": 120},
                     "jungfrau": names,
                     "durchmarsch": name,

@@ -13,13 +13,13 @@ from typing import Any
 from ...settlement.result import Line, Settlement, score_payments
 from .build import Rules
 from .hand import Hand
-from .value import Value, bock_triggers, game_value
+from .value import Value, bock_triggers, game_value, raise_factor
 
 
 def settle(hand: Hand, rules: Rules) -> Settlement:
     """The hand's list entry, its payments (+ receives) and the lines that explain them."""
     table = (*hand.players, *hand.sitting_out)
-    if hand.outcome == "all_pass":
+    if hand.outcome != "played":
         score = ramsch_score(hand, rules, table)
         payments = score_payments(score, table)
         return Settlement(
@@ -62,7 +62,8 @@ def ramsch_score(hand: Hand, rules: Rules, table: tuple[str, ...]) -> dict[str, 
         minus = rules.ramsch_fixed[jungfrau]
     else:
         minus = ramsch.points * 2**jungfrau  # type: ignore[operator]
-    score[ramsch.loser] = -minus * factor  # type: ignore[index]
+    for name in ramsch.losers:  # two or three tied: each loses his points
+        score[name] = -minus * factor
     return score
 
 
@@ -75,7 +76,7 @@ def _lines(
     lines = [Line("value", params, quiet)]
     if hand.renonsz is not None:
         lines.append(Line("renonsz", {"player": hand.renonsz, "won": value.won}, quiet))
-    running = value.value // _raise_factor(hand, rules)
+    running = value.value // raise_factor(hand, rules)
     if value.overbid:
         lines.append(Line("overbid", {**params, "covered": running}, quiet))
     if hand.kontra:
@@ -121,18 +122,13 @@ def value_params(hand: Hand, value: Value) -> dict[str, Any]:
     }
 
 
-def _raise_factor(hand: Hand, rules: Rules) -> int:
-    factor = rules.kontra_factors[hand.kontra - 1] if hand.kontra else 1
-    return factor * (rules.bock_factor if hand.bock else 1)
-
-
 def _all_pass_lines(
     hand: Hand, rules: Rules, score: dict[str, int], payments: dict[str, int]
 ) -> tuple[Line, ...]:
     if hand.ramsch is None:
         return (Line("all_pass", {}, payments),)
     params = {
-        "loser": hand.ramsch.loser,
+        "losers": hand.ramsch.losers,
         "points": hand.ramsch.points,
         "jungfrau": hand.ramsch.jungfrau,
         "durchmarsch": hand.ramsch.durchmarsch,

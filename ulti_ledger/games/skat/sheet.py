@@ -49,17 +49,17 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
     tags: list[tuple[str, str]] = []
     if hand.bock:
         tags.append(("tag tag-bock", "Bock"))
-    if hand.outcome == "all_pass":
+    if hand.outcome != "played":
         notation = "Ramsch" if hand.ramsch is not None else "eingepasst"
         if hand.ramsch is not None:
-            who = hand.ramsch.durchmarsch or hand.ramsch.loser
-            cells["declarer"] = who or ""
+            who = hand.ramsch.durchmarsch or ", ".join(hand.ramsch.losers)
+            cells["declarer"] = who
             cells["result"] = "Durchmarsch" if hand.ramsch.durchmarsch else str(hand.ramsch.points)
             cells["value"] = _ramsch_value(hand, rules)
         return {
             "notation": notation,
             "sheet": {"game": notation, "tags": tags, "cells": cells},
-            "skat_list": {"won": None, "opens": 0},
+            "skat_list": {"won": None, "opens": 0, **_round_facts(hand, ())},
         }
     value = game_value(hand, rules)
     notation = value_text(value_params(hand, value), t)
@@ -82,13 +82,27 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
     if hand.renonsz is not None:
         tags.append(("tag tag-renonsz", f"renonsz: {hand.renonsz}"))
     opens = 0
-    if bock_triggers(hand, rules):
+    fired = bock_triggers(hand, rules)
+    if fired:
         opens = len(hand.players) + len(hand.sitting_out)
         tags.append(("tag tag-bock-round", w["bock_round"].format(n=opens)))
     return {
         "notation": notation,
         "sheet": {"game": notation, "tags": tags, "cells": cells},
-        "skat_list": {"won": value.won, "opens": opens},  # for ``tally.session_sheet``
+        # for ``tally``: the Bock round this hand opens by itself, and what the evening's
+        # own triggers need (a Schneider, how many sit at the table)
+        "skat_list": {"won": value.won, "opens": opens, **_round_facts(hand, fired)},
+    }
+
+
+def _round_facts(hand: Hand, fired: tuple[str, ...]) -> dict[str, Any]:
+    """What the evening's Bock and Ramsch rounds read of a hand (``tally.rounds``)."""
+    return {
+        "table": len(hand.players) + len(hand.sitting_out),
+        "bock": hand.bock,
+        "triggers": list(fired),
+        "grand_hand": hand.game == "grand" and hand.hand,
+        "ramsch": hand.outcome == "ramsch",
     }
 
 

@@ -37,13 +37,13 @@ form), each a sum of the counts at or below a path; the rates are of the games d
 def stats(facts: dict, hand: Hand, rules: Rules) -> dict[str, list[str]]:
     """Each named player's marks for this hand."""
     marks: dict[str, list[str]] = {name: [] for name in (*hand.players, *hand.sitting_out)}
-    if hand.outcome == "all_pass":
+    if hand.outcome != "played":
         ramsch = hand.ramsch
         if ramsch is not None:
             for name in hand.players:
                 marks[name].append("ramsch.played")
-            if ramsch.loser is not None:
-                marks[ramsch.loser].append("ramsch.lost")
+            for name in ramsch.losers:
+                marks[name].append("ramsch.lost")
             for name in ramsch.jungfrau:
                 marks[name].append("ramsch.jungfrau")
             if ramsch.durchmarsch is not None:

@@ -1,5 +1,6 @@
-"""What a Skat evening's sheets show beside the hands: the Bock games still to come, and
-under Seeger–Fabian each player's games won and lost (games/README.md, ``session_sheet``).
+"""What a Skat evening's sheets show beside the hands: the Bock and Ramsch games still to
+come, and under Seeger–Fabian each player's games won and lost (games/README.md,
+``session_sheet``); and the next hand's proposal (``form_proposal``).
 
 Both are read from the hands in order as the scoreboard shows them (``row`` gives each
 hand's ``skat_list``: who declared, won or lost, and the Bock games its trigger opens),
@@ -9,27 +10,65 @@ so the notice and the counts need no facts beyond what the rows already hold.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .build import Rules
 from .explain import lang_of
 from .sheet import WORDS
 
 
-def bock_to_come(rows: Sequence[Mapping[str, Any]]) -> int:
-    """The doubled games still to come after these hands: each trigger opens a round of a
-    game per player at the table, and every deal after it, eingepasst too, plays one."""
-    pending = 0
+class Rounds(NamedTuple):
+    """The evening's rounds after its hands: the games still to come, in order (``bock``
+    a doubled game, ``ramsch`` a game of a Ramsch round), and the hands played since the
+    last Bock game (for ``bock_two_rounds``)."""
+
+    queue: tuple[str, ...]
+    idle: int
+
+
+def rounds(rows: Sequence[Mapping[str, Any]], rules: Rules) -> Rounds:
+    """The Bock and Ramsch rounds the hands leave to come (RULES.md, Skat decisions).
+
+    Every deal plays the next game of the queue, eingepasst too. A hand that fires any
+    trigger opens at most one new round, queued after those waiting: a Bock game per
+    player at the table, and with ``ramsch_after_bock`` a Ramsch game per player after
+    it. The hand's own triggers come with its row; the evening adds its two: a Schneider
+    under ``no_bock_pending`` opens nothing while a Bock game is played or waits, and
+    ``bock_two_rounds`` opens a round after so many full rounds without a Bock game."""
+    queue: list[str] = []
+    idle = 0
     for hand in rows:
         entry = hand.get("skat_list", {})
-        pending = max(0, pending - 1) + entry.get("opens", 0)
-    return pending
+        playing = queue.pop(0) if queue else None
+        in_bock = playing == "bock" or bool(entry.get("bock"))
+        fired = list(entry.get("triggers", ["bock"] if entry.get("opens") else []))
+        if rules.bock_schneider == "no_bock_pending" and (in_bock or "bock" in queue):
+            fired = [t for t in fired if t != "schneider"]
+        table = entry.get("table", 3)
+        idle = 0 if in_bock or playing is not None else idle + 1
+        if rules.bock and rules.bock_idle_rounds and idle >= rules.bock_idle_rounds * table:
+            fired.append("two_rounds")
+        if fired:
+            idle = 0
+            queue += ["bock"] * table + (["ramsch"] * table if rules.ramsch_rounds else [])
+    return Rounds(tuple(queue), idle)
+
+
+def bock_to_come(rows: Sequence[Mapping[str, Any]], rules: Rules) -> int:
+    """The doubled games still to come after these hands."""
+    return rounds(rows, rules).queue.count("bock")
 
 
 def form_proposal(rows: Sequence[Mapping[str, Any]], rules: Rules) -> dict[str, str]:
-    """The next hand's form values proposed from the hands so far: Bock ticked while a
-    Bock round still has games to come (the scorer may untick it)."""
-    return {"bock": "true"} if rules.bock and bock_to_come(rows) else {}
+    """The next hand's form values proposed from the hands so far: Bock ticked while the
+    next game is one of a Bock round, a Ramsch in a Ramsch round and in an evening of
+    Ramsch only (the scorer may change either: a Grand Hand may be declared instead)."""
+    if rules.ramsch_only:
+        return {"outcome": "ramsch"}
+    queue = rounds(rows, rules).queue
+    if not queue:
+        return {}
+    return {"bock": "true"} if queue[0] == "bock" else {"outcome": "ramsch"}
 
 
 def won_lost(rows: Sequence[Mapping[str, Any]], players: Sequence[str]) -> dict[str, list[int]]:
@@ -50,9 +89,14 @@ def session_sheet(
     w = WORDS[lang_of(lang)]
     out: dict[str, Any] = {"notices": [], "tallies": None}
     if rules.bock:
-        left = bock_to_come(rows)
+        queue = rounds(rows, rules).queue
+        left = queue.count("bock")
         if left:
             out["notices"].append(w["bock_left_one" if left == 1 else "bock_left"].format(n=left))
+        ramsch = queue.count("ramsch")
+        if ramsch:
+            key = "ramsch_left_one" if ramsch == 1 else "ramsch_left"
+            out["notices"].append(w[key].format(n=ramsch))
     if rules.list_mode == "seeger_fabian":
         counts = won_lost(rows, players)
         out["tallies"] = {

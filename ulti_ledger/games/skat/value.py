@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .build import Rules
+from .build import Rules, null_cover
 from .hand import Hand
 
 SCHNEIDER_LINE = 90
@@ -98,7 +98,7 @@ def _null(hand: Hand, rules: Rules) -> Value:
     value = played
     if overbid:
         won = False
-        value = min(v for v in rules.null.values() if v >= hand.bid)  # type: ignore[operator]
+        value = min(v for v in null_cover(hand.hand, rules) if v >= hand.bid)  # type: ignore[operator]
     levels = tuple(k for k, on in (("hand", hand.hand), ("ouvert", hand.ouvert)) if on)
     return Value(won, played, 0, levels, played, overbid, _raised(value, hand, rules))
 
@@ -112,7 +112,11 @@ def _raised(value: int, hand: Hand, rules: Rules) -> int:
 
 
 def bock_triggers(hand: Hand, rules: Rules) -> tuple[str, ...]:
-    """The Bock triggers (``rules.bock_triggers``) this hand fires, with Bock played."""
+    """The Bock triggers this hand fires by itself, with Bock played: the file's
+    ``triggers`` and the further ones its options turn on (a lost Kontra, a Schneider, a
+    game worth ``value_from`` or more). A Schneider under ``no_bock_pending`` fires here
+    unless the hand is a Bock game itself; whether another is still to come is the
+    evening's to say (``tally``). Two rounds without Bock, too, only the evening knows."""
     if not rules.bock or hand.outcome != "played":
         return ()
     fired = {
@@ -121,4 +125,33 @@ def bock_triggers(hand: Hand, rules: Rules) -> tuple[str, ...]:
         "null_ouvert_hand": hand.game == "null" and hand.ouvert and hand.hand,
         "kontra_re": hand.kontra == 2,
     }
-    return tuple(t for t in rules.bock_triggers if fired[t])
+    out = [t for t in rules.bock_triggers if fired[t]]
+    value = game_value(hand, rules)
+    if rules.bock_lost_kontra and hand.kontra and value.won:
+        out.append("lost_kontra")
+    schneider = rules.bock_schneider == "on" or (
+        rules.bock_schneider == "no_bock_pending" and not hand.bock
+    )
+    if schneider and _schneider_reached(hand):
+        out.append("schneider")
+    raw = value.value // raise_factor(hand, rules)
+    if rules.bock_value_from and raw >= rules.bock_value_from:
+        out.append("value")
+    return tuple(out)
+
+
+def raise_factor(hand: Hand, rules: Rules) -> int:
+    """What Kontra or Re and a Bock game multiply the value by."""
+    factor = rules.kontra_factors[hand.kontra - 1] if hand.kontra else 1
+    return factor * (rules.bock_factor if hand.bock else 1)
+
+
+def _schneider_reached(hand: Hand) -> bool:
+    """Whether either side was left Schneider (30 or less), as the cards say: a Null
+    game, a renonsz or a Schneider only announced is none."""
+    if hand.game == "null" or hand.renonsz is not None:
+        return False
+    if hand.declarer_points is not None:
+        points = hand.declarer_points
+        return points >= SCHNEIDER_LINE or points <= 30
+    return bool(hand.schneider) or hand.schwarz is not None

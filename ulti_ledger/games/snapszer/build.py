@@ -12,7 +12,7 @@ from typing import Any
 
 from ...settlement.schema import RulesIdentity, Table, identity
 
-SECTIONS = ("table", "points", "settlement")
+SECTIONS = ("table", "points", "settlement", "doubling")
 TIERS = ("no_trick", "below_33", "reached_33")
 """The losing side's cards, the hand format's ``loser`` values, highest value first."""
 MODES = ("transfer", "scoresheet")
@@ -32,6 +32,10 @@ class Rules(RulesIdentity):
     renonsz: int
     mode: str
     """``transfer`` (the losers pay) or ``scoresheet`` (the winners are credited)."""
+    kontra: bool
+    """Doubling (option ``kontra``): the opponents may double ("gspritzt"), the starter
+    redouble ("retour")."""
+    kontra_factors: tuple[int, int]
 
 
 def build_rules(raw: dict[str, Any], source: str) -> Rules:
@@ -57,6 +61,15 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     settlement = top.table("settlement")
     mode = settlement.choice("mode", MODES)
     settlement.finish()
+    kontra = top.table("doubling", {})  # a file without it (pinned before issue 25): off
+    kontra_on = kontra.bool("enabled", False)
+    factors = kontra.get(
+        "factors",
+        lambda v: isinstance(v, list) and len(v) == 2 and all(type(x) is int for x in v),
+        "two whole numbers (gspritzt, retour)",
+        [2, 4],
+    )
+    kontra.finish()
     return Rules(
         **identity(raw),
         sizes=tuple(sorted(sizes)),
@@ -64,4 +77,6 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         tiers=tiers,
         **values,
         mode=mode,
+        kontra=kontra_on,
+        kontra_factors=tuple(factors),  # type: ignore[arg-type]
     )

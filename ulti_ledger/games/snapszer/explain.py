@@ -33,6 +33,11 @@ def describe(line: Line, lang: str = "en") -> str:
         "tier": t[p["tier"]] if p.get("tier") else "",
         **{k: v for k, v in p.items() if k in ("by", "winner", "player")},
     }
+    if p.get("kontra"):  # a game term in every language: gspritzt, retour
+        k = p["kontra"]
+        word = "gspritzt" if k["level"] == 1 else "retour"
+        before = t["one_point"] if k["before"] == 1 else t["points"].format(n=k["before"])
+        words["points"] = f"{before} × {k['factor']} ({word}) = {words['points']}"
     if p.get("credited"):  # the scoresheet mode: the winners' points on the list, nobody pays
         credit = t["credited" if len(p["winners"]) == 1 else "credited_each"]
         return f"{t[line.key].format(**words)}; {credit.format(winners=words['winners'], n=n)}"

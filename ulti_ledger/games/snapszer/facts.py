@@ -28,6 +28,8 @@ def canonical(hand: Hand) -> dict[str, Any]:
         out["snapszer"] = {"by": hand.snapszer}
     if hand.renonsz is not None:
         out["renonsz"] = {"player": hand.renonsz}
+    if hand.kontra:
+        out["kontra"] = hand.kontra
     return out
 
 

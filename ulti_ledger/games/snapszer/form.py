@@ -96,6 +96,22 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "default": "played",
         },
     ]
+    if rules.kontra:  # at three only: at four nobody knows whom he would double
+        three = leaf("players", {"maxItems": 3})
+        fields.insert(
+            -1,
+            {
+                "name": "kontra",
+                "kind": "choice",
+                "label": say("kontra"),
+                "options": [
+                    {"value": "", "label": "—"},
+                    {"value": "1", "label": "gspritzt"},
+                    {"value": "2", "label": "retour"},
+                ],
+                "rule": show(all_of(played, three)),
+            },
+        )
     return {"fields": fields, "presets": presets(rules, lang), "forces": []}
 
 
@@ -136,6 +152,9 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
     if values.get("snapszer"):
         hand["snapszer"] = {"by": values["snapszer"]}
         hand.pop("loser", None)
+    if values.get("kontra"):
+        kontra = str(values["kontra"])
+        hand["kontra"] = int(kontra) if kontra in ("1", "2") else kontra
     return hand
 
 
@@ -155,6 +174,8 @@ def form_values(facts: Mapping[str, Any], rules: Rules) -> dict[str, str]:
         out["renonsz"] = facts["renonsz"]["player"]
     if facts.get("snapszer"):
         out["snapszer"] = facts["snapszer"]["by"]
+    if facts.get("kontra"):
+        out["kontra"] = str(facts["kontra"])
     return out
 
 

@@ -36,6 +36,7 @@ HAND_KEYS = (
     "loser",
     "snapszer",
     "renonsz",
+    "kontra",
 )
 _new = tuple.__new__
 OUTCOMES = ("played", "redeal")
@@ -52,6 +53,7 @@ _FIELDS = [
     ("renonsz", str | None),
     ("side", tuple[str, ...]),
     ("others", tuple[str, ...]),
+    ("kontra", int),
 ]
 
 
@@ -64,7 +66,8 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
     before the chosen card was seen; ``loser``, the losing side's cards (`TIERS`; None for
     a snapszer, a renonsz or a redeal); ``snapszer``, who announced one (``won`` says
     whether it was made); ``renonsz``, the offender. ``side`` is the starter's side (or
-    the lone ``winner``), ``others`` the players against it.
+    the lone ``winner``), ``others`` the players against it. ``kontra``: 0, 1 the
+    opponents doubled ("gspritzt"), 2 the starter redoubled ("retour").
     """
 
     __slots__ = ()
@@ -94,8 +97,10 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     offender = renonsz(get("renonsz"), players, sitting_out, outcome)
     winner = _winner(data, players, sitting_out, outcome, offender)
     partner = None if winner else _partner(data, players, sitting_out, declarer)
+    kontra = _kontra(get("kontra"), rules, players)
     if outcome == "redeal":
-        none_for_outcome(outcome, (k for k in ("won", "loser", "snapszer") if k in data))
+        keys = ("won", "loser", "snapszer", "kontra")
+        none_for_outcome(outcome, (k for k in keys if k in data and data[k] not in (None, 0)))
         won = loser = announcer = None
     elif offender is not None:
         for key in ("won", "loser", "snapszer"):
@@ -136,8 +141,36 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
             offender,
             side,
             others,
+            kontra,
         ),
     )
+
+
+def _kontra(raw: Any, rules: Rules, players: tuple[str, ...]) -> int:
+    """The doubling: 0, 1 "gspritzt" (the opponents), 2 "retour" (the starter)."""
+    if raw is None or raw == 0:
+        return 0
+    if not rules.kontra:
+        raise HandError(
+            "kontra",
+            "doubling is not played at this table (house rule kontra is off)",
+            code="kontra_off",
+        )
+    if type(raw) is not int or raw not in (1, 2):
+        raise HandError(
+            "kontra",
+            "must be 1 (gspritzt) or 2 (retour), not {value!r}",
+            code="kontra_level",
+            value=raw,
+        )
+    if len(players) != 3:
+        raise HandError(
+            "kontra",
+            "only at three players: at four the sides are hidden until the chosen card is "
+            "seen, so nobody can double",
+            code="kontra_at_four",
+        )
+    return raw
 
 
 def _winner(

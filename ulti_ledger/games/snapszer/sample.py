@@ -49,4 +49,6 @@ def random_hand(rng: random.Random, rules: Rules, players: Sequence[str]) -> dic
     else:
         hand["won"] = rng.random() < 0.5
         hand["loser"] = rng.choice(TIERS)
+    if rules.kontra and not four and hand.get("outcome") != "redeal" and rng.random() < 0.3:
+        hand["kontra"] = rng.choice((1, 2))
     return hand

@@ -26,6 +26,10 @@ def settle(hand: Hand, rules: Rules) -> Settlement:
         line = Line("redeal", {}, dict(payments))
     else:
         key, params, winners, losers, points = _result(hand, rules)
+        if hand.kontra:  # gspritzt x2, retour x4: whatever decided the hand
+            factor = rules.kontra_factors[hand.kontra - 1]
+            params["kontra"] = {"level": hand.kontra, "factor": factor, "before": points}
+            points *= factor
         if scoresheet:
             params["credited"] = True  # explain.describe: on the list, nobody pays
         else:

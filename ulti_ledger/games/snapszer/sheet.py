@@ -35,6 +35,8 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
     game = _notation(hand, rules, w)
     partner = hand.partner or ("" if len(hand.players) < 4 or hand.winner else w["alone"])
     tags = [("tag tag-renonsz", f"renonsz: {hand.renonsz}")] if hand.renonsz else []
+    if hand.kontra:  # game terms: the opponents doubled, the starter redoubled
+        tags.append(("tag tag-kontra", "gspritzt" if hand.kontra == 1 else "retour"))
     return {
         "notation": game,
         "sheet": {
@@ -118,6 +120,7 @@ def hand_schema() -> dict[str, Any]:
                     {"type": "null"},
                 ]
             },
+            "kontra": {"enum": [0, 1, 2]},
         },
         "examples": [
             {

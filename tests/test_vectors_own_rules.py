@@ -1,0 +1,94 @@
+"""The project's own vectors of Skat's and snapszer's house rules of issue 25, checked by
+the same code as the shared ones (``test_vectors._check``).
+
+``tests/vectors/own/<game>.json`` holds hands in the shared files' format (a hand, its
+expected payments, Skat's list ``score``); a case that an option rules out says
+``expected_refusal`` (the refusal's key and code) instead of ``expected``. A Skat case may
+add ``bock_round``: the games of the Bock round the hand opens by itself (0: none), which
+the sheet's row says and the evening's counter reads. Every choice of every option these
+games gained has a case (``bock_two_rounds``, which only an evening shows, has its cases
+in ``test_skat_evening.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.engine_helpers import ENGINE, VECTORS
+from tests.test_vectors import _check
+from ulti_ledger.settlement import LedgerError
+
+OWN = VECTORS / "own"
+GAMES = ("skat", "snapszer")
+NEW_OPTIONS = {
+    "skat": (
+        "bock_lost_kontra",
+        "bock_schneider",
+        "bock_value_120",
+        "bock_two_rounds",
+        "ramsch_after_bock",
+        "ramsch_only",
+    ),
+    "snapszer": ("kontra",),
+}
+EVENING_ONLY = {("skat", "bock_two_rounds")}
+"""Choices that no single hand shows (the evening counts the rounds): their cases are in
+``test_skat_evening.py``."""
+
+
+def _load(path: Path) -> list[dict[str, Any]]:
+    return json.loads(path.read_text("utf-8"))
+
+
+def _cases(folder: Path):
+    """Every case of the games' own files in ``folder``."""
+    for game in GAMES:
+        for case in _load(folder / f"{game}.json"):
+            yield pytest.param(case, id=f"{game}:{case['id']}")
+
+
+@pytest.mark.parametrize("case", list(_cases(OWN)))
+def test_own_vector(case):
+    if "expected_refusal" in case:
+        with pytest.raises(LedgerError) as caught:
+            ENGINE.settle(case["hand"])
+        found = {"key": caught.value.key, "code": caught.value.code}
+        assert found == case["expected_refusal"], case["title"]
+        return
+    _check(case)
+    if "bock_round" in case:
+        hand, rules = ENGINE.parse(case["hand"])
+        game = ENGINE.game(rules.scorer)
+        row = game.row(case["hand"], hand, rules, "en")
+        assert row["skat_list"]["opens"] == case["bock_round"], case["title"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_choice_of_every_new_option_has_a_case(game):
+    """A case per choice: the option set to it in the case's hand (payments or refusal)."""
+    seen: set[tuple[str, str]] = set()
+    for case in _load(OWN / f"{game}.json"):
+        options = case["hand"].get("options", {})
+        seen |= {(name, str(value)) for name, value in options.items()}
+        if "options" not in case["hand"]:  # the defaults
+            seen |= {(name, "off") for name in NEW_OPTIONS[game]}
+    ruleset = ENGINE.rulesets[game]
+    for name in NEW_OPTIONS[game]:
+        if (game, name) in EVENING_ONLY:
+            continue
+        for choice in ruleset.options[name].choices:
+            assert (name, choice) in seen, (game, name, choice)
+
+
+def test_the_refusals_name_what_the_option_rules_out():
+    """A refusal is a clear sentence naming the house rule, in Hungarian too."""
+    hand = {"ruleset": "skat", "options": {"ramsch_only": "on"}, "players": ["A", "B", "C"]}
+    hand.update(declarer="A", game="herz", mit=1, hand=False, declarer_points=70)
+    with pytest.raises(LedgerError) as caught:
+        ENGINE.settle(hand)
+    assert "ramsch_only" in str(caught.value)
+    assert "Ramsch" in caught.value.text("hu") and "házszabály" in caught.value.text("hu")
