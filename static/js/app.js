@@ -189,7 +189,8 @@
     const match = /^#h(\d+)$/.exec(window.location.hash);
     const row = match && document.getElementById("h" + match[1]);
     const summary = row && row.querySelector("summary");
-    if (summary) summary.focus();
+    // after the load: going to the fragment blurs whatever has the focus by then
+    if (summary) window.addEventListener("load", () => setTimeout(() => summary.focus(), 0));
   }
 
   function announce() {
