@@ -13,12 +13,16 @@ desktop width.
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pytest
+from werkzeug.serving import make_server
 
 from ulti_ledger import groups, ledger, samples
-from ulti_ledger.games import builtin_engine
+from ulti_ledger.games import REGISTRY, builtin_engine
+
+from ..conftest import close_app, make_app
 
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -47,10 +51,15 @@ def violations(page) -> list[dict]:
 
 
 def evening_pages(app, day: str) -> tuple[list[str], list[str]]:
-    """One evening of each shipped ruleset: the paths of its pages, and its view tokens."""
-    paths, views = [], []
+    """One evening of each shipped ruleset: the paths of its pages, and its view tokens.
+
+    Every page of the first evening of each game; of a game's other rulesets (Ulti's
+    színlicit, magas tarokk with its kitty) the pages that show what the rules change:
+    the scoreboard, the form and the rules page.
+    """
+    paths, views, games = [], [], set()
     with app.app_context():
-        for index, ruleset in enumerate(builtin_engine().rulesets):
+        for index, (ruleset, shipped) in enumerate(builtin_engine().rulesets.items()):
             body = samples.random_session(SEATS, 8, seed=index, name=ruleset, ruleset=ruleset)
             body["date"] = day
             session = ledger.create_session(body)
@@ -58,27 +67,40 @@ def evening_pages(app, day: str) -> tuple[list[str], list[str]]:
             ledger.delete_hand(session, 8)
             edit, view = session.edit_token, session.view_token
             views.append(view)
+            paths += [f"/e/{edit}", f"/e/{edit}/hands/new", f"/s/{view}", f"/rules/{ruleset}"]
+            if shipped.rules.scorer in games:
+                continue
+            games.add(shipped.rules.scorer)
             paths += [
-                f"/e/{edit}",
                 f"/e/{edit}/evening",
-                f"/e/{edit}/hands/new",
                 f"/e/{edit}/hands/2/edit",
                 f"/e/{edit}/hands/2/delete",
                 f"/e/{edit}/hands/2/history",
-                f"/s/{view}",
                 f"/s/{view}/hands/2/history",
                 f"/s/{view}/stats",
                 f"/s/{view}/stats/hands?player=Anna",
-                f"/rules/{ruleset}",
             ]
+    assert games == set(REGISTRY)  # every registered game has a shipped ruleset here
     return paths, views
 
 
-@pytest.fixture
-def site(app, live_url):
-    """Every page to check: each evening's, a group of them all, and the common ones."""
-    app.config["ADMIN_PASSWORD"] = "correct horse battery staple"
-    app.config["GROUP_TODAY"] = "2026-12-15"
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """Every page to check, on an app of its own for the module (the four sweeps read
+    the same evenings): each evening's, a group of them all, and the common ones.
+
+    Not the ``app`` fixture: the pages are the same on any database, so the sweep runs
+    once, not again on PostgreSQL.
+    """
+    app = make_app(
+        tmp_path_factory.mktemp("axe"),
+        ADMIN_PASSWORD="correct horse battery staple",
+        GROUP_TODAY="2026-12-15",
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    live_url = f"http://127.0.0.1:{server.server_port}"
     paths, views = evening_pages(app, "2026-12-01")
     with app.app_context():
         group = groups.create_group("Keddi kör", "2026-09-01", "2027-06-30")
@@ -100,7 +122,11 @@ def site(app, live_url):
         f"/admin/sessions/{session_id}/delete",
         "/no-such-page",
     ]
-    return [f"{live_url}{path}" for path in paths]
+    yield [f"{live_url}{path}" for path in paths]
+    server.shutdown()
+    thread.join()
+    server.server_close()
+    close_app(app)
 
 
 def sweep(browser, urls, viewport, lang) -> dict[str, list]:
