@@ -62,12 +62,18 @@ def test_every_statistic_says_whose_and_what_it_is(app, client):
     _, view, views = evenings(app, ("Kedd",))
     for url in (f"/s/{views[0]}/stats", f"/g/{view}/stats?period=all"):
         page = client.get(url).get_data(as_text=True)
-        links = re.findall(r'aria-label="([^"]*)"\s+data-testid="(stat-[^"]*)"', page)
-        assert links, url
-        for label, testid in links:
-            player = next(n for n in SEATS if testid.startswith(f"stat-{n}-"))
-            value, rest = label.split(": ", 1)
-            assert rest.startswith(f"{player}, ") and value, label
+        cards = re.findall(
+            r'<section class="card stats-card" data-testid="stats-([^"]+)" '
+            r'aria-labelledby="([^"]+)">\s*<h2 id="([^"]+)"><a [^>]*>([^<]+)</a></h2>'
+            r"(.*?)</section>",
+            page,
+            re.S,
+        )
+        assert sorted(card[0] for card in cards) == sorted(SEATS), url
+        for player, labelled_by, heading_id, heading, body in cards:
+            assert labelled_by == heading_id and heading == player  # the region is his
+            rows = re.findall(r"<dt>([^<]+)</dt>\s*<dd><a [^>]*>([^<]+)</a></dd>", body)
+            assert rows and all(kind and value for kind, value in rows)  # each number's kind
 
 
 def test_the_scoreboard_shows_its_names_to_every_reader(app, client):
