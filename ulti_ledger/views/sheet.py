@@ -66,9 +66,9 @@ class Sheet:
     edit: str
     delete: str
     latest: str
-    total: str
+    total: str = ""
     """Said before a running total to a screen reader ("in total:"); hidden to the eye."""
-    score: str
+    score: str = ""
     """Said before the game's own points of a hand ("Points, this hand:"); hidden too."""
 
     def name(self, player: str) -> str:
