@@ -90,4 +90,8 @@ def test_a_scoresheet_row_reads_each_amount_with_its_player(app, browser, live_u
         # the names over the columns are no longer hidden from the accessibility tree
         head = page.locator(".sheet-head").aria_snapshot()
         assert all(name in head for name in SEATS)
+    # the links each row repeats say which hand they act on
+    page.locator("#h40 > summary").click()
+    for word in ("Edit", "Delete…", "History"):
+        assert page.get_by_role("link", name=f"{word} 40", exact=True).count() == 1
     context.close()

@@ -162,12 +162,13 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
     latest = f'<em class="tag tag-last" data-testid="last-hand">{sheet.latest}</em>' if last else ""
     return (
         f'\n  <details class="hand{" hand-last" if last else ""}" id="h{n}">'
-        f'\n    <summary><span class="row"><span class="c-n">{n}</span>'
+        f'\n    <summary><span class="row"><span class="c-n" id="n-{n}">{n}</span>'
         f"\n      {facts.game}{edited}{latest}{facts.people}{cells}"
         "\n    </span></summary>"
         '\n    <div class="explain">'
         f"\n      <ul>{facts.lines}</ul>"
         f'\n      <p class="row-history"><a href="{sheet.history_base}/hands/{n}/history"'
+        f' id="hist-{n}" aria-labelledby="hist-{n} n-{n}"'
         f' data-testid="history-{n}">{sheet.history}</a></p>'
         f"{_actions(sheet, n)}"
         "\n    </div>"
@@ -222,9 +223,12 @@ def _actions(sheet: Sheet, n: int) -> str:
     base = sheet.edit_base
     if base is None:
         return ""
+    # each named with its hand's number ("Edit 12"), as the rows repeat them
     return (
         f'\n      <p class="row-actions"><a class="button button-small"'
-        f' href="{base}/hands/{n}/edit" data-testid="edit-{n}">{sheet.edit}</a>'
+        f' href="{base}/hands/{n}/edit" id="edit-{n}" aria-labelledby="edit-{n} n-{n}"'
+        f' data-testid="edit-{n}">{sheet.edit}</a>'
         f'\n        <a class="button button-small button-danger"'
-        f' href="{base}/hands/{n}/delete" data-testid="delete-{n}">{sheet.delete}</a></p>'
+        f' href="{base}/hands/{n}/delete" id="del-{n}" aria-labelledby="del-{n} n-{n}"'
+        f' data-testid="delete-{n}">{sheet.delete}</a></p>'
     )
