@@ -90,3 +90,17 @@ def test_the_scoreboard_shows_its_names_to_every_reader(app, client):
 def test_the_landing_page_reads_correct_hungarian(client):
     page = client.get("/").get_data(as_text=True)
     assert "és ami eltért" in page and "amit eltért" not in page
+
+
+def test_each_restore_button_names_the_deleted_hand(app, client):
+    with app.app_context():
+        session = ledger.create_session(samples.random_session(SEATS, 3, seed=2, name="Kedd"))
+        ledger.delete_hand(session, 3)
+        ledger.delete_hand(session, 2)
+    page = client.get(f"/e/{session.edit_token}").get_data(as_text=True)
+    buttons = re.findall(r'<button[^>]*id="(restore-\d+)" aria-labelledby="([^"]+)"', page)
+    assert len(buttons) == 2
+    for own, labelled_by in buttons:
+        first, what = labelled_by.split()
+        assert first == own  # its own word ("Visszaállítás") first, then which hand
+        assert re.search(rf'<span class="deleted-what" id="{what}">.*?</span>', page, re.S)
