@@ -173,10 +173,10 @@ def _grid(
         )
     out.append(
         f'<text x="{_n(box.right)}" y="{_n(box.bottom + 2.2 * size)}" text-anchor="end" '
-        f'fill="#777">{escape(words["x"])} →</text>'
+        f'fill="#595959">{escape(words["x"])} →</text>'
     )
     out.append(
-        f'<text x="0" y="{_n(box.top - 0.8 * size)}" fill="#777">{escape(words["y"])}</text>'
+        f'<text x="0" y="{_n(box.top - 0.8 * size)}" fill="#595959">{escape(words["y"])}</text>'
     )
     out.append("</g>")
     return out

@@ -221,6 +221,27 @@
     if (!fitting) fitting = requestAnimationFrame(() => ((fitting = 0), fitNames()));
   }
 
+  // Back on the scoreboard after saving (/e/<t>#h12): the saved row takes the focus, so
+  // the Tab key goes on from there, and the notice ("Hand 12 saved.") is said aloud by
+  // the status region, which speaks what changes in it, not what the page loaded with.
+  function focusSaved() {
+    const match = /^#h(\d+)$/.exec(window.location.hash);
+    const row = match && document.getElementById("h" + match[1]);
+    const summary = row && row.querySelector("summary");
+    // after the load: going to the fragment blurs whatever has the focus by then
+    if (summary) window.addEventListener("load", () => setTimeout(() => summary.focus(), 0));
+  }
+
+  function announce() {
+    const announcer = document.querySelector("[data-announcer]");
+    const notices = document.querySelectorAll(".flashes .flash");
+    if (!announcer || !notices.length) return;
+    const text = Array.from(notices, (n) => (n.querySelector("p") || n).textContent.trim());
+    setTimeout(() => {
+      announcer.textContent = text.join(" ");
+    }, 150);
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     fitNames();
     window.addEventListener("resize", fitSoon);
@@ -233,6 +254,8 @@
       attributes: true,
       attributeFilter: ["hidden", "open"],
     });
+    focusSaved();
+    announce();
     localTimes();
     const session = document.querySelector("[data-session]");
     if (session) rememberSession(session);

@@ -40,7 +40,8 @@ class Facts(NamedTuple):
     people: str
     """Declarer and dealer, closing the game cell."""
     cells: tuple[str, ...]
-    """Each seat's cell up to its running total: its class (declarer, out...) and change."""
+    """Each seat's cell up to its running total: its class (declarer, out...), the player's
+    name for the ear and the change."""
     lines: str
     """The explanation's ``<li>`` items."""
 
@@ -65,6 +66,10 @@ class Sheet:
     edit: str
     delete: str
     latest: str
+    total: str = ""
+    """Said before a running total to a screen reader ("in total:"); hidden to the eye."""
+    score: str = ""
+    """Said before the game's own points of a hand ("Points, this hand:"); hidden too."""
 
     def name(self, player: str) -> str:
         """A player's name, escaped (a name outside the seats, from an old hand, too)."""
@@ -96,6 +101,8 @@ class Sheet:
             edit=escape(t("edit")),
             delete=escape(t("delete")),
             latest=escape(t("latest_badge")),
+            total=escape(t("sheet_ear_total")),
+            score=escape(t("sheet_ear_score", label=(summary.get("score") or {}).get("label", ""))),
         )
 
 
@@ -127,10 +134,11 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
     n = hand["number"]
     totals = hand["totals"]
     scores = hand.get("score_totals")
+    total = f'<span class="sr-only">, {sheet.total} </span>'
     if scores is None:
         cells = "".join(
             [
-                f"{cell}{signed(totals[name])}</small></span>"
+                f"{cell}{total}{signed(totals[name])}</small></span>"
                 for cell, name in zip(facts.cells, sheet.players, strict=True)
             ]
         )
@@ -138,8 +146,10 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
         points = hand["score"] or {}
         cells = "".join(
             [
-                f'{cell}{signed(totals[name])}</small><small class="c-score">'
-                f"{signed(points.get(name, 0))} → {total_text(scores.get(name, 0))}</small></span>"
+                f'{cell}{total}{signed(totals[name])}</small><small class="c-score">'
+                f'<span class="sr-only">, {sheet.score} </span>{signed(points.get(name, 0))}'
+                f' <span aria-hidden="true">→</span>{total}'
+                f" {total_text(scores.get(name, 0))}</small></span>"
                 for cell, name in zip(facts.cells, sheet.players, strict=True)
             ]
         )
@@ -152,12 +162,13 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
     latest = f'<em class="tag tag-last" data-testid="last-hand">{sheet.latest}</em>' if last else ""
     return (
         f'\n  <details class="hand{" hand-last" if last else ""}" id="h{n}">'
-        f'\n    <summary><span class="row"><span class="c-n">{n}</span>'
+        f'\n    <summary><span class="row"><span class="c-n" id="n-{n}">{n}</span>'
         f"\n      {facts.game}{edited}{latest}{facts.people}{cells}"
         "\n    </span></summary>"
         '\n    <div class="explain">'
         f"\n      <ul>{facts.lines}</ul>"
         f'\n      <p class="row-history"><a href="{sheet.history_base}/hands/{n}/history"'
+        f' id="hist-{n}" aria-labelledby="hist-{n} n-{n}"'
         f' data-testid="history-{n}">{sheet.history}</a></p>'
         f"{_actions(sheet, n)}"
         "\n    </div>"
@@ -168,20 +179,26 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
 def hand_facts(sheet: Sheet, hand: Mapping[str, Any]) -> Facts:
     """The escaped markup of what the hand's facts decide (see ``Facts``)."""
     tags = [f'<em class="{cls}">{escape(text)}</em>' for cls, text in hand["sheet"]["tags"]]
+    change = escape(t("sheet_ear_change"))
     return Facts(
         game=f'<span class="c-game"><span class="contract">{escape(hand["notation"])}</span>'
         + "".join(tags),
         people=f'\n        <small class="people"><b>{sheet.name(hand["declarer"])}</b>'
         f" · {sheet.dealt_by} {sheet.name(hand['dealer'])}</small></span>",
-        cells=tuple(_cell(name, hand) for name in sheet.players),
+        cells=tuple(_cell(sheet, name, hand, change) for name in sheet.players),
         lines="".join(
             [f"<li>{escape(line)}</li>" for line in shown_lines(hand["result"], sheet.lang)]
         ),
     )
 
 
-def _cell(name: str, hand: Mapping[str, Any]) -> str:
-    """A seat's cell up to its running total: out, won (pos), lost (neg) or even; declarer."""
+def _cell(sheet: Sheet, name: str, hand: Mapping[str, Any], change: str) -> str:
+    """A seat's cell up to its running total: out, won (pos), lost (neg) or even; declarer.
+
+    A screen reader hears whose number it is and of what kind ("Anna, this hand: +2, in
+    total: +6"): the row is a disclosure, not a table, so the header's names alone would
+    not tie a number to its player (WCAG 1.3.1).
+    """
     units = hand["changes"][name]
     if name in hand["sitting_out"]:
         kind = "out"
@@ -189,7 +206,8 @@ def _cell(name: str, hand: Mapping[str, Any]) -> str:
         kind = "pos" if units > 0 else "neg" if units < 0 else "zero"
     if name == hand["declarer"]:
         kind += " decl"
-    return f'<span class="c-p {kind}">{signed(units)}<small>'
+    ear = f'<span class="sr-only">; {sheet.name(name)}, {change} </span>'
+    return f'<span class="c-p {kind}">{ear}{signed(units)}<small>'
 
 
 def facts_cache() -> ResultCache:
@@ -205,9 +223,12 @@ def _actions(sheet: Sheet, n: int) -> str:
     base = sheet.edit_base
     if base is None:
         return ""
+    # each named with its hand's number ("Edit 12"), as the rows repeat them
     return (
         f'\n      <p class="row-actions"><a class="button button-small"'
-        f' href="{base}/hands/{n}/edit" data-testid="edit-{n}">{sheet.edit}</a>'
+        f' href="{base}/hands/{n}/edit" id="edit-{n}" aria-labelledby="edit-{n} n-{n}"'
+        f' data-testid="edit-{n}">{sheet.edit}</a>'
         f'\n        <a class="button button-small button-danger"'
-        f' href="{base}/hands/{n}/delete" data-testid="delete-{n}">{sheet.delete}</a></p>'
+        f' href="{base}/hands/{n}/delete" id="del-{n}" aria-labelledby="del-{n} n-{n}"'
+        f' data-testid="delete-{n}">{sheet.delete}</a></p>'
     )
