@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from decimal import Decimal
 
 import pytest
 
@@ -396,3 +397,45 @@ def test_a_german_group_page_and_report_speak_german_and_name_each_evening_s_rul
         text = "\n".join(p.extract_text() for p in pdf.pages)
     assert "Stand von Abend zu Abend" in text and "Magas tarokk" in text
     assert "egyenlegek" not in text
+
+
+@pytest.mark.parametrize("lang", ["hu", "en", "de"])
+def test_evenings_in_two_currencies_settle_each_on_its_own(client, group, app, lang):
+    """A group with one EUR evening beside its HUF ones: standings per currency, each
+    settled on its own, every money figure with its code, and no refusal (before: "sessions
+    played in different currencies ... cannot be settled together", in English on the
+    Hungarian page, and the money column without a code)."""
+    with app.app_context():
+        body = samples.random_session(SEATS, 8, seed=9, name="Bécsi", ruleset="ulti")
+        body.update(date="2026-11-12", unit_value={"amount": "0.5", "currency": "EUR"})
+        groups.add_evening(groups.get_group(group["id"]), ledger.create_session(body))
+        found = groups.group_standings(
+            groups.get_group(group["id"]), groups.Period("all", None, None)
+        )
+    assert found["currencies"] == ["HUF", "EUR"] and found["settlement"] is None
+    for settlement in found["settlements"]:
+        assert sum(Decimal(b["money"]) for b in settlement["balances"]) == 0
+    assert [s["currency"] for s in found["settlements"]] == ["HUF", "EUR"]
+    anna = found["standings"]["Anna"]
+    assert anna["money"] is None and set(anna["moneys"]) == {"HUF", "EUR"}
+    page = client.get(f"/g/{group['view']}?lang={lang}").get_data(as_text=True)
+    assert "different currencies" not in page and 'class="error-box"' not in page
+    row = re.search(r'data-testid="standing-Anna">(.*?)</tr>', page, re.S).group(1)
+    assert "\u00a0HUF" in row and "\u00a0EUR" in row
+    for code in ("HUF", "EUR"):
+        assert f'data-testid="settle-currency-{code}"' in page
+    transfers = re.findall(r'<span class="amount">([^<]*)</span>', page)
+    assert transfers and all(t.endswith(("\u00a0HUF", "\u00a0EUR")) for t in transfers)
+    api = client.get(
+        f"/api/v1/groups/{group['id']}", headers={"Authorization": f"Bearer {group['view']}"}
+    ).get_json()
+    assert [s["currency"] for s in api["settlements"]] == ["HUF", "EUR"]
+    assert api["standings"]["Anna"]["moneys"].keys() == {"HUF", "EUR"}
+    report = client.get(f"/g/{group['view']}/report.pdf?lang={lang}")
+    assert report.status_code == 200 and report.data.startswith(b"%PDF")
+
+
+def test_a_group_in_one_currency_shows_its_code_on_the_standings(client, group):
+    page = client.get(f"/g/{group['view']}").get_data(as_text=True)
+    row = re.search(r'data-testid="standing-Anna">(.*?)</tr>', page, re.S).group(1)
+    assert "\u00a0HUF" in row

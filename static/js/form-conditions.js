@@ -30,8 +30,25 @@
     return holds(item.rule.condition, values) === (item.rule.effect === "SHOW");
   }
 
+  // A field that does not apply says nothing to the others' rules (its chip may still be
+  // checked behind it): read as nothing chosen, until nothing changes (conditions.applies).
   function applies(form, values) {
-    return form.fields.filter((f) => shows(f, values)).map((f) => f.name);
+    const names = new Set(form.fields.map((f) => f.name));
+    const on = (seen) => form.fields.filter((f) => shows(f, seen)).map((f) => f.name);
+    const keep = (shown) => {
+      const out = {};
+      for (const [k, v] of Object.entries(values)) if (!names.has(k) || shown.includes(k)) out[k] = v;
+      return out;
+    };
+    let seen = values;
+    let shown = on(seen);
+    for (let i = 0; i < form.fields.length; i++) {
+      const kept = keep(shown);
+      if (JSON.stringify(kept) === JSON.stringify(seen)) break;
+      seen = kept;
+      shown = on(seen);
+    }
+    return shown;
   }
 
   function options(field, values) {

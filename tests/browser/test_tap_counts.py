@@ -1,4 +1,6 @@
-"""How many taps a hand takes on a phone: "piros passz, made" at most 4, any hand at most 15.
+"""How many taps a hand takes on a phone: "piros passz, made" at most 4, any hand at most 15;
+a common Skat game 5 (its card points typed), a tarokk hand with one figure 5, a snapszer
+hand for three 3.
 
 Every tap goes through ``Taps``, which counts it; choosing from a list counts two (open
 it, pick). The count starts once the new-hand form is open and includes Save. Each hand
@@ -133,3 +135,67 @@ def test_what_cannot_apply_is_not_offered(phone, table):
     phone.get_by_test_id("preset-all-pass").click()
     assert phone.locator("#f-kontra-betli").is_hidden()
     assert phone.locator("#f-renonsz").is_hidden()
+
+
+# The common hand of every other game, counted as its evening tests count (issue 24): from
+# the scoreboard's "+ new hand" to Save, both included, a typed number one tap. The
+# declarer is the rotation's proposal in every game (no tap).
+
+
+def _evening(page, live_url, players, ruleset):
+    from . import scorer
+
+    token, board = scorer.begin(page, live_url, "Koppintások", players, ruleset)
+    return token, scorer.open_new_hand(page, board)
+
+
+def _hand(app, token):
+    from .scorer import entries
+
+    return entries(app, token)[0]
+
+
+def test_a_common_skat_game_takes_five_taps_with_its_card_points(app, phone, live_url):
+    """Pik mit 2 with 75 card points: the game and matadors chips on one screen, the card
+    points typed, no bid to type (none given: the game is worth what it is)."""
+    token, taps = _evening(phone, live_url, PLAYERS[:3], "skat")
+    declarer = phone.locator('input[name="declarer"]:checked').get_attribute("value")
+    taps.tap("game-pik")
+    taps.tap("matadors-mit-2")
+    chips = [phone.get_by_test_id(t).bounding_box() for t in ("game-pik", "matadors-mit-2")]
+    assert all(0 <= box["y"] <= 844 for box in chips)  # one screen, no scrolling between
+    taps.type("number-declarer_points", "75")
+    phone.get_by_test_id("preview-title").filter(has_text="3 × 11 = 33").wait_for()
+    taps.save()
+    assert taps.count == 5  # 4 taps and the digits
+    hand = _hand(app, token)
+    assert (hand["hand"]["declarer"], hand["hand"]["game"]) == (declarer, "pik")
+    assert hand["result"]["score"][declarer] == 33
+
+
+def test_a_tarokk_hand_with_one_figure_takes_five_taps(app, phone, live_url):
+    """Kettő won with the pagát ultimó announced by the declarer's side and made: the
+    partner, the preset, the figure's name (its row's defaults say the rest)."""
+    token, taps = _evening(phone, live_url, PLAYERS, "tarokk")
+    declarer = phone.locator('input[name="declarer"]:checked').get_attribute("value")
+    partner = next(p for p in PLAYERS if p != declarer)
+    taps.tap(f"partner-{partner}")
+    taps.tap("preset-ketto-won")
+    taps.tap("fig1_name-pagat-ultimo")
+    taps.save()
+    assert taps.count == 5 <= 6
+    hand = _hand(app, token)["hand"]
+    assert hand["partner"] == partner and hand["game"]["won"] is True
+    (figure,) = hand["figures"]
+    assert figure["name"] == "pagat-ultimo" and figure["side"] == "declarer"
+    assert figure["announced"] is True and figure["won"] is True and not figure.get("kontra")
+
+
+def test_a_snapszer_hand_for_three_takes_three_taps(app, phone, live_url):
+    """At three the starter plays alone: the preset and Save."""
+    token, taps = _evening(phone, live_url, PLAYERS[:3], "snapszer")
+    taps.tap("preset-won-below_33")
+    taps.save()
+    assert taps.count == 3
+    hand = _hand(app, token)["hand"]
+    assert hand["won"] is True and hand["loser"] == "below_33" and "partner" not in hand

@@ -17,12 +17,12 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .. import ledger
 from ..db import db
 from ..ledger.pinning import only_ruleset, result_cache, session_engine
 from ..ledger.reads import seat_names
 from ..ledger.settling import group_settlement_of
 from ..models import GameSession, Group
+from ..money_format import currency_code
 from ..stats import HandRecord, evening_records
 from ..stats.figures import SITTING_OUT
 from .period import Period
@@ -102,11 +102,12 @@ def group_standings(
     the period), ``players`` (order of first appearance), ``standings`` (per player:
     units, money, evenings, hands, and ``games``: the same per game), ``evenings``
     (each: id, name, date, game, hands, unit_value, units, and ``writable``: the group
-    may change it, added by its edit link; else it holds it by its view link), ``running`` (each
-    evening's cumulative units per player, for the chart), ``settlement``
-    (``ledger.group_settlement_of``: balances, transfers by ``method``) or None
-    without evenings, and ``settlement_error`` when the evenings cannot be settled
-    together (two currencies).
+    may change it, added by its edit link; else it holds it by its view link), ``running``
+    (each evening's cumulative units per player, for the chart), ``currencies`` (the codes
+    of the period's evenings, in order), ``settlements`` (one per currency:
+    ``ledger.group_settlement_of`` of that currency's evenings, balances and transfers by
+    ``method``; money in two currencies is never summed, each settles on its own),
+    and ``settlement`` (the one settlement where there is one currency, else None).
     """
     rows = evening_rows(group)
     every = evening_lines(rows)
@@ -118,14 +119,12 @@ def group_standings(
     if game is not None:
         lines = [line for line in lines if line["game"] == game]
     players = list(dict.fromkeys(p for line in lines for p in line["players"]))
-    settlement, error = None, None
-    if lines:
-        try:
-            settlement = group_settlement_of([_as_summary(line) for line in lines], method, banker)
-        except ledger.SessionError as exc:
-            if exc.key != "sessions":
-                raise
-            error = exc.problem
+    currencies = list(dict.fromkeys(_currency(line) for line in lines))
+    settlements = []
+    for code in currencies:  # each currency's evenings settle on their own
+        part = [line for line in lines if _currency(line) == code]
+        named = banker if any(banker in line["players"] for line in part) else None
+        settlements.append(group_settlement_of([_as_summary(line) for line in part], method, named))
     return {
         "members": members,
         "view_tokens": links,
@@ -134,34 +133,46 @@ def group_standings(
         "game": game,
         "games": games,
         "players": players,
-        "standings": _standings(players, lines),
+        "currencies": currencies,
+        "standings": _standings(players, lines, len(currencies) == 1),
         "evenings": [{**_evening(line), "writable": writable[line["id"]]} for line in lines],
         "running": _running(players, lines),
-        "settlement": settlement,
-        "settlement_error": error,
+        "settlement": settlements[0] if len(settlements) == 1 else None,
+        "settlements": settlements,
     }
 
 
-def _standings(players: Sequence[str], lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def _currency(line: Mapping[str, Any]) -> str:
+    return currency_code(line["unit_value"]["currency"])
+
+
+def _standings(
+    players: Sequence[str], lines: Sequence[Mapping[str, Any]], one_currency: bool
+) -> dict[str, Any]:
+    """Per player (and per game): units, evenings, hands and the money, per currency in
+    ``moneys`` (``{code: amount}``, in the order the evenings name them); ``money`` is the
+    amount where the period was played in one currency, else None (no sum across them)."""
     table: dict[str, Any] = {p: _zero() | {"games": {}} for p in players}
     for line in lines:
         value = Decimal(line["unit_value"]["amount"])
+        code = _currency(line)
         for name in line["players"]:
             row = table[name]
             units = line["units"].get(name, 0)
             for part in (row, row["games"].setdefault(line["game"], _zero())):
                 part["units"] += units
-                part["money"] += units * value
+                part["moneys"][code] = part["moneys"].get(code, Decimal(0)) + units * value
                 part["evenings"] += 1
                 part["hands"] += line["played"].get(name, 0)
     for row in table.values():
         for part in (row, *row["games"].values()):
-            part["money"] = format(part["money"], "f")
+            part["moneys"] = {code: format(m, "f") for code, m in part["moneys"].items()}
+            part["money"] = next(iter(part["moneys"].values())) if one_currency else None
     return table
 
 
 def _zero() -> dict[str, Any]:
-    return {"units": 0, "money": Decimal(0), "evenings": 0, "hands": 0}
+    return {"units": 0, "money": None, "moneys": {}, "evenings": 0, "hands": 0}
 
 
 def _running(players: Sequence[str], lines: Sequence[Mapping[str, Any]]) -> list[dict[str, int]]:

@@ -48,8 +48,24 @@ def shows(item: Mapping[str, Any], values: Mapping[str, str]) -> bool:
 
 
 def applies(form: Mapping[str, Any], values: Mapping[str, str]) -> list[str]:
-    """The names of the fields that apply to ``values``, in the form's order."""
-    return [f["name"] for f in form["fields"] if shows(f, values)]
+    """The names of the fields that apply to ``values``, in the form's order.
+
+    A field that does not apply says nothing to the others' rules: its value (a chip
+    still checked behind it) is read as nothing chosen, until nothing changes. Else a
+    stale answer traps the scorer: snapszer's "reached 66 alone" hidden by a renonsz
+    still hid the partner the renonsz hand needs.
+    """
+    fields = form["fields"]
+    names = {f["name"] for f in fields}
+    seen = dict(values)
+    on = [f["name"] for f in fields if shows(f, seen)]
+    for _ in fields:
+        kept = {k: v for k, v in values.items() if k not in names or k in on}
+        if kept == seen:
+            break
+        seen = kept
+        on = [f["name"] for f in fields if shows(f, seen)]
+    return on
 
 
 def options(field: Mapping[str, Any], values: Mapping[str, str]) -> list[str]:

@@ -19,9 +19,17 @@ GROUP_QUERY = (
     query_param("banker", {"type": "string"}, "the banker, for method=banker"),
 )
 STANDING = obj(
-    ["units", "money", "evenings", "hands"],
+    ["units", "money", "moneys", "evenings", "hands"],
     units={"type": "integer"},
-    money={"type": "string", "description": "exact, a decimal string"},
+    money={
+        "type": ["string", "null"],
+        "description": "exact, a decimal string; null where the evenings used two currencies",
+    },
+    moneys={
+        "type": "object",
+        "additionalProperties": {"type": "string"},
+        "description": "the money per currency code, each exact (a decimal string)",
+    },
     evenings={"type": "integer"},
     hands={"type": "integer", "description": "hands played, sitting out excluded"},
     games={"type": "object", "description": "the same, per game"},
@@ -40,7 +48,16 @@ SCHEMAS["Group"] = obj(
     players={"type": "array", "items": {"type": "string"}},
     standings={"type": "object", "additionalProperties": STANDING},
     running={"type": "array", "items": {"type": "object"}, "description": "cumulative units"},
-    settlement={"type": ["object", "null"], "description": "balances and transfers"},
+    currencies={"type": "array", "items": {"type": "string"}, "description": "the codes"},
+    settlement={
+        "type": ["object", "null"],
+        "description": "balances and transfers (null where the evenings used two currencies)",
+    },
+    settlements={
+        "type": "array",
+        "items": {"type": "object"},
+        "description": "one settlement per currency, each with its `currency`",
+    },
     kitty={
         "type": "array",
         "items": {"type": "object"},

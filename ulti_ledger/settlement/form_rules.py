@@ -7,6 +7,7 @@ them, so a game builds them here instead of spelling the dicts itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,3 +54,35 @@ def seated_hand(values: Mapping[str, Any], *keys: str) -> dict[str, Any]:
         if values.get(key):
             hand[key] = values[key]
     return hand
+
+
+def any_of(*conditions: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "OR", "conditions": list(conditions)}
+
+
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def coded_refusal(
+    table: Mapping[str, tuple[str, str]],
+    words: Mapping[str, str],
+    key: str,
+    code: str,
+    hand: Mapping[str, Any],
+) -> tuple[str | None, str | None]:
+    """A game's ``form_refusal`` from its ``table``: ``"code@path"`` (the key without its
+    list indexes: ``figures.won``), ``"code@head"`` (``figures``) or ``"code"`` →
+    (the field, the msgid in ``words``). The field may say ``{row}``, the key's list
+    index + 1 (tarokk's figure rows); the text may name the hand's ``{declarer}``,
+    ``{partner}``. (None, None) where the table words no such refusal: the page then
+    says the engine's own sentence."""
+    path = _INDEX.sub("", key)  # figures[2].won: figures.won
+    head = path.split(".")[0]
+    found = table.get(f"{code}@{path}") or table.get(f"{code}@{head}") or table.get(code)
+    if found is None:
+        return None, None
+    field, msgid = found
+    index = _INDEX.search(key)
+    row = int(index.group(1)) + 1 if index else 1
+    names = {k: v for k, v in hand.items() if isinstance(v, str)}
+    return field.format(row=row), words[msgid].format(**names)

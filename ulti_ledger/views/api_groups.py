@@ -139,8 +139,9 @@ def standings_json(group: Group) -> dict[str, Any]:
         "games": found["games"],
         "evenings": found["evenings"],
         "players": found["players"],
+        "currencies": found["currencies"],
         "standings": found["standings"],
         "running": found["running"],
         "settlement": found["settlement"],
-        **({"settlement_error": found["settlement_error"]} if found["settlement_error"] else {}),
+        "settlements": found["settlements"],
     }

@@ -46,6 +46,7 @@ from .. import i18n, ledger, pdf_render
 from ..i18n import money, signed, t
 from ..ledger.limits import check_group_size, max_group_evenings
 from ..models import GameSession
+from ..money_format import currency_code
 from . import remembered
 from .methods import method_from_args, refusal, requested_method
 from .sessions import get_session_or_404
@@ -137,7 +138,7 @@ def group():
         return redirect(_group_url(views, method, banker), 303)
     if method not in ledger.METHODS:
         return _group_error(400, t("group_method"), tokens)
-    currencies = sorted({session.currency for session in sessions})
+    currencies = sorted({currency_code(session.currency) or "–" for session in sessions})
     if len(currencies) > 1:
         message = t("group_currencies", currencies=", ".join(currencies))
         return _group_error(400, message, tokens[:1])

@@ -9,6 +9,7 @@ said in the engine's own words, in the page's language, without its path.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
@@ -51,8 +52,29 @@ def explain(
     if said is None:
         message = getattr(exc, "message", None)
         problem = message.text(lang) if hasattr(message, "text") else str(exc)
-        said = t("engine_says", problem=problem)
+        said = t("engine_says", problem=in_form_words(form, problem, values))
     return field, said
+
+
+_ID = re.compile(r"[\w-]+")
+
+
+def in_form_words(form: Mapping[str, Any], problem: str, values: Mapping[str, Any]) -> str:
+    """The engine's sentence with each value it names as the form's option says it: a
+    figure's id (``kiraly-uhu``) as its label ("király uhu"), a contract's as the chip
+    reads. Only a value one label stands for is replaced; yes/no values and players stay."""
+    labels: dict[str, set[str]] = {}
+    for field in form["fields"]:
+        for option in field.get("options", ()):
+            value, label = option.get("value"), option.get("label")
+            if isinstance(value, str) and len(value) > 2 and label and label != value:
+                labels.setdefault(value, set()).add(label)
+    players = set(values.get("players", ())) | set(values.get("sitting_out", ()))
+    plain = {"true", "false"} | players
+    named = {v: next(iter(ls)) for v, ls in labels.items() if len(ls) == 1 and v not in plain}
+    if not named:
+        return problem
+    return _ID.sub(lambda m: named.get(m.group(), m.group()), problem)
 
 
 def _players(values: Mapping[str, Any]) -> str:
@@ -99,5 +121,6 @@ WORDED: dict[str, _Say] = {
     "player_not_playing@renonsz": _renonsz,
     "player_count": _deal_count,
     "dealer_not_at_table": _simple("err_dealer"),
+    "outcome_has_no": _simple("err_outcome_has_no"),
 }
 """The refusals about the keys every game's hand has, in the form's words."""

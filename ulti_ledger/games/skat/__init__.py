@@ -5,7 +5,7 @@ every part of the game contract (``games/README.md``), named in ``__all__``."""
 from .build import SECTIONS, Rules, build_rules
 from .explain import describe
 from .facts import canonical, roles
-from .form import hand_form
+from .form import form_refusal, hand_form
 from .form_read import form_values, hand_from_form
 from .hand import Hand, parse_hand
 from .sample import random_hand
@@ -30,6 +30,7 @@ __all__ = [  # the contract's order (settlement.registry.PARTS), then the values
     "settle",
     "describe",
     "hand_form",
+    "form_refusal",
     "canonical",
     "roles",
     "random_hand",

@@ -2,9 +2,10 @@
 
 A Skat scorer's list: each game's value at the declarer, whether he won or lost it,
 and under Seeger–Fabian that list's entry too. The game column says the game and its
-value as a Skat player does ("Grand Hand mit 2, Schneider: 5 × 24 = 120; bid 48
-covered"), which the hand form's preview shows as its first line; tags mark Bock games,
-Kontra and Re, and a game that opens a Bock round (with the doubled games to come).
+value as a Skat player does and what the list enters for it ("Grand Hand mit 2,
+Schneider: 5 × 24 = 120; bid 48 covered; won, Kontra, Bock → +480"), which the hand
+form's preview shows as its first line; tags mark a renonsz and a game that opens a Bock
+round (with the doubled games to come).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
     if sf:
         cells["seeger_fabian"] = ""
     tags: list[tuple[str, str]] = []
-    if hand.bock:
+    if hand.bock and hand.outcome == "all_pass":
         tags.append(("tag tag-bock", "Bock"))
     if hand.outcome != "played":
         notation = "Ramsch" if hand.ramsch is not None else "eingepasst"
@@ -68,17 +69,22 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         notation = f"{notation}; {covered.format(bid=hand.bid)}"
     cells["declarer"] = hand.declarer
     result = w["won"] if value.won else w["lost"]
+    entry = value.value if value.won else -rules.lost_factor * value.value
+    # what decided the entry, as the preview's title says it: "lost, Re, Bock → −288"
+    reasons = [result]
+    if hand.kontra:
+        reasons.append("Kontra" if hand.kontra == 1 else "Re")
+    if hand.bock:
+        reasons.append("Bock")
+    notation = f"{notation}; {', '.join(reasons)} → {signed(entry)}"
     if hand.declarer_points is not None:
         result = f"{result} {hand.declarer_points}"
     cells["result"] = result
-    entry = value.value if value.won else -rules.lost_factor * value.value
     cells["value"] = signed(entry)
     if sf:
         cells["seeger_fabian"] = _sf(
             entry, value.won, rules, len(hand.players) + len(hand.sitting_out), w
         )
-    if hand.kontra:
-        tags.append(("tag tag-kontra", "Kontra" if hand.kontra == 1 else "Re"))
     if hand.renonsz is not None:
         tags.append(("tag tag-renonsz", f"renonsz: {hand.renonsz}"))
     opens = 0

@@ -8,6 +8,7 @@ from .build import build_rules as build_rules
 from .explain import describe as describe
 from .facts import canonical as canonical
 from .facts import roles as roles
+from .form import form_refusal as form_refusal
 from .form import form_values as form_values
 from .form import hand_form as hand_form
 from .form import hand_from_form as hand_from_form

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, leaf, seated_hand, show
+from ...settlement.form_rules import all_of, coded_refusal, leaf, seated_hand, show
 from ...settlement.words import GamePairs, GameWords
 from .build import TIERS, Rules
 from .hand import OUTCOMES
@@ -20,6 +20,20 @@ from .hand import OUTCOMES
 WORDS = GamePairs(
     GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "form")
 )
+REFUSAL = GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "refusal")
+REFUSALS = {
+    "partner_missing": ("partner", "partner_missing"),
+    "partner_is_declarer": ("partner", "partner_is_declarer"),
+    "won_missing": ("won", "won_missing"),
+}
+"""The engine's refusals the form words itself (``coded_refusal``): never a hand key."""
+
+
+def form_refusal(
+    key: str, code: str, hand: Mapping[str, Any], rules: Rules, lang: str
+) -> tuple[str | None, str | None]:
+    """The form's field for a refusal at ``key`` and its words for ``code`` in ``lang``."""
+    return coded_refusal(REFUSALS, REFUSAL[lang if lang in REFUSAL else "hu"], key, code, hand)
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:

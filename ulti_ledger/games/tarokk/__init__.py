@@ -5,7 +5,7 @@ package gives every part of the game contract (``games/README.md``), named in ``
 from .build import SECTIONS, Rules, build_rules
 from .explain import describe
 from .facts import canonical, roles
-from .form import form_proposal, form_values, hand_form, hand_from_form
+from .form import form_proposal, form_refusal, form_values, hand_form, hand_from_form
 from .hand import Hand, parse_hand
 from .sample import random_hand
 from .score import kitty_account, settle
@@ -22,4 +22,4 @@ __all__ += ["columns"]
 __all__ += ["describe", "form_values", "hand_form", "hand_from_form", "hand_schema"]
 __all__ += ["parse_hand", "random_hand", "roles", "row", "rules_table", "settle"]
 __all__ += ["stats", "stats_label"]
-__all__ += ["kitty_account", "form_proposal"]
+__all__ += ["kitty_account", "form_proposal", "form_refusal"]

@@ -14,7 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...settlement.form_rules import all_of, deal_fields, leaf, seated_hand, show
+from ...settlement.form_rules import (
+    all_of,
+    any_of,
+    coded_refusal,
+    deal_fields,
+    leaf,
+    seated_hand,
+    show,
+)
 from .build import CONTRACTS, RULINGS, Rules
 from .form_rows import (
     NAMED,
@@ -26,9 +34,8 @@ from .form_rows import (
     rows_in,
     to_bool,
     to_int,
-    two_way,
 )
-from .words import FORM, LINES, lang_of
+from .words import FORM, LINES, REFUSAL, lang_of
 
 ROW_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_from")
 
@@ -63,14 +70,20 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             ],
             "rule": show(played),
         },
-        two_way(
-            "game_won",
-            "side",
-            w["game_won"],
-            ("true", w["side_won"]),
-            ("false", w["side_lost"]),
-            show(played),
-        ),
+        {
+            "name": "game_won",
+            "kind": "side",
+            "label": w["game_won"],
+            "optional": True,  # "—": who won it may be left unsaid (and the engine asks)
+            "options": [
+                {"value": "", "label": "—", "aria": w["game_won_none"]},
+                {"value": "true", "label": w["side_won"]},
+                {"value": "false", "label": w["side_lost"]},
+            ],
+            # after a renonsz the parti was not played out (unless the vote said play
+            # on): nobody won it, so the field goes, and a preset's answer with it
+            "rule": show(all_of(played, any_of(leaf("renonsz", {"enum": [""]}), CONTINUED))),
+        },
         {
             "name": "game_kontra",
             "kind": "level",
@@ -142,6 +155,29 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     if rules.double_round:  # proposed after an annulled deal (`form_proposal`)
         fields.append({"name": "double", "kind": "toggle", "label": w["double"]})
     return {"fields": fields, "presets": presets(rules, lang), "forces": []}
+
+
+CONTINUED = leaf("ruling", {"const": "continue"})
+"""The others voted to play the hand out after a renonsz (magas tarokk)."""
+
+REFUSALS = {
+    "not_played@game": ("game_won", "not_played"),
+    "game_missing": ("game_won", "game_won_missing"),
+    "not_a_boolean@game.won": ("game_won", "game_won_missing"),
+    "not_a_boolean@figures.won": ("fig{row}_won", "figure_won_missing"),
+    "partner_missing": ("partner", "partner_missing"),
+    "partner_is_declarer": ("partner", "partner_is_declarer"),
+    "skart_alone": ("partner", "skart_alone"),
+    "ruling_missing": ("ruling", "ruling_missing"),
+}
+"""The engine's refusals the form words itself (``coded_refusal``): never a hand key."""
+
+
+def form_refusal(
+    key: str, code: str, hand: Mapping[str, Any], rules: Rules, lang: str
+) -> tuple[str | None, str | None]:
+    """The form's field for a refusal at ``key`` and its words for ``code`` in ``lang``."""
+    return coded_refusal(REFUSALS, REFUSAL[lang_of(lang, "hu")], key, code, hand)
 
 
 def presets(rules: Rules, lang: str) -> list[dict[str, Any]]:

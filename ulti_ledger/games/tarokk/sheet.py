@@ -2,7 +2,8 @@
 
 The game column says the contract and the parti ("kettő, parti megvan"); the game's own
 columns name the partner, the figures (in full, with their side and kontra) and a
-renonsz offender.
+renonsz offender. The row's tags say the same beside the contract on the scoreboard and
+the preview (the figures, the kontras, the tarokkszám), so every amount shows its reason.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from .build import CONTRACTS, RULINGS, Rules
 from .figures import FIGURE_KEYS, SIDES, SUITS
 from .hand import Hand
 from .seats import OUTCOMES
-from .words import LINES, lang_of
+from .words import FORM, LINES, lang_of
 from .words import ROW as WORDS
 
 COLUMNS = (("partner", "name"), ("figures", "note"), ("renonsz", "name"))
@@ -42,16 +43,40 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         figures = (
             f"{figures}; {w['tarokkszam']}: {shown}" if figures else f"{w['tarokkszam']}: {shown}"
         )
-    tags = [("tag tag-renonsz", f"renonsz: {hand.renonsz}")] if hand.renonsz else []
-    if hand.double:
-        tags.append(("tag tag-double", w["double"]))
-    if hand.tie:
-        tags.append(("tag tag-tie", "47:47"))
+    tags = _tags(hand, rules, lang, partner)
     cells = {"partner": partner, "figures": figures, "renonsz": hand.renonsz or ""}
     out = {"notation": game, "sheet": {"game": game, "tags": tags, "cells": cells}}
     if hand.outcome == "redeal":  # the table size, for the double round after it
         out["redeal"] = len(hand.players) + len(hand.sitting_out)
     return out
+
+
+def _tags(hand: Hand, rules: Rules, lang: str, partner: str) -> list[tuple[str, str]]:
+    """What decided the payments, beside the contract on the scoreboard and the preview:
+    the declarer alone (or the called card in the skart), the parti's kontra, each
+    figure (side, silent or failed, its kontra), the tarokkszám, a renonsz's ruling, and a
+    hand of a double round or a 47:47 parti (house rules ``double_round``, ``tie_kontra``)."""
+    w = WORDS[lang_of(lang, "hu")]
+    t = LINES[lang_of(lang, "hu")]
+    tags: list[tuple[str, str]] = []
+    if hand.outcome == "redeal":
+        return tags
+    if hand.bid is not None and not hand.partner:
+        tags.append(("tag", partner))
+    if hand.game_kontra:
+        tags.append(("tag tag-kontra", f"parti {t[f'kontra.{hand.game_kontra}']}"))
+    tags += [("tag tag-figure", _figure(f, rules, w, t)) for f in hand.figures]
+    tags += [("tag", f"{w['tarokkszam']}: {p} {c}") for p, c in hand.tarokkszam]
+    if hand.renonsz:
+        text = f"renonsz: {hand.renonsz}"
+        if hand.ruling:
+            text += f" ({FORM[lang_of(lang, 'hu')][f'ruling.{hand.ruling}']})"
+        tags.append(("tag tag-renonsz", text))
+    if hand.double:
+        tags.append(("tag tag-double", w["double"]))
+    if hand.tie:
+        tags.append(("tag tag-tie", "47:47"))
+    return tags
 
 
 def _notation(hand: Hand, w: Any, t: Any) -> str:

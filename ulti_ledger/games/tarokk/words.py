@@ -1,5 +1,6 @@
 """The game's words, from its own gettext domain (``locale/``): the explanation lines
-(no context), the scoresheet's (``row``) and the hand form's (``form``), in Hungarian,
+(no context), the scoresheet's (``row``), the hand form's (``form``) and its refusals'
+(``refusal``), in Hungarian,
 English and German; `lang_of` says which one a page's language reads."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ LANGUAGES = ("hu", "en", "de")
 LINES = GameWords(LOCALE, "tarokk", LANGUAGES)
 ROW = GameWords(LOCALE, "tarokk", LANGUAGES, "row")
 FORM = GameWords(LOCALE, "tarokk", LANGUAGES, "form")
+REFUSAL = GameWords(LOCALE, "tarokk", LANGUAGES, "refusal")
 
 
 def lang_of(lang: str, other: str = "en") -> str:
