@@ -4,11 +4,7 @@ import os
 import secrets
 from pathlib import Path
 
-# The app runs from a checkout: templates/, static/ and instance/ sit next to app.py,
-# one level above this package.
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-MIGRATIONS = PROJECT_ROOT / "migrations"
-
+from .config import MIGRATIONS, PROJECT_ROOT  # noqa: F401  (the package's face keeps them)
 
 COMPRESSED = ("text/html", "image/svg+xml")
 """What the app sends compressed to a browser that asks for it (Accept-Encoding)."""

@@ -20,8 +20,8 @@ from typing import Any
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
-from . import PROJECT_ROOT
 from .chart import ChartStyle, balance_chart_svg
+from .config import PROJECT_ROOT
 from .dates import date_text
 from .ledger.kitty import kitty_words
 from .messages import words
