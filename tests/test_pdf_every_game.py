@@ -216,7 +216,7 @@ def test_the_checks_see_what_they_look_for():
     column = [word(t, 100, 50 + 8.4 * i) for i, t in enumerate(("Herz", "ohne", "11,", "x"))]
     assert squeezed(column) == ["Herz / ohne / 11,"]
     after = (121.0, 122.5, 124.0, 123.0)  # a second word on each line, where its first ends
-    side_by_side = [*column, *(word("y", x, w["top"]) for x, w in zip(after, column))]
+    side_by_side = [*column, *(word("y", x, w["top"]) for x, w in zip(after, column, strict=True))]
     assert not squeezed(side_by_side)
     rows = [word(str(i), 100, 50 + 12.5 * i) for i in range(5)]  # a cell a row
     assert not squeezed(rows)

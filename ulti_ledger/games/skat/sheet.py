@@ -73,10 +73,12 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
     cells["result"] = result
     entry = value.value if value.won else -rules.lost_factor * value.value
     cells["value"] = signed(entry)
+    numbers = {"value": entry}  # the files' numbers (games/README.md, part ``row``)
     if sf:
         cells["seeger_fabian"] = _sf(
             entry, value.won, rules, len(hand.players) + len(hand.sitting_out), w
         )
+        numbers["seeger_fabian"] = entry + (rules.sf_won if value.won else -rules.sf_lost)
     if hand.kontra:
         tags.append(("tag tag-kontra", "Kontra" if hand.kontra == 1 else "Re"))
     if hand.renonsz is not None:
@@ -87,7 +89,7 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         tags.append(("tag tag-bock-round", w["bock_round"].format(n=opens)))
     return {
         "notation": notation,
-        "sheet": {"game": notation, "tags": tags, "cells": cells},
+        "sheet": {"game": notation, "tags": tags, "cells": cells, "numbers": numbers},
         "skat_list": {"won": value.won, "opens": opens},  # for ``tally.session_sheet``
     }
 
