@@ -60,11 +60,12 @@ def widest_options(ruleset: Any) -> dict[str, Any]:
     return chosen
 
 
-def evening(ruleset_id: str, seed: int) -> dict[str, Any]:
+def evening(ruleset_id: str, seed: int, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """A session body of random legal hands of ``ruleset_id`` at its largest table, the
-    deal going round as the game's seating says."""
+    deal going round as the game's seating says; the house rules ``options``, else those
+    that add the most."""
     shipped = builtin_engine().rulesets[ruleset_id]
-    options = widest_options(shipped)
+    options = widest_options(shipped) if options is None else options
     rules, seating = shipped.resolve(options), shipped.seating(options)
     seats = NAMES[: min(seating.largest, len(NAMES))]
     rng = random.Random(seed)

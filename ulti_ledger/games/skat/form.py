@@ -162,7 +162,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "name": "renonsz",
             "kind": "player",
             "of": "players",
-            "label": "renonsz",
+            "label": w["renonsz"],
             "optional": True,
             "rule": show(_PLAYED),
         }

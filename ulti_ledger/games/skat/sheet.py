@@ -82,7 +82,7 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
     if hand.kontra:
         tags.append(("tag tag-kontra", "Kontra" if hand.kontra == 1 else "Re"))
     if hand.renonsz is not None:
-        tags.append(("tag tag-renonsz", f"renonsz: {hand.renonsz}"))
+        tags.append(("tag tag-renonsz", f"{w['renonsz']}: {hand.renonsz}"))
     opens = 0
     if bock_triggers(hand, rules):
         opens = len(hand.players) + len(hand.sitting_out)
