@@ -53,6 +53,9 @@ PORTRAIT_MM = 186.0
 """A4's width inside the stylesheet's margins (210 - 2 x 12 mm)."""
 LANDSCAPE_MM = 273.0
 """A4 landscape's width inside the same margins (297 - 2 x 12 mm)."""
+KINDS = frozenset({"note", "name"})
+"""The kinds of a game's column (games/README.md, part ``columns``): a text that wraps, or
+a player's name (written as ``labels`` gives it)."""
 NOTE_MAX_MM = 34.0
 """The widest a game column grows for a long text (it wraps beyond)."""
 GAME_MIN_MM = 30.0

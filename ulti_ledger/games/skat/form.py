@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, deal_fields, leaf, show
+from ...settlement.form_rules import all_of, deal_fields, leaf, renonsz_field, show
 from ...settlement.words import GameWords
 from .build import GAMES, SUITS, Rules
 from .explain import GAME_NAMES, LANGUAGES, lang_of
@@ -157,16 +157,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Bock"}],
             }
         )
-    fields.append(
-        {
-            "name": "renonsz",
-            "kind": "player",
-            "of": "players",
-            "label": w["renonsz"],
-            "optional": True,
-            "rule": show(_PLAYED),
-        }
-    )
+    fields.append(renonsz_field(w["renonsz"], _PLAYED))
     fields.append(
         {
             "name": "outcome",
