@@ -221,3 +221,63 @@ def test_the_checks_see_what_they_look_for():
     assert not squeezed(side_by_side)
     rows = [word(str(i), 100, 50 + 12.5 * i) for i in range(5)]  # a cell a row
     assert not squeezed(rows)
+
+
+def test_a_table_too_wide_for_a_landscape_page_is_split_in_two(tmp_path):
+    """No shipped game needs it yet; a game added tomorrow with more columns of its own may:
+    its columns beside the game, then the players' numbers, each a table of its own that
+    keeps to the page. The widest shipped evening, its game's columns given three times."""
+    from flask import render_template
+
+    from ulti_ledger.pdf import html_to_pdf, scoresheet_context
+
+    app = make_app(tmp_path)
+    try:
+        with app.app_context():
+            session = ledger.create_session(evening(RULESETS[0], seed=1))
+            summary = ledger.session_summary(session, "de")
+            settlement = ledger.session_settlement(session, "minimal", None, summary)
+            copies = [{**c, "key": f"{c['key']}-{n}"} for n in range(3) for c in summary["columns"]]
+            hands = [
+                {
+                    **h,
+                    "sheet": {
+                        **h["sheet"],
+                        "cells": {
+                            c["key"]: h["sheet"]["cells"][c["key"].rsplit("-", 1)[0]]
+                            for c in copies
+                        },
+                    },
+                }
+                for h in summary["hands"]
+            ]
+            wide = {**summary, "columns": copies, "hands": hands}
+            context = scoresheet_context(wide, settlement, [], "de")
+            with app.test_request_context("/"):
+                html = render_template("pdf/scoresheet.html", **context)
+    finally:
+        close_app(app)
+    assert [(p["notes"], p["players"]) for p in context["table_parts"]] == [
+        (True, False),
+        (False, True),
+    ]
+    pages = read(html_to_pdf(html))
+    for number, page in enumerate(pages, start=1):
+        assert not overlaps(page["chars"]), number
+        assert not off_page(page), number
+        assert not squeezed(page["words"]), number
+    text = " ".join(w["text"] for page in pages for w in page["words"])
+    assert all(part["title"].split()[-1] in text for part in context["table_parts"])
+
+
+def test_the_layout_turns_and_splits_only_when_it_must():
+    from ulti_ledger.pdf_table import Columns, layout
+
+    four = Columns(number=2, name=4, change=4, total=5)
+    few = layout(four, 4, ["Kontra"], [["ulti kontra"]], ["piros 40-100 ulti"], "Játék")
+    assert (few.landscape, few.split) == (False, False)
+    long_text = ["dupla (Spl.) verloren ×2; volát (Spl.) verloren ×2; centrum (Geg.) ×8"]
+    more = layout(four, 5, ["a", "b", "c"], [long_text] * 3, ["egy, parti verloren"], "Spiel")
+    assert (more.landscape, more.split) == (True, False)
+    many = layout(four, 5, ["x"] * 12, [long_text] * 12, ["egy"], "Spiel")
+    assert (many.landscape, many.split) == (True, True)

@@ -196,22 +196,26 @@ def layout(
     """The table's layout: ``heads`` are the game's columns' headers, ``cells`` each
     column's texts (as printed), ``notations`` the game column's."""
     fixed = _mm(columns.lead_chars()) + players * _mm(columns.player_chars())
-    least, wanted = [], []
+    least, wanted, whole = [], [], []
     for head, texts in zip(heads, cells, strict=True):
         low, high = _needs(texts, NOTE_PT, head)
         least.append(low)
         wanted.append(max(low, min(high, NOTE_MAX_MM)))
+        whole.append(max(low, high))
     low, high = _needs(notations, GAME_PT, game_head, bold=True)
     game_least = max(low, GAME_MIN_MM)
     game_wanted = max(game_least, min(high, GAME_MAX_MM))
     if fixed + sum(wanted) + game_wanted <= PORTRAIT_MM:
-        return Layout(False, False, tuple(map(_css_mm, wanted)), _css_mm(game_least))
+        widths = _grown(wanted, whole, PORTRAIT_MM - fixed - game_wanted)
+        return Layout(False, False, tuple(map(_css_mm, widths)), _css_mm(game_least))
     if fixed + sum(least) + game_least <= LANDSCAPE_MM:
         *widths, _ = _shrunk([*wanted, game_wanted], [*least, game_least], LANDSCAPE_MM - fixed)
+        widths = _grown(widths, whole, LANDSCAPE_MM - fixed - game_wanted)
         return Layout(True, False, tuple(map(_css_mm, widths)), _css_mm(game_least))
     # Two tables, landscape: the game's columns beside the game, then the players' numbers.
     room = LANDSCAPE_MM - _mm(columns.lead_chars())
     *widths, _ = _shrunk([*wanted, game_wanted], [*least, game_least], room)
+    widths = _grown(widths, whole, room - game_wanted)
     return Layout(True, True, tuple(map(_css_mm, widths)), _css_mm(game_least))
 
 
@@ -235,6 +239,18 @@ def _shrunk(wanted: Sequence[float], least: Sequence[float], room: float) -> lis
         return list(wanted) if over <= 0 else list(least)
     part = min(1.0, over / slack)
     return [w - (w - low) * part for w, low in zip(wanted, least, strict=True)]
+
+
+def _grown(widths: Sequence[float], whole: Sequence[float], room: float) -> list[float]:
+    """``widths`` grown alike toward ``whole`` (each column's longest text on one line)
+    with what ``room`` leaves: a long figure list wraps less, rather than the game column
+    taking every spare millimetre for a short notation."""
+    spare = room - sum(widths)
+    short = [max(0.0, w - width) for width, w in zip(widths, whole, strict=True)]
+    if spare <= 0 or not sum(short):
+        return list(widths)
+    part = min(1.0, spare / sum(short))
+    return [width + gap * part for width, gap in zip(widths, short, strict=True)]
 
 
 def text_mm(text: str, size: float, bold: bool = False) -> float:
