@@ -24,7 +24,7 @@ column off the page. So every game column is as wide as its longest word needs (
 header's too) and, room permitting, its longest text; the game column keeps at least
 ``GAME_MIN_MM``. The table is portrait when that fits, landscape when it fits there, and
 otherwise split in two tables (the game's columns, then the players' numbers), each hand
-keeping its number, dealer and declarer in both. Widths come from the bundled fonts'
+keeping its number, dealer, declarer and game in both. Widths come from the bundled fonts'
 own advance widths (``static/fonts``), the ones WeasyPrint sets the text in.
 """
 
@@ -180,9 +180,8 @@ class Layout:
     landscape: bool
     split: bool
     notes: tuple[str, ...]
-    """The CSS width of each of the game's columns, in order."""
-    game: str
-    """The game column's least width (it takes what the others leave)."""
+    """The CSS width of each of the game's columns, in order (the game column takes what
+    the others leave, never less than ``GAME_MIN_MM``)."""
 
 
 def layout(
@@ -207,16 +206,16 @@ def layout(
     game_wanted = max(game_least, min(high, GAME_MAX_MM))
     if fixed + sum(wanted) + game_wanted <= PORTRAIT_MM:
         widths = _grown(wanted, whole, PORTRAIT_MM - fixed - game_wanted)
-        return Layout(False, False, tuple(map(_css_mm, widths)), _css_mm(game_least))
+        return Layout(False, False, tuple(map(_css_mm, widths)))
     if fixed + sum(least) + game_least <= LANDSCAPE_MM:
         *widths, _ = _shrunk([*wanted, game_wanted], [*least, game_least], LANDSCAPE_MM - fixed)
         widths = _grown(widths, whole, LANDSCAPE_MM - fixed - game_wanted)
-        return Layout(True, False, tuple(map(_css_mm, widths)), _css_mm(game_least))
+        return Layout(True, False, tuple(map(_css_mm, widths)))
     # Two tables, landscape: the game's columns beside the game, then the players' numbers.
     room = LANDSCAPE_MM - _mm(columns.lead_chars())
     *widths, _ = _shrunk([*wanted, game_wanted], [*least, game_least], room)
     widths = _grown(widths, whole, room - game_wanted)
-    return Layout(True, True, tuple(map(_css_mm, widths)), _css_mm(game_least))
+    return Layout(True, True, tuple(map(_css_mm, widths)))
 
 
 def _needs(texts: Iterable[str], size: float, head: str, bold: bool = False) -> tuple[float, float]:
