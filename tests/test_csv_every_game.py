@@ -19,6 +19,7 @@ import pytest
 from tests.conftest import close_app, make_app
 from tests.test_pdf_every_game import LANGUAGES, RULESETS, evening
 from ulti_ledger import ledger
+from ulti_ledger.messages import text
 
 NUMBERISH = re.compile(r"'?[+\-\u2212]?\d+")
 """A cell that reads as a number to a person: a spreadsheet must read it as one too."""
@@ -62,10 +63,12 @@ def test_every_number_of_every_game_is_a_number_a_spreadsheet_sums(files, rulese
     hands = rows[1 : 1 + len(summary["hands"])]
     assert len(hands) == len(summary["hands"]) == 30
     first = 4 + len(summary["columns"])  # number, dealer, declarer, game, the game's own
-    for row in hands:
-        for cell in row[first:]:
-            if cell:
-                whole(cell)  # units, running sums, score points, the kitty's balance
+    header = rows[0]
+    reading = {text(k, lang) for k in ("kitty_csv_put_in", "kitty_csv_took")}
+    numbers = [i for i in range(first, len(header)) if header[i] not in reading]
+    for row in hands:  # units, running sums, score points, the kitty's balance and moves
+        for i in numbers:
+            whole(row[i])
         for key, cell in zip((c["key"] for c in summary["columns"]), row[4:first], strict=True):
             if NUMBERISH.fullmatch(cell):  # a number the game wrote: kept as a number
                 assert re.fullmatch(r"-?\d+", cell), f"{key}: {cell!r} is text, not a number"
@@ -76,6 +79,12 @@ def test_every_number_of_every_game_is_a_number_a_spreadsheet_sums(files, rulese
         column = [change[i] for change in changes]
         assert list(accumulate(column)) == [total[i] for total in totals]
         assert sum(column) == summary["totals"]["units"][player]
+    if summary.get("kitty"):  # each hand's moves per player add up to the balance's change
+        after = header.index(text("kitty_csv_after", lang))
+        own = [header.index(f"{p} {text('kitty_csv_player', lang)}") for p in players]
+        balances = [summary["kitty"].get("opening", 0), *(whole(row[after]) for row in hands)]
+        for row, before, now in zip(hands, balances, balances[1:], strict=False):
+            assert -sum(whole(row[i]) for i in own) == now - before
     score = summary.get("score")
     if score is not None:  # the game's score column: each hand's points add up to the sums
         start = first + 2 * len(players)
@@ -106,3 +115,10 @@ def test_skats_list_entries_sum_as_numbers(files):
             text = hand["sheet"]["cells"]["value"]
             if text:
                 assert int(row[4 + keys.index("value")]) == int(text.replace("\u2212", "-"))
+
+
+def test_the_evenings_include_a_kitty_and_a_score_column(files):
+    """The checks above read a kitty's moves and a game's score column somewhere."""
+    summaries = [summary for (_, lang), (_, summary) in files.items() if lang == "hu"]
+    assert any(s.get("kitty") and s["kitty"]["hands"] for s in summaries)
+    assert any(s.get("score") for s in summaries)

@@ -44,8 +44,9 @@ DOCUMENTS += [("season report", lang) for lang in LANGUAGES]
 
 
 def widest_options(ruleset: Any) -> dict[str, Any]:
-    """Each house-rule choice that gives the game the most columns of its own (a tie goes
-    to a choice that is not the default: the house rule that adds, such as Bock)."""
+    """Each house-rule choice that gives the game the most columns of its own; a tie goes
+    to "on" (Bock, the pagát kitty: a rule that adds to the sheet), then to a choice other
+    than the default that is not "off" (Skat's Ramsch for an all-pass hand)."""
     game = REGISTRY[ruleset.scorer]
     chosen: dict[str, Any] = {}
     for name, option in ruleset.options.items():
@@ -54,7 +55,7 @@ def widest_options(ruleset: Any) -> dict[str, Any]:
 
         def weight(value: str, name: str = name, default: Any = option.default) -> tuple:
             columns = game.columns(ruleset.resolve({**chosen, name: value}), "hu")
-            return len(columns), value != default
+            return len(columns), value == "on", value not in (default, "off")
 
         chosen[name] = max(option.choices, key=weight)
     return chosen
