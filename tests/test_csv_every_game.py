@@ -17,7 +17,7 @@ from itertools import accumulate
 import pytest
 
 from tests.conftest import close_app, make_app
-from tests.test_pdf_every_game import LANGUAGES, RULESETS, evening
+from tests.test_pdf_every_game import HANDS, LANGUAGES, RULESETS, evening
 from ulti_ledger import ledger
 from ulti_ledger.messages import text
 
@@ -61,7 +61,7 @@ def test_every_number_of_every_game_is_a_number_a_spreadsheet_sums(files, rulese
     rows, summary = files[ruleset_id, lang]
     players = summary["players"]
     hands = rows[1 : 1 + len(summary["hands"])]
-    assert len(hands) == len(summary["hands"]) == 30
+    assert len(hands) == len(summary["hands"]) == HANDS
     first = 4 + len(summary["columns"])  # number, dealer, declarer, game, the game's own
     header = rows[0]
     reading = {text(k, lang) for k in ("kitty_csv_put_in", "kitty_csv_took")}

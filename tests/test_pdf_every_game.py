@@ -34,7 +34,7 @@ NAMES = (
     "Özvegy Kisfaludy-Szőcs Gáborné Lőrincz Emőke",
 )
 LANGUAGES = ("hu", "en", "de")
-HANDS = 30
+HANDS = 20
 MM = 72 / 25.4
 SIDE = 12 * MM
 """The stylesheets' left and right page margins."""
