@@ -11,7 +11,7 @@ import pytest
 from tests.engine_helpers import ENGINE
 from ulti_ledger import openapi
 from ulti_ledger.games import REGISTRY
-from ulti_ledger.pdf_table import NOTE_MM
+from ulti_ledger.pdf_table import KINDS
 
 RULESETS = sorted(ENGINE.rulesets)
 
@@ -54,7 +54,7 @@ def test_every_row_fills_the_games_columns(ruleset_id, lang):
     ruleset = ENGINE.rulesets[ruleset_id]
     game, rules = ruleset.scorer_module, ruleset.rules
     columns = game.columns(rules, lang)
-    assert columns and all(c["kind"] in NOTE_MM and c["label"] for c in columns)
+    assert columns and all(c["kind"] in KINDS and c["label"] for c in columns)
     keys = [c["key"] for c in columns]
     assert len(set(keys)) == len(keys)
     rng = random.Random(7)

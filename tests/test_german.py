@@ -92,7 +92,7 @@ def test_the_main_pages_speak_german_and_keep_the_game_terms(client):
     scorer.start()
     scorer.post_hand({"declarer": "Béla", "contract": "passz", "colour": "piros"})
     board = visible(client.get(scorer.edit_url))
-    assert "Wer zahlt wem" in board and "Reizt zuerst" in board and "Spiel 2" in board
+    assert "Wer zahlt wem" in board and "Beginnt:" in board and "Spiel 2" in board
     assert "piros passz" in board  # the game as the table says it
     assert "parti gewonnen: 2 = 1 × 2 (piros); jeder Gegenspieler zahlt 2" in board
     assert "Spielprotokoll (PDF)" in board and "Spiele (CSV, für Excel)" in board

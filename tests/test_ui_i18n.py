@@ -49,7 +49,7 @@ def test_english_scoreboard_and_form_keep_the_game_terms_hungarian(client):
     scorer.post_hand({"declarer": "Béla", "contract": "passz", "colour": "piros"})
     html = client.get(scorer.edit_url + "?lang=en").get_data(as_text=True)
     assert "Who pays whom" in html or "Balances" in html
-    assert "piros passz" in html and "Bids first" in html
+    assert "piros passz" in html and "Starts:" in html
     assert "parti made" in html  # the explanation lines in English
     form = client.get(scorer.edit_url + "/hands/new").get_data(as_text=True)
     assert "Declarer" in form and "kontra" in form and "zöld" in form and "terített betli" in form

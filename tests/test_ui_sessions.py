@@ -222,7 +222,7 @@ def test_the_edit_scoreboard_shows_balances_rows_explanations_and_controls(clien
     assert "<details" in html and "parti megvan" in html  # the explanation, expandable
     assert f"/e/{token}/hands/1/edit" in html and f"/e/{token}/hands/2/delete" in html
     assert f'action="/e/{token}/undo"' in html
-    assert "Oszt:" in html and "Először licitál" in html
+    assert "Oszt:" in html and "Kezd:" in html
 
 
 def test_the_view_page_shows_the_qr_code_and_no_edit_controls(client, scorer):

@@ -26,7 +26,7 @@ from .dates import date_text
 from .ledger.kitty import kitty_words
 from .messages import words
 from .money_format import money_text, rounding_moves, rounding_text, total_text
-from .pdf_table import Columns, explanations, labels, rows, signed
+from .pdf_table import Columns, explanations, labels, layout, rows, shortened, signed
 from .rule_words import choice_words
 from .rule_words import option_words as rule_option_words
 
@@ -132,6 +132,17 @@ def scoresheet_context(
     cash = lambda amount: money_text(amount, currency, lang)  # noqa: E731
     short = labels(players)
     columns = Columns.of(summary, words, short)
+    table = layout(
+        columns,
+        len(players),
+        [c["label"] for c in summary["columns"]],
+        [
+            [shortened(h["sheet"]["cells"][c["key"]], short) for h in summary["hands"]]
+            for c in summary["columns"]
+        ],
+        [h["sheet"]["game"] for h in summary["hands"]],
+        words["game"],
+    )
     transfers = [
         {"from": t["from"], "to": t["to"], "amount": cash(t["amount"])}
         for t in settlement["transfers"]
@@ -149,7 +160,9 @@ def scoresheet_context(
         "hands": rows(summary, columns, short, option_text),
         "labels": [short[p] for p in players],
         "legend": [(short[p], p) for p in players if short[p] != p],
-        "landscape": columns.landscape(len(players), summary["columns"]),
+        "landscape": table.landscape,
+        "table_parts": _table_parts(table.split, words),
+        "note_widths": table.notes,
         "note_columns": summary["columns"],
         "stacked": any(len(p) > LONG_NAME for p in players)
         or any(len(t["from"] + t["to"] + t["amount"]) > LONG_TRANSFER for t in transfers),
@@ -181,9 +194,21 @@ def scoresheet_context(
     }
 
 
+def _table_parts(split: bool, words: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The hand table as one table, or as two (``pdf_table.layout``): the game's columns,
+    then the players' numbers, each titled."""
+    if not split:
+        return [{"title": "", "notes": True, "players": True}]
+    return [
+        {"title": words["split_notes"], "notes": True, "players": False},
+        {"title": words["split_players"], "notes": False, "players": True},
+    ]
+
+
 def with_score_column(summary: Mapping[str, Any]) -> Mapping[str, Any]:
     """``summary`` with the game's own score column (where it keeps one) as one more of the
-    game's columns: per hand each scoring player's points and running sum ("Anna +2 (8)").
+    game's columns: per hand each scoring player's points and running sum ("Anna +2 (8)"),
+    each joined by no-break spaces, so the column wraps between players, not inside one.
 
     A copy: the summary's hands are shared with the results' cache."""
     score = summary.get("score")
@@ -193,8 +218,8 @@ def with_score_column(summary: Mapping[str, Any]) -> Mapping[str, Any]:
     hands = []
     for hand in summary["hands"]:
         points, totals = hand["score"] or {}, hand["score_totals"]
-        text = ", ".join(
-            f"{p} {signed(n)} ({total_text(totals[p])})" for p, n in points.items() if n
+        text = ", ".join(  # one player's entry never wraps inside itself
+            f"{p}\u00a0{signed(n)}\u00a0({total_text(totals[p])})" for p, n in points.items() if n
         )
         sheet = hand["sheet"]
         hands.append({**hand, "sheet": {**sheet, "cells": {**sheet["cells"], "score": text}}})

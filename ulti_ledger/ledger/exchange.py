@@ -17,7 +17,8 @@ one Excel reads UTF-8 as the local code page and mangles ő and ű), ``;`` betwe
 column), CRLF line ends. One row per hand: its number, dealer, declarer, the game (as
 the game writes it) and the game's own columns (Ulti's kontra, silent, renonsz); then
 per player first the hand's change, then the running total, all in units (whole
-numbers, so no decimal separator is ever needed).
+numbers, so no decimal separator is ever needed); a game's column that holds a number
+(Skat's list entry, its Seeger–Fabian entry) is that number too, never its text.
 A text cell that a spreadsheet would read as a formula (a name such as ``=HYPERLINK(...)``)
 is written with a leading ``'``, as OWASP's CSV-injection advice says; the units stay
 numbers, negative ones included (``-4``).
@@ -28,6 +29,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -47,6 +49,9 @@ CSV_DELIMITER = ";"
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet take a cell as a formula (OWASP, "CSV Injection")."""
+MINUS = "\u2212"
+"""The sheets' minus sign (``pdf_table.signed``), which no spreadsheet reads as one."""
+SIGNED_WHOLE = re.compile(r"[+\-\u2212]?\d+")
 CSV_COLUMNS = ("hand", "dealer", "declarer", "game", "total")
 CSV_WORDS = WordTuples("csv", CSV_COLUMNS)
 """The CSV's own headers; the game's columns (``summary["columns"]``) go after "Game"."""
@@ -119,7 +124,7 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
             hand["dealer"],
             hand["declarer"],
             sheet["game"],
-            *(sheet["cells"][c["key"]] for c in columns),
+            *(file_cell(sheet, c["key"]) for c in columns),
             *(hand["changes"][p] for p in players),
             *(hand["totals"][p] for p in players),
         ]
@@ -137,6 +142,20 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
             counts = [tallies["players"].get(p, {}).get(c["key"], "") for p in players]
             writer.writerow([csv_cell(c["label"]), *lead[1:], *counts])
     return out.getvalue()
+
+
+def file_cell(sheet: Mapping[str, Any], key: str) -> Any:
+    """A game's column of a hand as the file keeps it: the number the game gives for it
+    (``sheet["numbers"]``: Skat's Seeger–Fabian entry, whose cell also says what the others
+    get), else a cell that is a signed whole number as that number ("+20", "−576" with the
+    sheet's minus sign: a spreadsheet sums 20 and -576), else the cell's text."""
+    numbers = sheet.get("numbers") or {}
+    if key in numbers:
+        return numbers[key]
+    cell = sheet["cells"][key]
+    if isinstance(cell, str) and SIGNED_WHOLE.fullmatch(cell):
+        return int(cell.replace(MINUS, "-"))
+    return cell
 
 
 def csv_cell(value: Any) -> Any:

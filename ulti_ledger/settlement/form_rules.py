@@ -43,6 +43,19 @@ def deal_fields(dealer: str, declarer: str, **declarer_extra: Any) -> list[dict[
     ]
 
 
+def renonsz_field(label: str, condition: dict[str, Any]) -> dict[str, Any]:
+    """The renonsz every game's hand may have: who revoked (nobody first), shown while
+    ``condition`` holds (a hand that was played)."""
+    return {
+        "name": "renonsz",
+        "kind": "player",
+        "of": "players",
+        "label": label,
+        "optional": True,
+        "rule": show(condition),
+    }
+
+
 def seated_hand(values: Mapping[str, Any], *keys: str) -> dict[str, Any]:
     """The opening of the hand that every form's ``values`` describe: the players, who
     sits out, and each of ``keys`` that has a value. A key left empty stays out of the

@@ -119,18 +119,23 @@ def _money(amounts: Any, t) -> str:
 
 
 def _ramsch(p: Any, t) -> str:
-    factor = f" × {p['bock']} (Bock)" if p["bock"] > 1 else ""
+    """The Ramsch entry; under Bock from the entry before doubling, as a scorer checks it
+    ("−136 × 2 (Bock) = −272": the list holds −272, not −272 doubled again)."""
+    bock = p["bock"]
+
+    def entry_text(entry: int) -> str:
+        if bock <= 1:
+            return signed(entry)
+        return f"{signed(entry // bock)} × {bock} (Bock) = {signed(entry)}"
+
     if p["durchmarsch"] is not None:
-        entry = signed(p["score"][p["durchmarsch"]])
-        return t["durchmarsch"].format(player=p["durchmarsch"], entry=entry) + factor
+        entry = entry_text(p["score"][p["durchmarsch"]])
+        return t["durchmarsch"].format(player=p["durchmarsch"], entry=entry)
     losers = p["losers"] if "losers" in p else (p["loser"],)  # lines stored before ties
     who = ", ".join(losers)
-    entry = p["score"][losers[0]]
     jungfrau = ""
     if p["jungfrau"]:
         jungfrau = t["jungfrau"].format(names=", ".join(p["jungfrau"]))
     key = "ramsch_lost" if len(losers) == 1 else "ramsch_tie"
-    return (
-        t[key].format(loser=who, points=p["points"], jungfrau=jungfrau, entry=signed(entry))
-        + factor
-    )
+    entry = entry_text(p["score"][losers[0]])  # tied losers lose alike
+    return t[key].format(loser=who, points=p["points"], jungfrau=jungfrau, entry=entry)

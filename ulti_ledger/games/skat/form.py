@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, coded_refusal, deal_fields, leaf, show
+from ...settlement.form_rules import all_of, coded_refusal, deal_fields, leaf, renonsz_field, show
 from ...settlement.words import GameWords
 from .build import GAMES, SUITS, Rules
 from .explain import GAME_NAMES, LANGUAGES, lang_of
@@ -175,16 +175,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Bock"}],
             }
         )
-    fields.append(
-        {
-            "name": "renonsz",
-            "kind": "player",
-            "of": "players",
-            "label": "renonsz",
-            "optional": True,
-            "rule": show(_PLAYED),
-        }
-    )
+    fields.append(renonsz_field(w["renonsz"], _PLAYED))
     rounds = rules.ramsch_rounds or rules.ramsch_only
     outcomes = [{"value": "", "label": w["played"]}, {"value": "all_pass", "label": "eingepasst"}]
     if rules.ramsch_only:  # every deal a Ramsch: nobody bids, so nothing else can happen

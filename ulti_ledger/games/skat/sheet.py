@@ -81,12 +81,14 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         result = f"{result} {hand.declarer_points}"
     cells["result"] = result
     cells["value"] = signed(entry)
+    numbers = {"value": entry}  # the files' numbers (games/README.md, part ``row``)
     if sf:
         cells["seeger_fabian"] = _sf(
             entry, value.won, rules, len(hand.players) + len(hand.sitting_out), w
         )
+        numbers["seeger_fabian"] = entry + (rules.sf_won if value.won else -rules.sf_lost)
     if hand.renonsz is not None:
-        tags.append(("tag tag-renonsz", f"renonsz: {hand.renonsz}"))
+        tags.append(("tag tag-renonsz", f"{w['renonsz']}: {hand.renonsz}"))
     opens = 0
     fired = bock_triggers(hand, rules)
     if fired:
@@ -94,7 +96,7 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         tags.append(("tag tag-bock-round", w["bock_round"].format(n=opens)))
     return {
         "notation": notation,
-        "sheet": {"game": notation, "tags": tags, "cells": cells},
+        "sheet": {"game": notation, "tags": tags, "cells": cells, "numbers": numbers},
         # for ``tally``: the Bock round this hand opens by itself, and what the evening's
         # own triggers need (a Schneider, how many sit at the table)
         "skat_list": {"won": value.won, "opens": opens, **_round_facts(hand, fired)},
