@@ -150,6 +150,9 @@ def group_error_text(exc: Exception) -> str:
     """A refusal in the page's language: a group's by its code, others as the ledger says."""
     code = getattr(exc, "code", None)
     if code:
-        return t(f"grp_err_{code}", **getattr(exc, "params", {}))
+        try:
+            return t(f"grp_err_{code}", **getattr(exc, "params", {}))
+        except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
+            pass
     text = getattr(exc, "text", None)
     return text(i18n.current()) if callable(text) else str(exc)
