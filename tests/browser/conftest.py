@@ -40,7 +40,11 @@ def browser():
 @pytest.fixture
 def phone(browser):
     """A page the size of a phone held at the table."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    # The service worker is tested by test_offline.py in its own context; here it would
+    # serve pages past the tests' own routes.
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, service_workers="block"
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     yield page
