@@ -14,6 +14,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.engine_helpers import ENGINE
+from tests.test_tarokk_magas import _fig, _hand
 from ulti_ledger.games import parse_ruleset
 from ulti_ledger.settlement import Engine, HandError
 from ulti_ledger.settlement.session import settle_session
@@ -25,24 +26,6 @@ OLD_MAGAS = parse_ruleset(
 )
 OLD = Engine({"magas-tarokk": OLD_MAGAS})
 FOUR = ["S", "E", "N", "W"]
-
-
-def _hand(*figures, **facts):
-    base = {
-        "ruleset": "magas-tarokk",
-        "players": FOUR,
-        "declarer": "S",
-        "partner": "N",
-        "contract": "harom",
-        "game": {"won": True},
-    }
-    if figures:
-        base["figures"] = list(figures)
-    return {**base, **facts}
-
-
-def _fig(name, side="declarer", announced=True, won=True, **more):
-    return {"name": name, "side": side, "announced": announced, "won": won, **more}
 
 
 def _refused(hand, engine: Engine = ENGINE) -> HandError:
