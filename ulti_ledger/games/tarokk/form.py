@@ -146,7 +146,12 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 # the kitty's amounts in points, from these rules: the page's money is the
                 # evening's stake times them, never a sum written into the words
                 "options": [
-                    {"value": r, "label": w[f"ruling.{r}"].format(points=rules.kitty_new_deal)}
+                    {
+                        "value": r,
+                        "label": w[f"ruling.{r}"].format(
+                            points=rules.kitty_new_deal, min=rules.kitty_points_min
+                        ),
+                    }
                     for r in RULINGS
                 ],
                 "rule": show(leaf("renonsz", NAMED)),
