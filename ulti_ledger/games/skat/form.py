@@ -149,6 +149,8 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "label": w["bid"],
             "min": 18,
             "max": 999,
+            # left blank, the bid is the game's value as entered: the common hand types none
+            "blank": w["bid_blank"],
             "rule": show(_PLAYED),
         },
     ]
