@@ -71,7 +71,7 @@ def strings(value: Any, keys: frozenset[str]) -> Iterator[str]:
             yield from strings(item, keys)
 
 
-SHOWN = frozenset({"label", "row_label", "aria", "note", "title", "hint", "help", "text"})
+SHOWN = frozenset({"label", "row_label", "aria", "note", "title", "hint", "help", "text", "blank"})
 
 
 def option_sets(ruleset_id: str) -> list[dict[str, Any]]:

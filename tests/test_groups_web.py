@@ -424,6 +424,8 @@ def test_evenings_in_two_currencies_settle_each_on_its_own(client, group, app, l
     assert "\u00a0HUF" in row and "\u00a0EUR" in row
     for code in ("HUF", "EUR"):
         assert f'data-testid="settle-currency-{code}"' in page
+    apart = re.search(r'data-testid="currencies-apart">([^<]*)<', page).group(1)
+    assert {"hu": "árfolyam", "en": "exchange rate", "de": "Wechselkurs"}[lang] in apart
     transfers = re.findall(r'<span class="amount">([^<]*)</span>', page)
     assert transfers and all(t.endswith(("\u00a0HUF", "\u00a0EUR")) for t in transfers)
     api = client.get(
@@ -437,5 +439,6 @@ def test_evenings_in_two_currencies_settle_each_on_its_own(client, group, app, l
 
 def test_a_group_in_one_currency_shows_its_code_on_the_standings(client, group):
     page = client.get(f"/g/{group['view']}").get_data(as_text=True)
+    assert 'data-testid="currencies-apart"' not in page  # one currency: nothing to explain
     row = re.search(r'data-testid="standing-Anna">(.*?)</tr>', page, re.S).group(1)
     assert "\u00a0HUF" in row

@@ -75,6 +75,21 @@ def test_offline_state_needs_the_edit_link(client, scorer):
         assert nexts[""] != dealer  # the deal moves on
 
 
+def test_offline_state_says_what_next_hand_says_after_every_hand(app, client, scorer):
+    """Every (dealer, declarer) pair's next dealer, worked out in one pass over the
+    rotation (``ledger.dealers_after``), is the ledger's own proposal for that hand."""
+    from ulti_ledger import ledger
+
+    state = client.get(scorer.edit_url + "/offline.json").get_json()
+    with app.app_context():
+        session = ledger.session_by_token(scorer.token(), "edit")
+        assert ledger.dealers_after(session) == state["after"]
+        for dealer, nexts in state["after"].items():
+            for declarer, after in nexts.items():
+                last = {"dealer": dealer, "declarer": declarer or None, "outcome": None}
+                assert after == ledger.next_hand(session, last)["dealer"]
+
+
 def test_a_queued_hand_is_saved_once_whatever_the_retries(app, scorer):
     url = scorer.edit_url + "/hands/queued"
     fields = queued_fields(scorer, 1)

@@ -75,6 +75,32 @@ def test_a_common_suit_game_is_game_matadors_points_and_save(skat, app):
     )
 
 
+@pytest.mark.parametrize(
+    "lang, blank",
+    [
+        ("hu", "üresen hagyva: a bemondott játék értéke"),
+        ("en", "left blank: the value of the game entered"),
+        ("de", "leer: der Spielwert des eingetragenen Spiels"),
+    ],
+)
+def test_the_bid_left_blank_is_the_games_value_and_the_form_says_so(skat, app, lang, blank):
+    """The common hand types no bid: the field says, in the page's language, that blank is
+    the game's value, and the hand saved without one is settled at its value, not lost."""
+    html = page(skat, lang=lang)
+    bid = html.split('name="bid"')[1].split(">")[0]
+    assert f'placeholder="{blank}"' in bid and 'aria-describedby="blank-bid"' in bid
+    assert f'data-testid="blank-bid">{blank}</p>' in html
+    fields = read_form(html, "hand-form")
+    assert fields.get("bid", [""]) == [""]  # nothing typed in advance
+    fields.update(game=["pik"], matadors=["mit-2"], declarer_points=["75"], action=["save"])
+    assert post(skat, fields, lang=lang).status_code == 303
+    assert "bid" not in stored(app, skat, 1)
+    with app.app_context():
+        session = ledger.session_by_token(skat.token(), "edit")
+        result = ledger.hand_entry(session, 1, "en")["result"]
+    assert result["score"]["Dóra"] == 33  # pik (11) mit 2 (× 3), covered: no overbid
+
+
 def test_the_preview_says_the_value_as_a_skat_player_does(skat):
     fields = read_form(page(skat), "hand-form")
     fields.update(

@@ -139,6 +139,16 @@ RAMSCH = {**ALL_PASS, "options": {"all_pass": "ramsch"}}
             "ramsch.jungfrau",
             "jungfrau_loser",
         ),
+        (  # the Jungfrau's list is read as the losers' is: each player once
+            {**RAMSCH, "ramsch": {"loser": "Anna", "points": 50, "jungfrau": ["Béla", "Béla"]}},
+            "ramsch.jungfrau",
+            "named_twice",
+        ),
+        (
+            {**RAMSCH, "ramsch": {"loser": ["Anna", "Anna"], "points": 50}},
+            "ramsch.loser",
+            "named_twice",
+        ),
         (
             {**RAMSCH, "ramsch": {"loser": "Anna", "points": 120, "jungfrau": ["Béla", "Csaba"]}},
             "ramsch.jungfrau",

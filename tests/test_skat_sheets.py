@@ -143,3 +143,23 @@ def test_the_isko_list_shows_no_tallies(client):
     assert 'data-testid="game-tallies"' not in client.get(path).get_data(as_text=True)
     text = client.get(f"{path}/hands.csv").get_data(as_text=True)
     assert "Seeger" not in text
+
+
+@pytest.mark.db
+@pytest.mark.parametrize("lang", ["hu", "en", "de"])
+def test_every_column_of_the_skat_sheet_has_its_own_header(client, lang):
+    """Skat's own columns (whom the entry goes to, the entry) are named apart from the
+    sheet's declarer and its running list (before: "Alleinspieler" and "Liste" twice each
+    in German, "declarer"/"Declarer" and "list"/"List" in English)."""
+    path = _sf_evening(client)
+    text = client.get(f"{path}/hands.csv?lang={lang}").get_data(as_text=True).lstrip("\ufeff")
+    header = next(csv.reader(io.StringIO(text), delimiter=";"))
+    named = [h.casefold() for h in header if h]
+    assert len(named) == len(set(named)), header
+    pdf = client.get(f"{path}/scoresheet.pdf?lang={lang}").get_data()
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages]
+    table = next(p for p in pages if "Seeger–Fabian" in p and "Kreuz" in p)
+    if lang == "de":
+        head = table.split("Seeger–Fabian", 1)[0]
+        assert head.count("Alleinspieler") == 1 and "eingetragen bei" in head
+        assert "Eintrag" in head

@@ -131,3 +131,22 @@ def test_a_figure_row_unfolds_only_once_the_row_before_names_a_figure():
     shown = conditions.applies(form, values)
     assert "fig2_name" in shown and "fig3_name" not in shown and "fig2_side" not in shown
     assert "tarokkszam2" in shown and "tarokkszam2_count" not in shown
+
+
+@pytest.mark.parametrize(
+    "lang, unit", [("hu", "{} pont"), ("en", "{} points"), ("de", "{} Punkte")]
+)
+def test_the_renonsz_votes_name_the_kittys_amounts_in_the_rulesets_points(lang, unit):
+    """Magas tarokk's renonsz vote (seed section 16: 150 Ft, or the point value at least
+    150 Ft) is offered in points from the ruleset (1 point = 5 Ft: 30), never in money: the
+    page works the money out from the evening's stake and currency."""
+    rules = ENGINE.rulesets["magas-tarokk"].rules
+    form = GAME.hand_form(rules, lang)
+    ruling = next(f for f in form["fields"] if f["name"] == "ruling")
+    labels = {o["value"]: o["label"] for o in ruling["options"]}
+    assert rules.kitty_new_deal == rules.kitty_points_min == 30
+    assert unit.format(30) in labels["new_deal_kitty"]
+    assert unit.format(30) in labels["points_to_kitty"]
+    for label in labels.values():
+        assert "{" not in label
+        assert not any(m in label for m in ("Ft", "HUF", "forint", "€", "EUR", "150"))

@@ -8,7 +8,7 @@ and card points takes 5 taps. The live preview says the value as a Skat player d
 Skat's German terms; the pages speak German throughout (the form's labels, the buttons,
 the scoreboard). The scoreboard's balances are the engine's, and they are the list
 compared pair by pair (n × a player's list total − the sum of the list totals); the list
-entries the sheets show (the German CSV's "Liste" column) sum to the engine's list totals.
+entries the sheets show (the German CSV's "Eintrag" column) sum to the engine's list totals.
 The list totals shown on the scoreboard's cards ("Liste: 33") are the engine's too.
 """
 
@@ -132,13 +132,13 @@ def test_a_skat_evening_of_four_in_german_at_390_px(app, phone, live_url):
     assert "5 Spiele" in page.locator("header.session-head .meta").inner_text()
 
     # The list as the sheets show it (the scoreboard shows the balances above; the list
-    # entries are the sheets' "Liste" column, here the German CSV the page links): each
-    # game's entry at its declarer, summed, is the engine's list total.
+    # entries are the sheets' "Eintrag" column, here the German CSV the page links): each
+    # game's entry at whom it is entered for, summed, is the engine's list total.
     csv_href = page.locator('a[href$="/hands.csv"]').get_attribute("href")
     text = page.request.get(live_url + csv_href + "?lang=de").text().lstrip("\ufeff")
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
     header = rows[0]
-    at_declarer, at_list = header.index("Alleinspieler"), header.index("Liste")
+    at_declarer, at_list = header.index("eingetragen bei"), header.index("Eintrag")
     shown = dict.fromkeys(PLAYERS, 0)
     for row in rows[1:]:
         if row[at_list]:

@@ -157,13 +157,15 @@ def _hand(app, token):
 
 def test_a_common_skat_game_takes_five_taps_with_its_card_points(app, phone, live_url):
     """Pik mit 2 with 75 card points: the game and matadors chips on one screen, the card
-    points typed, no bid to type (none given: the game is worth what it is)."""
+    points typed, no bid to type: the field says that left blank it is the game's value
+    (5 taps before the field said so, 5 after)."""
     token, taps = _evening(phone, live_url, PLAYERS[:3], "skat")
     declarer = phone.locator('input[name="declarer"]:checked').get_attribute("value")
     taps.tap("game-pik")
     taps.tap("matadors-mit-2")
     chips = [phone.get_by_test_id(t).bounding_box() for t in ("game-pik", "matadors-mit-2")]
     assert all(0 <= box["y"] <= 844 for box in chips)  # one screen, no scrolling between
+    assert phone.get_by_test_id("number-bid").input_value() == ""  # blank: the game's value
     taps.type("number-declarer_points", "75")
     phone.get_by_test_id("preview-title").filter(has_text="3 × 11 = 33").wait_for()
     taps.save()

@@ -234,7 +234,7 @@ def draw(
                 for i, p in enumerate(seats)
             ]
         if field["kind"] == "number":  # typed, not tapped: an input with its bounds
-            drawn_field.update(min=field.get("min"), max=field.get("max"))
+            drawn_field.update(min=field.get("min"), max=field.get("max"), blank=field.get("blank"))
         out.append(drawn_field)
     return out
 

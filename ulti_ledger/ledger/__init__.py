@@ -43,6 +43,7 @@ Reading:
 - ``hand_entry(session, number, lang="en")``, ``preview_hand(session, data, lang="hu")``
 - ``hand_view(session, number, lang="hu")``: one hand as the scoreboard shows it
 - ``next_hand(session)``: the rotation's proposal (dealer, players, sitting_out, first_bidder)
+- ``dealers_after(session)``: who deals after any next hand, ``[dealer][declarer]``
 - ``proposed_values(session)``: the form values the game proposes for the next hand (Skat: Bock)
 - ``deal_by(session, seats, dealer)``: the hand a chosen dealer deals, by the session's seating
 - ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players(session_ids)``: form data
@@ -116,6 +117,7 @@ from .seating import current_seating, seating_of_hand
 from .settling import METHODS, group_settlement, house_rules, session_settlement
 from .summary import (
     deal_by,
+    dealers_after,
     hand_entry,
     hand_view,
     next_hand,
@@ -146,6 +148,7 @@ __all__ = [
     "change_players",
     "current_seating",
     "deal_by",
+    "dealers_after",
     "create_session",
     "delete_hand",
     "delete_session",

@@ -199,6 +199,23 @@ def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[
     }
 
 
+def dealers_after(session: GameSession) -> dict[str, dict[str, str]]:
+    """Who deals after any next hand: ``[dealer][declarer]`` (``""``: nobody declared), for
+    the phone's offline queue. The seating and the rotation are read once, not per pair."""
+    seats = current_seating(session)
+    seating = only_ruleset(session_engine(session)).seating(session.options)
+    before = last_seating(session) if changed(session) else ()
+    return {
+        dealer: {
+            declarer: seating.next_deal(
+                seats, LastHand(dealer, declarer or None, None), before
+            ).dealer
+            for declarer in ("", *seats)
+        }
+        for dealer in seats
+    }
+
+
 def sheet_columns(session: GameSession, lang: str = "hu") -> list[dict[str, str]]:
     """The columns of the session's game on its sheets, after the game column (the game's
     ``columns``): each a key into a hand's ``sheet["cells"]``, a label and a kind."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -99,3 +100,24 @@ def coded_refusal(
     row = int(index.group(1)) + 1 if index else 1
     names = {k: v for k, v in hand.items() if isinstance(v, str)}
     return field.format(row=row), words[msgid].format(**names)
+
+
+@dataclass(frozen=True)
+class FormRefusals:
+    """The engine's refusals a game's form words itself, so that a person never reads a
+    hand key: a game's ``form_refusal`` part, declared once in one shape for every game."""
+
+    table: Mapping[str, tuple[str, str]]
+    """``"code@path"``, ``"code@head"`` or ``"code"`` → (the field that shows it, its
+    msgid in ``words``): ``coded_refusal``'s table."""
+    words: Mapping[str, Mapping[str, str]]
+    """The game's refusal words by language (``GameWords`` of context ``refusal``)."""
+    fallback: str
+    """The language read where the game does not speak the page's."""
+
+    def __call__(
+        self, key: str, code: str, hand: Mapping[str, Any], rules: Any, lang: str
+    ) -> tuple[str | None, str | None]:
+        """The form's field for a refusal at ``key`` and its words for ``code`` in ``lang``."""
+        words = self.words[lang if lang in self.words else self.fallback]
+        return coded_refusal(self.table, words, key, code, hand)

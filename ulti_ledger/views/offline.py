@@ -92,12 +92,7 @@ def offline_state(token: str) -> Response:
     session = get_session_or_404(token, "edit")
     seats = list(ledger.current_seating(session))
     upcoming = ledger.next_hand(session)
-    after: dict[str, dict[str, str]] = {}
-    for dealer in seats:
-        after[dealer] = {}
-        for declarer in ["", *seats]:
-            last = {"dealer": dealer, "declarer": declarer or None, "outcome": None}
-            after[dealer][declarer] = ledger.next_hand(session, last)["dealer"]
+    after = ledger.dealers_after(session)
     return jsonify(
         {
             "number": ledger.hand_count(session) + 1,

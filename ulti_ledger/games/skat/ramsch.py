@@ -149,13 +149,7 @@ def _losers(raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...]) ->
             code="ramsch_losers",
             n=len(raw),
         )
-    out: list[str] = []
-    for i, name in enumerate(raw):
-        who = player(name, f"ramsch.loser[{i}]", players, sitting_out)
-        if who in out:
-            raise HandError("ramsch.loser", "{name} is named twice", code="named_twice", name=who)
-        out.append(who)
-    return tuple(out)
+    return _names(raw, "ramsch.loser", players, sitting_out)
 
 
 def _jungfrau(
@@ -180,9 +174,8 @@ def _jungfrau(
             code="not_a_list",
             kind=kind(raw),
         )
-    out: list[str] = []
-    for i, name in enumerate(raw):
-        who = player(name, f"ramsch.jungfrau[{i}]", players, sitting_out)
+    out = _names(raw, "ramsch.jungfrau", players, sitting_out)
+    for who in out:
         if who in losers:
             raise HandError(
                 "ramsch.jungfrau",
@@ -190,9 +183,18 @@ def _jungfrau(
                 code="jungfrau_loser",
                 name=who,
             )
+    return out
+
+
+def _names(
+    raw: list[Any], key: str, players: tuple[str, ...], sitting_out: tuple[str, ...]
+) -> tuple[str, ...]:
+    """A list of players who play this hand, each named once: the Ramsch's losers and its
+    Jungfrau are read alike (``key[i]`` names the entry that is no such player)."""
+    out: list[str] = []
+    for i, name in enumerate(raw):
+        who = player(name, f"{key}[{i}]", players, sitting_out)
         if who in out:
-            raise HandError(
-                "ramsch.jungfrau", "{name} is named twice", code="named_twice", name=who
-            )
+            raise HandError(key, "{name} is named twice", code="named_twice", name=who)
         out.append(who)
     return tuple(out)

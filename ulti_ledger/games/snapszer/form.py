@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, coded_refusal, leaf, seated_hand, show
+from ...settlement.form_rules import FormRefusals, all_of, leaf, seated_hand, show
 from ...settlement.words import GamePairs, GameWords
 from .build import TIERS, Rules
 from .hand import OUTCOMES
@@ -21,19 +21,16 @@ WORDS = GamePairs(
     GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "form")
 )
 REFUSAL = GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "refusal")
-REFUSALS = {
-    "partner_missing": ("partner", "partner_missing"),
-    "partner_is_declarer": ("partner", "partner_is_declarer"),
-    "won_missing": ("won", "won_missing"),
-}
-"""The engine's refusals the form words itself (``coded_refusal``): never a hand key."""
-
-
-def form_refusal(
-    key: str, code: str, hand: Mapping[str, Any], rules: Rules, lang: str
-) -> tuple[str | None, str | None]:
-    """The form's field for a refusal at ``key`` and its words for ``code`` in ``lang``."""
-    return coded_refusal(REFUSALS, REFUSAL[lang if lang in REFUSAL else "hu"], key, code, hand)
+form_refusal = FormRefusals(
+    {
+        "partner_missing": ("partner", "partner_missing"),
+        "partner_is_declarer": ("partner", "partner_is_declarer"),
+        "won_missing": ("won", "won_missing"),
+    },
+    REFUSAL,
+    "hu",
+)
+"""The engine's refusals the form words itself: never a hand key."""
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...settlement.form_rules import (
+    FormRefusals,
     all_of,
     any_of,
-    coded_refusal,
     deal_fields,
     leaf,
     seated_hand,
@@ -146,7 +146,12 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 # the kitty's amounts in points, from these rules: the page's money is the
                 # evening's stake times them, never a sum written into the words
                 "options": [
-                    {"value": r, "label": w[f"ruling.{r}"].format(points=rules.kitty_new_deal)}
+                    {
+                        "value": r,
+                        "label": w[f"ruling.{r}"].format(
+                            points=rules.kitty_new_deal, min=rules.kitty_points_min
+                        ),
+                    }
                     for r in RULINGS
                 ],
                 "rule": show(leaf("renonsz", NAMED)),
@@ -160,24 +165,21 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
 CONTINUED = leaf("ruling", {"const": "continue"})
 """The others voted to play the hand out after a renonsz (magas tarokk)."""
 
-REFUSALS = {
-    "not_played@game": ("game_won", "not_played"),
-    "game_missing": ("game_won", "game_won_missing"),
-    "not_a_boolean@game.won": ("game_won", "game_won_missing"),
-    "not_a_boolean@figures.won": ("fig{row}_won", "figure_won_missing"),
-    "partner_missing": ("partner", "partner_missing"),
-    "partner_is_declarer": ("partner", "partner_is_declarer"),
-    "skart_alone": ("partner", "skart_alone"),
-    "ruling_missing": ("ruling", "ruling_missing"),
-}
-"""The engine's refusals the form words itself (``coded_refusal``): never a hand key."""
-
-
-def form_refusal(
-    key: str, code: str, hand: Mapping[str, Any], rules: Rules, lang: str
-) -> tuple[str | None, str | None]:
-    """The form's field for a refusal at ``key`` and its words for ``code`` in ``lang``."""
-    return coded_refusal(REFUSALS, REFUSAL[lang_of(lang, "hu")], key, code, hand)
+form_refusal = FormRefusals(
+    {
+        "not_played@game": ("game_won", "not_played"),
+        "game_missing": ("game_won", "game_won_missing"),
+        "not_a_boolean@game.won": ("game_won", "game_won_missing"),
+        "not_a_boolean@figures.won": ("fig{row}_won", "figure_won_missing"),
+        "partner_missing": ("partner", "partner_missing"),
+        "partner_is_declarer": ("partner", "partner_is_declarer"),
+        "skart_alone": ("partner", "skart_alone"),
+        "ruling_missing": ("ruling", "ruling_missing"),
+    },
+    REFUSAL,
+    "hu",
+)
+"""The engine's refusals the form words itself: never a hand key."""
 
 
 def presets(rules: Rules, lang: str) -> list[dict[str, Any]]:
