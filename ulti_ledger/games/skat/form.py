@@ -8,11 +8,10 @@ declarer, so a common suit game with its card points is four taps with the save.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, coded_refusal, deal_fields, leaf, renonsz_field, show
+from ...settlement.form_rules import all_of, deal_fields, leaf, renonsz_field, show
 from ...settlement.words import GameWords
 from .build import GAMES, SUITS, Rules
 from .explain import GAME_NAMES, LANGUAGES, lang_of
@@ -20,23 +19,6 @@ from .explain import GAME_NAMES, LANGUAGES, lang_of
 WORDS = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "form")
 _TRUMP = {"enum": [*SUITS, "grand"]}
 _PLAYED = leaf("outcome", {"not": {"enum": ["all_pass", "ramsch"]}})
-REFUSAL = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "refusal")
-REFUSALS = {
-    "announced_missed_won@schneider": ("schneider", "schneider_announced_won"),
-    "announced_missed_won@schwarz": ("schwarz", "schwarz_announced_won"),
-    "schwarz_contradicts": ("schwarz", "schwarz_contradicts"),
-    "game_missing": ("game", "game_missing"),
-    "result_missing": ("declarer_points", "result_missing"),
-    "won_missing": ("won", "won_missing"),
-}
-"""The engine's refusals the form words itself (``coded_refusal``): never a hand key."""
-
-
-def form_refusal(
-    key: str, code: str, hand: Mapping[str, Any], rules: Rules, lang: str
-) -> tuple[str | None, str | None]:
-    """The form's field for a refusal at ``key`` and its words for ``code`` in ``lang``."""
-    return coded_refusal(REFUSALS, REFUSAL[lang_of(lang)], key, code, hand)
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:

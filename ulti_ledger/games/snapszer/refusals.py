@@ -1,0 +1,27 @@
+"""Snapszer's words for the engine's refusals of its own facts, beside the form's fields (the
+``form_refusal`` part): a table read by ``settlement.form_rules.coded_refusal``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ...settlement.form_rules import coded_refusal
+from ...settlement.words import GameWords
+from .build import Rules
+
+REFUSAL = GameWords(Path(__file__).parent / "locale", "snapszer", ("hu", "en", "de"), "refusal")
+REFUSALS = {
+    "partner_missing": ("partner", "partner_missing"),
+    "partner_is_declarer": ("partner", "partner_is_declarer"),
+    "won_missing": ("won", "won_missing"),
+}
+"""The engine's refusals the form words itself (``coded_refusal``): never a hand key."""
+
+
+def form_refusal(
+    key: str, code: str, hand: Mapping[str, Any], rules: Rules, lang: str
+) -> tuple[str | None, str | None]:
+    """The form's field for a refusal at ``key`` and its words for ``code`` in ``lang``."""
+    return coded_refusal(REFUSALS, REFUSAL[lang if lang in REFUSAL else "hu"], key, code, hand)
