@@ -5,8 +5,9 @@ only what is its own. The check compares runs of six consecutive non-blank lines
 of indentation, between every two packages of ``ulti_ledger/games`` (Python files).
 Import statements are left out: two games that use the same core helpers import them
 alike, and there is nothing there to move; so are the packages' ``__all__`` lists, which
-name the contract's parts alike by design (``test_game_anatomy.py``). Docstrings and comments are left out too, so
-that two copies of the same code told apart only by their words are still found.
+name the contract's parts alike by design (``test_game_anatomy.py``). Docstrings and
+comments are left out too, so that two copies of the same code told apart only by their
+words are still found.
 """
 
 from __future__ import annotations

@@ -37,10 +37,9 @@ def player_rows(
         if (value := _value(stat, figures, lang, evenings)) is not None
     ]
     for game, tree in figures.get("games", {}).items():
-        module = REGISTRY.get(game)
-        label = getattr(module, "stats_label", None)
+        label = REGISTRY[game].stats_label
         for path, count in _flatten(tree):
-            words = [label(part, lang) if label else part for part in path.split(".")]
+            words = [label(part, lang) for part in path.split(".")]
             rows.append(
                 {
                     "stat": f"games.{game}.{path}",
@@ -49,13 +48,13 @@ def player_rows(
                     "game": game,
                 }
             )
-        for name, top, bottom, form in getattr(module, "STATS_DERIVED", ()):
+        for name, top, bottom, form in REGISTRY[game].STATS_DERIVED:
             over = _sum_at(tree, bottom)
             if over:
                 rows.append(
                     {
                         "stat": f"games.{game}.{top if form == 'rate' else bottom}",
-                        "label": label(name, lang) if label else name,
+                        "label": label(name, lang),
                         "value": _ratio(_sum_at(tree, top), over, form, lang),
                         "game": game,
                     }
