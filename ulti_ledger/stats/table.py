@@ -16,13 +16,7 @@ from babel.numbers import format_decimal, format_percent
 from ..games import REGISTRY
 from ..messages import text
 from ..money_format import MINUS
-from .figures import STATS
-
-COUNTS = ("hands", "sat_out", "declared", "declared_won", "streaks.longest_win")
-COUNTS += ("streaks.longest_loss",)
-UNITS = ("units", "as_declarer", "otherwise", "streaks.current")
-HANDS = ("biggest_win", "biggest_loss")
-EVENINGS = ("best_evening", "worst_evening")
+from .common import BY_NAME, STATS
 
 
 def player_rows(
@@ -89,15 +83,15 @@ def signed(units: int) -> str:
 
 
 def _value(stat: str, figures: Mapping[str, Any], lang: str, evenings: Mapping[int, str]) -> str:
-    value = _get(figures, stat)
-    if stat in COUNTS:
+    value, form = _get(figures, stat), BY_NAME[stat].form
+    if form == "count":
         return str(value)
-    if stat in UNITS:
+    if form == "units":
         return signed(value)
     if value is None:
         return text("stats.none", lang)
     where = evenings.get(value["session"], str(value["session"]))
-    if stat in HANDS:
+    if form == "hand":
         hand = text("stats.at_hand", lang).format(n=value["hand"])
         where = f"{where}, {hand}" if len(evenings) > 1 else hand
     return f"{signed(value['units'])} ({where})"
