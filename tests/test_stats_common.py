@@ -45,7 +45,7 @@ def test_the_hands_behind_a_sum_are_those_it_counts(stat):
     for player in ROLES:
         number = player_stats(RECORDS)["players"][player][stat.name]
         behind = hands_behind(RECORDS, player, stat.name)
-        if stat.form == "count":
+        if stat.form == "number":
             assert len(behind) == number
         else:
             assert sum(r.payments.get(player, 0) for r in RECORDS if _key(r) in behind) == number

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 SITTING_OUT, DECLARER = "sitting_out", "declarer"
-FORMS = ("count", "units", "hand", "evening")
+FORMS = ("number", "units", "hand", "evening")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +27,7 @@ class Common:
     name: str
     """Its key in ``player_stats``; a dotted name is nested (``streaks.current``)."""
     form: str
-    """How it is shown: ``count`` (a whole number), ``units`` (signed: +4, −2), ``hand``
+    """How it is shown: ``number`` (a whole number, a count), ``units`` (signed: +4, −2), ``hand``
     (a hand's units, its evening and number) or ``evening`` (an evening's units)."""
     adds: Callable[[str, int], int] | None = None
     """What one hand adds to it, from the player's role and units; None where ``figures``
@@ -43,10 +43,10 @@ class Common:
 
 
 COMMON = (
-    Common("hands", "count", lambda role, units: role != SITTING_OUT),
-    Common("sat_out", "count", lambda role, units: role == SITTING_OUT),
-    Common("declared", "count", lambda role, units: role == DECLARER),
-    Common("declared_won", "count", lambda role, units: role == DECLARER and units > 0),
+    Common("hands", "number", lambda role, units: role != SITTING_OUT),
+    Common("sat_out", "number", lambda role, units: role == SITTING_OUT),
+    Common("declared", "number", lambda role, units: role == DECLARER),
+    Common("declared_won", "number", lambda role, units: role == DECLARER and units > 0),
     Common("units", "units", lambda role, units: units),
     Common(
         "as_declarer",
@@ -59,8 +59,8 @@ COMMON = (
     Common("biggest_loss", "hand"),
     Common("best_evening", "evening"),
     Common("worst_evening", "evening"),
-    Common("streaks.longest_win", "count"),
-    Common("streaks.longest_loss", "count"),
+    Common("streaks.longest_win", "number"),
+    Common("streaks.longest_loss", "number"),
     Common("streaks.current", "units"),
 )
 """Every common statistic, in the order the pages, the CLI and the JSON give them."""

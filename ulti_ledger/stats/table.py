@@ -84,7 +84,7 @@ def signed(units: int) -> str:
 
 def _value(stat: str, figures: Mapping[str, Any], lang: str, evenings: Mapping[int, str]) -> str:
     value, form = _get(figures, stat), BY_NAME[stat].form
-    if form == "count":
+    if form == "number":
         return str(value)
     if form == "units":
         return signed(value)
