@@ -27,8 +27,8 @@ class Common:
     name: str
     """Its key in ``player_stats``; a dotted name is nested (``streaks.current``)."""
     form: str
-    """How it is shown: ``number`` (a whole number, a count), ``units`` (signed: +4, −2), ``hand``
-    (a hand's units, its evening and number) or ``evening`` (an evening's units)."""
+    """How it is shown: ``number`` (a whole number, a count), ``units`` (signed: +4, −2),
+    ``hand`` (a hand's units, its evening and number) or ``evening`` (an evening's units)."""
     adds: Callable[[str, int], int] | None = None
     """What one hand adds to it, from the player's role and units; None where ``figures``
     works it out otherwise."""
