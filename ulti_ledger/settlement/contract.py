@@ -151,9 +151,10 @@ class Game:
     """A registered game: every part of ``PARTS``, the package's own or the default.
 
     ``package`` is the game's package (its rulesets and locale are files beside it). A
-    part the package lacks is the contract's default; ``gives(name)`` says which is which,
-    for the one caller in a hundred that would otherwise do work the default answers
-    without (the hands a proposal reads) or asks what the game can do at all.
+    part the package lacks is the contract's default. ``gives(name)`` says which is which,
+    for the rare caller that would otherwise do work the default answers without (reading
+    the hands a proposal reads) or that asks what the game can do at all (whether its
+    evenings may ever carry a kitty); every other caller just calls the part.
     """
 
     def __init__(self, package: ModuleType) -> None:
