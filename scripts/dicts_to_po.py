@@ -51,9 +51,9 @@ SOURCES = (
     ("ulti_ledger/chart.py", "WORDS", "chart", "langs", APP),
     ("ulti_ledger/rules_table.py", "WORDS", "rules_table", "langs", APP),
     # the game packages' tables go to the game's own domain (its package stays pure)
-    ("ulti_ledger/games/ulti/row.py", "WORDS", "row", "langs", game("ulti")),
-    ("ulti_ledger/games/ulti/row.py", "COLUMN_WORDS", "columns", "langs", game("ulti")),
-    ("ulti_ledger/games/ulti/table.py", "WORDS", "table", "langs", game("ulti")),
+    ("ulti_ledger/games/ulti/sheet.py", "WORDS", "row", "langs", game("ulti")),
+    ("ulti_ledger/games/ulti/sheet.py", "COLUMN_WORDS", "columns", "langs", game("ulti")),
+    ("ulti_ledger/games/ulti/sheet.py", "TABLE_WORDS", "table", "langs", game("ulti")),
     ("ulti_ledger/games/ulti/form.py", "WORDS", "form", "pairs", game("ulti")),
     ("ulti_ledger/games/snapszer/sheet.py", "WORDS", "row", "langs", game("snapszer")),
     ("ulti_ledger/games/snapszer/form.py", "WORDS", "form", "pairs", game("snapszer")),

@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 
 from ulti_ledger import ledger
 from ulti_ledger.db import db
-from ulti_ledger.games.ulti.row import with_lost
+from ulti_ledger.games.ulti.sheet import with_lost
 
 
 def row_counts() -> dict[str, int]:

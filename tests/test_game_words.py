@@ -252,7 +252,7 @@ def test_snapszer_says_33_or_more_the_same_everywhere():
     több"."""
     from ulti_ledger.settlement.words import GameWords
 
-    root = REGISTRY["snapszer"].__path__[0] + "/locale"
+    root = REGISTRY["snapszer"].package.__path__[0] + "/locale"
     for context in ("row", "form", "stats"):
         words = GameWords(root, "snapszer", ("hu", "en", "de"), context)
         assert words["hu"]["reached_33"].startswith("33 vagy több"), context

@@ -4,8 +4,10 @@ What two games share belongs in the pure core (``settlement/``), once; a game pa
 only what is its own. The check compares runs of six consecutive non-blank lines, stripped
 of indentation, between every two packages of ``ulti_ledger/games`` (Python files).
 Import statements are left out: two games that use the same core helpers import them
-alike, and there is nothing there to move. Docstrings and comments are left out too, so
-that two copies of the same code told apart only by their words are still found.
+alike, and there is nothing there to move; so are the packages' ``__all__`` lists, which
+name the contract's parts alike by design (``test_game_anatomy.py``). Docstrings and
+comments are left out too, so that two copies of the same code told apart only by their
+words are still found.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ def _runs(package) -> dict[tuple[str, ...], str]:
         words = {
             n
             for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Import | ast.ImportFrom) or _is_docstring(node)
+            if isinstance(node, ast.Import | ast.ImportFrom) or _is_docstring(node) or _names(node)
             for n in range(node.lineno, node.end_lineno + 1)
         }
         kept = [
@@ -39,6 +41,13 @@ def _runs(package) -> dict[tuple[str, ...], str]:
             window = tuple(line for _, line in kept[i : i + RUN])
             found.setdefault(window, f"{path.relative_to(package.parent)}:{kept[i][0]}")
     return found
+
+
+def _names(node: ast.AST) -> bool:
+    """A package's ``__all__``: the contract's parts it gives, in the contract's order."""
+    return isinstance(node, ast.Assign) and any(
+        isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+    )
 
 
 def _is_docstring(node: ast.AST) -> bool:

@@ -70,10 +70,8 @@ def _outcome(hand: dict[str, Any], options: dict[str, Any]) -> tuple:
         result = ENGINE.games[rules.scorer].settle(hand_value, rules)
     except (HandError, LedgerError) as refused:
         return ("refused", getattr(refused, "key", None), getattr(refused, "code", None))
-    account = None
-    part = getattr(ENGINE.games[rules.scorer], "kitty_account", None)
-    if part is not None:
-        account = part(rules, len(hand_value.players) + len(hand_value.sitting_out))
+    table = len(hand_value.players) + len(hand_value.sitting_out)
+    account = ENGINE.games[rules.scorer].kitty_account(rules, table)
     score = dict(result.score) if result.score is not None else None
     return ("settled", dict(result.payments), score, result.kitty, account)
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tests.engine_helpers import ENGINE, renamed
 from ulti_ledger.games.ulti import describe
-from ulti_ledger.games.ulti.random_hands import legal_levels
+from ulti_ledger.games.ulti.sample import legal_levels
 from ulti_ledger.samples import random_hand
 
 RULESETS = sorted(r.id for r in ENGINE.rulesets.values() if r.scorer == "ulti")

@@ -15,6 +15,7 @@ from ulti_ledger.settlement import PARTS, Registry, RulesetError
 def test_every_registered_game_provides_every_part(name):
     game = REGISTRY[name]
     assert [part for part in PARTS if not hasattr(game, part)] == []
+    assert [p.name for p in PARTS.values() if p.required and not game.gives(p.name)] == []
     assert game.NAME == name
     shipped = [r for r in builtin_engine().rulesets.values() if r.scorer == name]
     assert shipped, f"{name} ships no ruleset"
@@ -42,7 +43,7 @@ def test_a_game_without_a_ruleset_of_its_name_is_refused(tmp_path, monkeypatch):
     game = importlib.import_module("fake_game")
     for part in PARTS:
         setattr(game, part, getattr(REGISTRY["snapszer"], part))
-    game.NAME = "fake"
+    game.NAME = "fake"  # a package of its own name, with snapszer's parts
     with pytest.raises(RulesetError, match="no shipped ruleset has the game's name"):
         Registry([game]).rulesets()
     (package / "rulesets" / "fake-house.toml").rename(package / "rulesets" / "fake.toml")
@@ -53,20 +54,55 @@ def test_a_game_without_a_ruleset_of_its_name_is_refused(tmp_path, monkeypatch):
     assert set(Registry([game]).rulesets()) == {"fake"}
 
 
-@pytest.mark.parametrize("part", list(PARTS))
-def test_a_game_lacking_a_part_is_refused(part):
+def _made_up(*left_out: str) -> types.ModuleType:
+    """A game package with Ulti's parts but ``left_out``, called ``made-up``."""
     game = types.ModuleType("made_up_game")
-    for other in PARTS:
-        setattr(game, other, getattr(REGISTRY["ulti"], other))
-    game.NAME = "made-up"
-    delattr(game, part)
+    for part in PARTS:
+        if part not in left_out:
+            setattr(game, part, getattr(REGISTRY["ulti"], part))
+    if "NAME" not in left_out:
+        game.NAME = "made-up"
+    return game
+
+
+@pytest.mark.parametrize("part", [p.name for p in PARTS.values() if p.required])
+def test_a_game_lacking_a_required_part_is_refused(part):
     with pytest.raises(TypeError, match=f"lacks {part}"):
-        Registry([game])
+        Registry([_made_up(part)])
+
+
+@pytest.mark.parametrize("part", [p.name for p in PARTS.values() if not p.required])
+def test_a_game_lacking_an_optional_part_answers_it_by_the_contract(part):
+    """python-chess's variants: every game answers every part, the registry's default for
+    one the package leaves out, so no caller asks whether a game has it."""
+    game = Registry([_made_up(part)])["made-up"]
+    assert getattr(game, part) is PARTS[part].default
+    assert not game.gives(part)
+    assert game.gives("settle") and game.settle is REGISTRY["ulti"].settle
+
+
+def test_the_defaults_answer_nothing():
+    """What a game without an optional part shows: no kitty, no proposal, no notices, the
+    sheets' own score header, a ruleset as it is, and no statistics of its own."""
+    game = Registry([_made_up(*(p.name for p in PARTS.values() if not p.required))])["made-up"]
+    rules, raw = builtin_engine().rulesets["ulti"].rules, {"scorer": "made-up"}
+    assert game.kitty_account(rules, 4) is None
+    assert game.form_proposal([], rules) == {}
+    assert game.form_refusal("players", "too_few", {}, rules, "hu") == (None, None)
+    assert game.form_catalogue(rules, "hu") == {}
+    assert game.score_label(rules, "hu") is None
+    assert game.session_sheet([], ["A", "B", "C"], rules, "hu") == {"notices": [], "tallies": None}
+    assert game.upgrade_ruleset(raw) is raw
+    assert game.stats({}, None, rules) == {}
+    assert game.stats_label("bids", "de") == "bids"
+    assert game.STATS_DERIVED == ()
+    with pytest.raises(KeyError, match="not a part"):
+        game.gives("Hand")
 
 
 def test_two_games_of_one_name_are_refused():
     with pytest.raises(ValueError, match="two games are called 'ulti'"):
-        Registry([REGISTRY["ulti"], REGISTRY["ulti"]])
+        Registry([REGISTRY["ulti"].package, REGISTRY["ulti"].package])
 
 
 def test_a_ruleset_naming_an_unregistered_game_is_refused():

@@ -75,7 +75,7 @@ def test_two_games_word_the_same_option_each_their_own_way(tmp_path, monkeypatch
 def test_every_games_house_rule_words_are_in_its_own_catalogue_not_the_apps():
     for game in REGISTRY:
         words = REGISTRY.rule_words(game)
-        package = Path(REGISTRY[game].__file__).parent
+        package = Path(REGISTRY[game].package.__file__).parent
         assert words.localedir == package / "locale" and words.domain == package.name
         assert set(words.languages) == set(LANGS)
         assert len(words["en"]) > 5, game

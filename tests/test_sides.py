@@ -376,7 +376,7 @@ def test_a_hand_whose_payments_do_not_cancel_is_refused(list_engine, monkeypatch
     def broken(hand, rules):
         return Settlement({hand.declarer: 1}, lines=(Line("list", {}, {}),), score={})
 
-    monkeypatch.setattr(list_game, "settle", broken)
+    monkeypatch.setattr(list_engine.game(list_game.NAME), "settle", broken)
     with pytest.raises(BalanceError, match=r"hands\[0\].payments: the balances sum to 1"):
         settle_session(list_engine, list_session([{"declarer": "Anna", "value": 5}]))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.engine_helpers import ENGINE
+from ulti_ledger.games.skat import tally as skat_tally
 from ulti_ledger.settlement.session import settle_session
 
 ABC = ["A", "B", "C"]
@@ -119,7 +120,7 @@ def test_the_evening_settles_to_the_golden_totals():
 def test_the_board_counts_the_rounds_to_come():
     skat, rules = ENGINE.game("skat"), _rules(OPTIONS)
     rows = _rows([hand for hand, _, _ in EVENING], OPTIONS)
-    queue = skat.tally.rounds(rows, rules).queue
+    queue = skat_tally.rounds(rows, rules).queue
     assert (queue.count("bock"), queue.count("ramsch")) == (GOLDEN_BOCK_LEFT, GOLDEN_RAMSCH_LEFT)
     assert queue[:5] == ("bock", "bock", "ramsch", "ramsch", "ramsch")
     notices = skat.session_sheet(rows, ABC, rules, "en")["notices"]
@@ -145,7 +146,6 @@ def test_two_rounds_without_bock_open_one_only_under_the_option():
 
 def test_schneider_while_bock_is_pending_opens_nothing_under_no_bock_pending():
     """bock_schneider: a Schneider while Bock games wait opens a round under ``on`` only."""
-    skat = ENGINE.game("skat")
     base = {"bock": "on", "all_pass": "ramsch"}
     grand_hand = game("A", "grand", mit=1, hand=True, declarer_points=75)  # opens a round
     schneider = game("B", "herz", mit=1, declarer_points=95, bock=True)  # in the round
@@ -153,16 +153,15 @@ def test_schneider_while_bock_is_pending_opens_nothing_under_no_bock_pending():
     for choice in ("on", "no_bock_pending", "off"):
         options = {**base, "bock_schneider": choice}
         rows = _rows([grand_hand, schneider], options)
-        counts[choice] = skat.tally.rounds(rows, _rules(options)).queue.count("bock")
+        counts[choice] = skat_tally.rounds(rows, _rules(options)).queue.count("bock")
     # the Grand Hand opened 3; the Schneider played one of them: 2 left, plus 3 under on
     assert counts == {"on": 5, "no_bock_pending": 2, "off": 2}
 
 
 def test_at_most_one_new_round_per_hand():
-    skat = ENGINE.game("skat")
     rows = _rows([EVENING[10][0]], OPTIONS)  # Grand Hand, Schneider, 120: three triggers
     assert rows[0]["skat_list"]["triggers"] == ["grand_hand", "schneider", "value"]
-    assert skat.tally.rounds(rows, _rules(OPTIONS)).queue.count("bock") == 3
+    assert skat_tally.rounds(rows, _rules(OPTIONS)).queue.count("bock") == 3
 
 
 def test_the_lines_say_the_triggers_and_the_tie_in_every_language():

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tests.engine_helpers import ENGINE, renamed
 from ulti_ledger.games import REGISTRY
+from ulti_ledger.games.skat.value import game_value
 from ulti_ledger.settlement.session import settle_session
 
 GAME = REGISTRY["skat"]
@@ -43,7 +44,7 @@ def _valued(hand):
     """The parsed hand, its rules and its value (None for an all-pass hand)."""
     parsed, rules = ENGINE.parse(hand)
     played = parsed.outcome == "played"
-    return parsed, rules, GAME.game_value(parsed, rules) if played else None
+    return parsed, rules, game_value(parsed, rules) if played else None
 
 
 @settings(max_examples=500, deadline=None)

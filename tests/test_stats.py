@@ -487,7 +487,7 @@ def test_every_games_marks_name_its_players_and_every_part_has_its_words():
     seen = 0
     for ruleset in engine.rulesets.values():
         game = REGISTRY[ruleset.scorer]
-        words = importlib.import_module(f"{game.__name__}.stats").WORDS
+        words = importlib.import_module(f"{game.package.__name__}.stats").WORDS
         rng = random.Random(4)
         variants = [ruleset.rules]
         if ruleset.id == "skat":  # Ramsch and its marks only under the house rules

@@ -1,7 +1,9 @@
 """The games this app keeps score for, one package each, and the registry that holds them.
 
 Every layer outside these packages asks ``REGISTRY`` (or the engine built from it) for a
-hand's game and never names one; ``README.md`` here is the contract a game fulfils.
+hand's game and never names one. ``settlement/contract.py`` declares the contract a game
+fulfils (each part, its file, the default of an optional one); ``README.md`` here explains
+it and lists what adding a game takes.
 """
 
 from __future__ import annotations

@@ -18,15 +18,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from types import ModuleType
 from typing import Any
 
 from . import conditions
-
-
-def drawn(game: ModuleType) -> bool:
-    """Whether the generic form can draw and read ``game``'s hands."""
-    return hasattr(game, "hand_from_form") and hasattr(game, "form_values")
 
 
 def read(

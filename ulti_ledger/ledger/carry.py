@@ -43,17 +43,14 @@ NOTED = "ulti_ledger.kitty_carry"
 def keeps_kitty(session: GameSession) -> bool:
     """Whether the evening's game can keep a kitty that a group carries (its rules may still
     play without one: ``evening_account``)."""
-    module = only_ruleset(session_engine(session)).scorer_module
-    return getattr(module, "kitty_account", None) is not None
+    return only_ruleset(session_engine(session)).scorer_module.gives("kitty_account")
 
 
 def evening_account(session: GameSession) -> KittyAccount | None:
     """The evening's kitty (kind and cap at its first hand's table), or None without one."""
     ruleset = only_ruleset(session_engine(session))
-    part = getattr(ruleset.scorer_module, "kitty_account", None)
-    if part is None:
-        return None
-    return part(ruleset.resolve(session.options), len(first_seating(session)))
+    game = ruleset.scorer_module
+    return game.kitty_account(ruleset.resolve(session.options), len(first_seating(session)))
 
 
 def note_write(session: GameSession) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..handform.generic import drawn
 from ..messages import ruleset_text
 from ..models import GameSession
 from ..settlement import Engine, Option, Ruleset
@@ -18,15 +17,8 @@ from .pinning import builtin_engine, only_ruleset, session_engine
 def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict[str, Any]]:
     """The rulesets a new session can use, each with its options (for the session form)."""
     engine = engine or builtin_engine()
-    # Only the rulesets whose hand form the pages can draw: a game's own (it gives its
-    # ``form_catalogue``), or any game's from its description (``handform.generic``).
-    rulesets = engine.rulesets.values()
-    return [_ruleset(r, lang) for r in rulesets if _has_form(engine.game(r.rules.scorer))]
-
-
-def _has_form(game: Any) -> bool:
-    """Whether the pages can draw ``game``'s hand form."""
-    return hasattr(game, "form_catalogue") or drawn(game)
+    # every game's form is drawn from its description (``handform.generic``)
+    return [_ruleset(r, lang) for r in engine.rulesets.values()]
 
 
 def form_game(session: GameSession, options: dict[str, Any] | None = None) -> tuple[Any, Any]:
@@ -66,9 +58,8 @@ def hand_form(
     engine = session_engine(session)
     rules = only_ruleset(engine).resolve({**session.options, **(options or {})})
     game = engine.game(rules.scorer)
-    own = getattr(game, "form_catalogue", None)
     return {
-        **(own(rules, lang) if own else {}),
+        **game.form_catalogue(rules, lang),
         "description": game.hand_form(rules, words or lang),
     }
 

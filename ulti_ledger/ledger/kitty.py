@@ -32,8 +32,7 @@ def kitty_start_of(
     ``carried``, ``opening`` (at most the cap), ``held`` (the rest, kept by the group),
     ``cap``, ``end`` (what the balance left does: ``stays``, ``shared``) and ``source``;
     None where these rules keep no kitty (the game's ``kitty_account``)."""
-    part = getattr(ruleset.scorer_module, "kitty_account", None)
-    account = part(ruleset.resolve(options), table) if part is not None else None
+    account = ruleset.scorer_module.kitty_account(ruleset.resolve(options), table)
     if account is None:
         return None
     opening, held = open_kitty(carried, account.cap)

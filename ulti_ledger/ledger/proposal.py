@@ -16,8 +16,8 @@ from .summary import session_summary
 def proposed_values(session: GameSession) -> dict[str, str]:
     """The form values the session's game proposes for its next hand ({} for none)."""
     ruleset = only_ruleset(session_engine(session))
-    part = getattr(ruleset.scorer_module, "form_proposal", None)
-    if part is None:
-        return {}
+    game = ruleset.scorer_module
+    if not game.gives("form_proposal"):
+        return {}  # the default proposes nothing: spare reading the hands
     rows = session_summary(session)["hands"]
-    return dict(part(rows, ruleset.resolve(session.options)))
+    return dict(game.form_proposal(rows, ruleset.resolve(session.options)))

@@ -103,8 +103,7 @@ def score_label(session: GameSession, lang: str = "hu") -> str:
     """The header of the game's own score column: the game's ``score_label(rules, lang)``
     where it gives one (games/README.md), else the sheets' word for points."""
     ruleset = only_ruleset(session_engine(session))
-    label = getattr(ruleset.scorer_module, "score_label", None)
-    given = label(ruleset.resolve(session.options), lang) if label is not None else None
+    given = ruleset.scorer_module.score_label(ruleset.resolve(session.options), lang)
     return given or text("score_column", lang)
 
 
@@ -228,10 +227,8 @@ def game_sheet(session: GameSession, hands: list[dict[str, Any]], lang: str = "h
     ``notices``, texts over the sheet (Skat's Bock games still to come), and ``tallies``,
     None or ``{"title", "columns": [{"key", "label"}], "players": {name: {key: value}}}``."""
     ruleset = only_ruleset(session_engine(session))
-    part = getattr(ruleset.scorer_module, "session_sheet", None)
-    if part is None:
-        return {"notices": [], "tallies": None}
-    return part(hands, seat_names(session), ruleset.resolve(session.options), lang)
+    sheet = ruleset.scorer_module.session_sheet
+    return sheet(hands, seat_names(session), ruleset.resolve(session.options), lang)
 
 
 def session_info(session: GameSession, lang: str = "hu") -> dict[str, Any]:

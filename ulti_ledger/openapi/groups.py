@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..stats.common import STATS
 from .paths import PATHS, TOKEN, answer, as_json, operation, path_param, query_param
 from .schemas import DATE, SCHEMAS, obj, ref
 
@@ -86,6 +87,8 @@ PATHS["/api/v1/groups/{group_id}/stats"] = {
         },
     }
 }
+_COMMON = dict.fromkeys(stat.split(".")[0] for stat in STATS)
+"""The common statistics' keys (``stats.common``; ``streaks`` holds three)."""
 SCHEMAS["GroupStats"] = obj(
     ["id", "period", "evenings", "players"],
     id={"type": "integer"},
@@ -93,9 +96,7 @@ SCHEMAS["GroupStats"] = obj(
     evenings={"type": "array", "items": {"type": "integer"}, "description": "session ids"},
     players={
         "type": "object",
-        "description": "per player: hands, sat_out, declared, declared_won, units, "
-        "as_declarer, otherwise, biggest_win, biggest_loss, best_evening, worst_evening, "
-        "streaks, games (each game's own)",
+        "description": f"per player: {', '.join(_COMMON)}, games (each game's own)",
     },
 )
 PATHS["/api/v1/groups/{group_id}"] = {

@@ -7,17 +7,19 @@ never the other way round.
 from .engine import Engine, settlement_json
 from .errors import HandError, LedgerError, OptionError, RulesetError
 from .loader import Option, Ruleset, load_ruleset_file, parse_ruleset
-from .registry import PARTS, Registry
+from .registry import PARTS, Game, Part, Registry
 from .result import Line, Settlement
 
 __all__ = [
     "PARTS",
     "Engine",
+    "Game",
     "HandError",
     "LedgerError",
     "Line",
     "Option",
     "OptionError",
+    "Part",
     "Registry",
     "Ruleset",
     "RulesetError",

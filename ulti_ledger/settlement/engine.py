@@ -8,9 +8,9 @@ never asks which game it is.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any, Protocol
 
+from .contract import Game
 from .errors import HandError, Msg
 from .loader import Ruleset
 from .result import Settlement, result_extras
@@ -29,14 +29,14 @@ class Engine:
 
     def __init__(self, rulesets: Mapping[str, Ruleset]) -> None:
         self.rulesets = dict(rulesets)
-        self.games: dict[str, ModuleType] = {r.scorer: r.scorer_module for r in rulesets.values()}
+        self.games: dict[str, Game] = {r.scorer: r.scorer_module for r in rulesets.values()}
         self._settlers = {
             ruleset_id: (r.scorer_module.parse_hand, r.scorer_module.settle, r.rules)
             for ruleset_id, r in self.rulesets.items()
         }
         """Ruleset id -> what settles a hand of its defaults (`settle`'s short way)."""
 
-    def game(self, name: str) -> ModuleType:
+    def game(self, name: str) -> Game:
         """The game (a registered package) that rules with ``scorer == name`` belong to."""
         return self.games[name]
 
@@ -109,7 +109,7 @@ class Engine:
         return settlement_json(game.settle(hand, rules), game, lang)
 
 
-def settlement_json(settlement: Settlement, game: ModuleType, lang: str = "en") -> dict[str, Any]:
+def settlement_json(settlement: Settlement, game: Game, lang: str = "en") -> dict[str, Any]:
     describe = game.describe
     return {
         "payments": dict(settlement.payments),

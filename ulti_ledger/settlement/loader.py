@@ -18,9 +18,9 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+from .contract import Game
 from .errors import Msg, OptionError, RulesetError
 from .extends import BaseFinder, read_extended
 from .schema import Table, suggestion
@@ -126,15 +126,14 @@ class Ruleset:
         raw: dict[str, Any],
         source: str,
         text: str,
-        games: Mapping[str, ModuleType],
+        games: Mapping[str, Game],
         bases: tuple[str, ...] = (),
     ) -> None:
         """``bases``: the texts of the files this one builds on (``extends``), nearest
         first; ``raw`` is already merged over them, and the digest covers them all."""
         game = games.get(raw["scorer"]) if isinstance(raw.get("scorer"), str) else None
-        upgrade = getattr(game, "upgrade_ruleset", None)
-        if upgrade is not None:  # a file of an older revision, as pinned sessions keep it
-            raw = upgrade(raw)
+        if game is not None:  # a file of an older revision, as pinned sessions keep it
+            raw = game.upgrade_ruleset(raw)
         top = Table(raw, "", source)
         self.raw = raw
         self.source = source
@@ -254,7 +253,7 @@ def _kind(value: Any) -> Msg:
 def parse_ruleset(
     text: str,
     source: str,
-    games: Mapping[str, ModuleType],
+    games: Mapping[str, Game],
     find_base: BaseFinder | None = None,
 ) -> Ruleset:
     """Build a ruleset from the text of a ruleset file; ``source`` names it in errors.
@@ -267,7 +266,7 @@ def parse_ruleset(
 
 
 def load_ruleset_file(
-    path: str | Path, games: Mapping[str, ModuleType], find_base: BaseFinder | None = None
+    path: str | Path, games: Mapping[str, Game], find_base: BaseFinder | None = None
 ) -> Ruleset:
     """Read and check one ruleset file; a file it ``extends`` is looked for beside it
     first, then with ``find_base``."""

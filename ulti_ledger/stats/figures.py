@@ -1,11 +1,12 @@
 """The numbers of the statistics, and the hands behind each of them.
 
-Common to every game (``STATS``), per player: hands played (sitting out excluded) and sat
-out; hands declared, and won as declarer (his payment for the hand is positive); his net
-units, from the hands he declared and otherwise; his biggest win and loss in one hand;
-his best and worst evening; his longest streaks of won and lost hands, and the current
-one. A hand he neither won nor lost (0 units) ends a streak; one he sat out does not.
-Then each game's own counts, under ``games``: its marks, dotted paths nested as dicts.
+Common to every game (``common.COMMON``, declared there once), per player: hands played
+(sitting out excluded) and sat out; hands declared, and won as declarer (his payment for
+the hand is positive); his net units, from the hands he declared and otherwise; his
+biggest win and loss in one hand; his best and worst evening; his longest streaks of won
+and lost hands, and the current one. A hand he neither won nor lost (0 units) ends a
+streak; one he sat out does not. Then each game's own counts, under ``games``: its marks,
+dotted paths nested as dicts.
 """
 
 from __future__ import annotations
@@ -14,26 +15,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from .common import BY_NAME, COMMON, SITTING_OUT, STATS, SUMS, added
 from .records import HandRecord
 
-STATS = (
-    "hands",
-    "sat_out",
-    "declared",
-    "declared_won",
-    "units",
-    "as_declarer",
-    "otherwise",
-    "biggest_win",
-    "biggest_loss",
-    "best_evening",
-    "worst_evening",
-    "streaks.longest_win",
-    "streaks.longest_loss",
-    "streaks.current",
-)
-"""The common statistics ``hands_behind`` answers; ``games.GAME.PATH`` names a game's."""
-SITTING_OUT, DECLARER = "sitting_out", "declarer"
+__all__ = ["STATS", "Tally", "combined_stats", "hands_behind", "player_stats", "tallies"]
 
 
 def player_stats(records: Sequence[HandRecord], *, game: str | None = None) -> dict[str, Any]:
@@ -99,22 +84,8 @@ def hands_behind(
         summary = player_stats(mine)["players"][player][stat] if mine else None
         units = summary["units"] if summary else None
         return [_key(r) for r in mine if units is not None and r.payments.get(player) == units]
-    return [_key(r) for r in mine if _counts(stat, r, player)]
-
-
-def _counts(stat: str, record: HandRecord, player: str) -> bool:
-    role, units = record.roles[player], record.payments.get(player, 0)
-    if stat == "hands":
-        return role != SITTING_OUT
-    if stat == "sat_out":
-        return role == SITTING_OUT
-    if stat in ("declared", "as_declarer"):
-        return role == DECLARER
-    if stat == "declared_won":
-        return role == DECLARER and units > 0
-    if stat == "units":
-        return units != 0
-    return role != DECLARER and units != 0  # otherwise
+    counts = BY_NAME[stat].counts
+    return [_key(r) for r in mine if counts(r.roles[player], r.payments.get(player, 0))]
 
 
 def _under(mark: str, prefix: str) -> bool:
@@ -155,8 +126,8 @@ class Tally:
     ``join`` of the tallies of consecutive runs of hands (evenings), in order."""
 
     def __init__(self) -> None:
-        self.hands = self.sat_out = self.declared = self.declared_won = 0
-        self.units = self.as_declarer = 0
+        self.sums = dict.fromkeys((stat.name for stat in SUMS), 0)
+        """Each common statistic that is a sum over the hands (``common.SUMS``)."""
         self.win: tuple[int, int, int] | None = None
         self.loss: tuple[int, int, int] | None = None
         self.evenings: dict[int, int] = {}
@@ -169,18 +140,18 @@ class Tally:
         self.marks: dict[str, Counter[str]] = {}
         """Every mark of each game, counted per game."""
 
+    @property
+    def hands(self) -> int:
+        """The hands he played (the streaks count them)."""
+        return self.sums["hands"]
+
     def add(self, record: HandRecord, role: str, units: int, marks: Iterable[str]) -> None:
-        self.units += units
+        sums = self.sums
+        for name, value in added(role, units):
+            sums[name] += value
         self.evenings[record.session_id] = self.evenings.get(record.session_id, 0) + units
-        if role == SITTING_OUT:
-            self.sat_out += 1
-        else:
-            self.hands += 1
+        if role != SITTING_OUT:
             self._streak(units)
-        if role == DECLARER:
-            self.declared += 1
-            self.declared_won += units > 0
-            self.as_declarer += units
         if units > 0 and (self.win is None or units > self.win[0]):
             self.win = (units, record.session_id, record.number)
         if units < 0 and (self.loss is None or units < self.loss[0]):
@@ -203,7 +174,7 @@ class Tally:
                 self.longest_loss = -current
         else:
             current = 0
-        if self.hands == 1:
+        if self.sums["hands"] == 1:
             self.lead, self.whole = current, current != 0
         elif self.whole and current and current == self.lead + (1 if current > 0 else -1):
             self.lead = current
@@ -213,11 +184,6 @@ class Tally:
 
     def join(self, later: Tally) -> None:
         """Count ``later``'s hands after these (``later`` is left as it is)."""
-        self.sat_out += later.sat_out
-        self.declared += later.declared
-        self.declared_won += later.declared_won
-        self.units += later.units
-        self.as_declarer += later.as_declarer
         if later.win and (self.win is None or later.win[0] > self.win[0]):
             self.win = later.win
         if later.loss and (self.loss is None or later.loss[0] < self.loss[0]):
@@ -226,8 +192,9 @@ class Tally:
             self.evenings[session_id] = self.evenings.get(session_id, 0) + units
         for game, counts in later.marks.items():
             self.marks.setdefault(game, Counter()).update(counts)
-        self._join_streaks(later)
-        self.hands += later.hands
+        self._join_streaks(later)  # before the sums: it reads the hands before the join
+        for name, value in later.sums.items():
+            self.sums[name] += value
 
     def _join_streaks(self, later: Tally) -> None:
         if not later.hands:
@@ -246,25 +213,26 @@ class Tally:
         self.current = joined if later.whole and across else later.current
 
     def result(self) -> dict[str, Any]:
-        return {
-            "hands": self.hands,
-            "sat_out": self.sat_out,
-            "declared": self.declared,
-            "declared_won": self.declared_won,
-            "units": self.units,
-            "as_declarer": self.as_declarer,
-            "otherwise": self.units - self.as_declarer,
+        """Every common statistic in ``COMMON``'s order (a dotted name nested), then
+        ``games``: each game's marks."""
+        worked_out = {
             "biggest_win": _hand(self.win),
             "biggest_loss": _hand(self.loss),
             "best_evening": _evening(self.evenings, max),
             "worst_evening": _evening(self.evenings, min),
-            "streaks": {
-                "longest_win": self.longest_win,
-                "longest_loss": self.longest_loss,
-                "current": self.current,
-            },
-            "games": {game: _nested(marks) for game, marks in self.marks.items()},
+            "streaks.longest_win": self.longest_win,
+            "streaks.longest_loss": self.longest_loss,
+            "streaks.current": self.current,
         }
+        out: dict[str, Any] = {}
+        for stat in COMMON:
+            *parents, leaf = stat.name.split(".")
+            node = out
+            for part in parents:
+                node = node.setdefault(part, {})
+            node[leaf] = self.sums[stat.name] if stat.adds is not None else worked_out[stat.name]
+        out["games"] = {game: _nested(marks) for game, marks in self.marks.items()}
+        return out
 
 
 def _nested(counts: Counter[str]) -> dict[str, Any]:

@@ -197,6 +197,5 @@ def _settled(
     facts, hand, rules = in_order(engine, options, stored)
     game = engine.game(rules.scorer)
     payments = dict(game.settle(hand, rules).payments)
-    counted = getattr(game, "stats", None)
-    marks = counted(facts, hand, rules) if counted is not None else {}
+    marks = game.stats(facts, hand, rules)
     return _Settled(game.NAME, dict(roles), payments, {p: tuple(m) for p, m in marks.items() if m})

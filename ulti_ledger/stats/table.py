@@ -16,13 +16,7 @@ from babel.numbers import format_decimal, format_percent
 from ..games import REGISTRY
 from ..messages import text
 from ..money_format import MINUS
-from .figures import STATS
-
-COUNTS = ("hands", "sat_out", "declared", "declared_won", "streaks.longest_win")
-COUNTS += ("streaks.longest_loss",)
-UNITS = ("units", "as_declarer", "otherwise", "streaks.current")
-HANDS = ("biggest_win", "biggest_loss")
-EVENINGS = ("best_evening", "worst_evening")
+from .common import BY_NAME, STATS
 
 
 def player_rows(
@@ -37,10 +31,9 @@ def player_rows(
         if (value := _value(stat, figures, lang, evenings)) is not None
     ]
     for game, tree in figures.get("games", {}).items():
-        module = REGISTRY.get(game)
-        label = getattr(module, "stats_label", None)
+        label = REGISTRY[game].stats_label
         for path, count in _flatten(tree):
-            words = [label(part, lang) if label else part for part in path.split(".")]
+            words = [label(part, lang) for part in path.split(".")]
             rows.append(
                 {
                     "stat": f"games.{game}.{path}",
@@ -49,13 +42,13 @@ def player_rows(
                     "game": game,
                 }
             )
-        for name, top, bottom, form in getattr(module, "STATS_DERIVED", ()):
+        for name, top, bottom, form in REGISTRY[game].STATS_DERIVED:
             over = _sum_at(tree, bottom)
             if over:
                 rows.append(
                     {
                         "stat": f"games.{game}.{top if form == 'rate' else bottom}",
-                        "label": label(name, lang) if label else name,
+                        "label": label(name, lang),
                         "value": _ratio(_sum_at(tree, top), over, form, lang),
                         "game": game,
                     }
@@ -90,15 +83,15 @@ def signed(units: int) -> str:
 
 
 def _value(stat: str, figures: Mapping[str, Any], lang: str, evenings: Mapping[int, str]) -> str:
-    value = _get(figures, stat)
-    if stat in COUNTS:
+    value, form = _get(figures, stat), BY_NAME[stat].form
+    if form == "number":
         return str(value)
-    if stat in UNITS:
+    if form == "units":
         return signed(value)
     if value is None:
         return text("stats.none", lang)
     where = evenings.get(value["session"], str(value["session"]))
-    if stat in HANDS:
+    if form == "hand":
         hand = text("stats.at_hand", lang).format(n=value["hand"])
         where = f"{where}, {hand}" if len(evenings) > 1 else hand
     return f"{signed(value['units'])} ({where})"

@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from types import ModuleType
 from typing import Any
 
 from .. import i18n
 from ..handform import generic
 from ..i18n import t
+from ..settlement import Game
 
 _Say = Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]
 
 
 def explain(
-    game: ModuleType,
+    game: Game,
     rules: Any,
     form: Mapping[str, Any],
     values: Mapping[str, Any],
@@ -39,9 +39,7 @@ def explain(
     key = getattr(exc, "key", "") or ""
     code = getattr(exc, "code", "") or ""
     lang = i18n.current()
-    field, said = None, None
-    if hasattr(game, "form_refusal"):
-        field, said = game.form_refusal(key, code, hand, rules, lang)
+    field, said = game.form_refusal(key, code, hand, rules, lang)
     head = key.split(".")[0].split("[")[0]
     shared = WORDED.get(f"{code}@{head}") or WORDED.get(code)
     said = said or (shared(values, getattr(exc, "params", {})) if shared else None)

@@ -31,11 +31,6 @@ CONTROLS = {"preset", "action", "expected_version", "sitting_out_for", "proposed
 CONTROLS |= {"proposal"}
 
 
-def drawn(session: GameSession) -> bool:
-    """Whether ``session``'s hands are entered on this form (its game can be drawn)."""
-    return generic.drawn(ledger.form_game(session)[0])
-
-
 def new(session: GameSession, token: str):
     seats = tuple(ledger.current_seating(session))
     deal = _deal(ledger.next_hand(session), seats)

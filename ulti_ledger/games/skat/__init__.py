@@ -1,27 +1,33 @@
 """Skat at three, or four with the dealer sitting out (RULES.md section 4, ISkO): its
-ruleset, and parse, value, settle, explain, store and draw a hand. The package gives
-every part of the game contract (``games/README.md``), named in ``__all__``."""
+ruleset, and parse, value, settle, explain, store and draw a hand.
+
+The package gives the parts of the game contract (``games/README.md``) that it has, each
+from the module the contract names for it, in ``__all__`` in the contract's order; the
+registry answers the optional parts it leaves out.
+"""
+
+from __future__ import annotations
 
 from .build import SECTIONS, Rules, build_rules
 from .explain import describe
 from .facts import canonical, roles
-from .form import form_refusal, hand_form
+from .form import hand_form
 from .form_read import form_values, hand_from_form
 from .hand import Hand, parse_hand
+from .refusals import form_refusal
 from .sample import random_hand
 from .schema import hand_schema
 from .score import settle
 from .sheet import columns, row, rules_table, score_label
 from .stats import STATS_DERIVED, stats, stats_label
 from .tally import form_proposal, session_sheet
-from .value import game_value
 
 NAME = "skat"
 """The id that ruleset files name in ``scorer``."""
 TITLE = "Skat"
 """The game's name as its players say it: a game term, the same in every UI language."""
 
-__all__ = [  # the contract's order (settlement.registry.PARTS), then the values
+__all__ = [  # the contract's parts (settlement.registry.PARTS) in its order, then its types
     "NAME",
     "TITLE",
     "SECTIONS",
@@ -29,24 +35,23 @@ __all__ = [  # the contract's order (settlement.registry.PARTS), then the values
     "parse_hand",
     "settle",
     "describe",
-    "hand_form",
-    "form_refusal",
     "canonical",
     "roles",
-    "random_hand",
-    "columns",
-    "hand_schema",
-    "rules_table",
-    "row",
+    "hand_form",
     "hand_from_form",
     "form_values",
+    "form_refusal",
+    "form_proposal",
+    "columns",
+    "row",
+    "rules_table",
+    "score_label",
+    "session_sheet",
+    "hand_schema",
+    "random_hand",
     "stats",
     "stats_label",
     "STATS_DERIVED",
-    "session_sheet",
-    "form_proposal",
-    "score_label",
     "Hand",
     "Rules",
-    "game_value",
 ]

@@ -11,14 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import (
-    FormRefusals,
-    all_of,
-    deal_fields,
-    leaf,
-    renonsz_field,
-    show,
-)
+from ...settlement.form_rules import all_of, deal_fields, leaf, renonsz_field, show
 from ...settlement.words import GameWords
 from .build import GAMES, SUITS, Rules
 from .explain import GAME_NAMES, LANGUAGES, lang_of
@@ -26,20 +19,6 @@ from .explain import GAME_NAMES, LANGUAGES, lang_of
 WORDS = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "form")
 _TRUMP = {"enum": [*SUITS, "grand"]}
 _PLAYED = leaf("outcome", {"not": {"enum": ["all_pass", "ramsch"]}})
-REFUSAL = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "refusal")
-form_refusal = FormRefusals(
-    {
-        "announced_missed_won@schneider": ("schneider", "schneider_announced_won"),
-        "announced_missed_won@schwarz": ("schwarz", "schwarz_announced_won"),
-        "schwarz_contradicts": ("schwarz", "schwarz_contradicts"),
-        "game_missing": ("game", "game_missing"),
-        "result_missing": ("declarer_points", "result_missing"),
-        "won_missing": ("won", "won_missing"),
-    },
-    REFUSAL,
-    "en",
-)
-"""The engine's refusals the form words itself: never a hand key."""
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:

@@ -1,50 +1,57 @@
-"""Ulti (standard and színlicites rablóulti): its rulesets, and parse, settle, explain."""
+"""Ulti (RULES.md section 2), standard and színlicites rablóulti: its rulesets, and parse,
+settle, explain, store and draw a hand.
+
+The package gives the parts of the game contract (``games/README.md``) that it has, each
+from the module the contract names for it, in ``__all__`` in the contract's order; the
+registry answers the optional parts it leaves out.
+"""
+
+from __future__ import annotations
 
 from .build import SECTIONS, build_rules
 from .explain import describe
+from .facts import canonical, roles
 from .form import hand_form
 from .form_data import form_catalogue
-from .form_io import form_values, hand_from_form
-from .hand import Component, Hand, SilentResult, parse_hand
-from .json_schema import hand_schema
-from .random_hands import random_hand
+from .form_read import form_values, hand_from_form
+from .hand import Hand, parse_hand
 from .refusals import form_refusal
-from .row import columns, row
+from .rules import Rules
+from .sample import random_hand
+from .schema import hand_schema
 from .score import settle
 from .seating import upgrade_ruleset
+from .sheet import columns, row, rules_table
 from .stats import stats, stats_label
-from .storage import canonical, roles
-from .table import rules_table
 
 NAME = "ulti"
 """The id that ruleset files name in ``scorer``."""
 TITLE = "Ulti"
 """The game's name as its players say it: a game term, the same in every UI language."""
 
-__all__ = [
+__all__ = [  # the contract's parts (settlement.registry.PARTS) in its order, then its types
     "NAME",
     "TITLE",
     "SECTIONS",
-    "Component",
-    "Hand",
-    "SilentResult",
     "build_rules",
-    "canonical",
-    "columns",
+    "upgrade_ruleset",
+    "parse_hand",
+    "settle",
     "describe",
-    "form_catalogue",
-    "form_refusal",
-    "form_values",
+    "canonical",
+    "roles",
     "hand_form",
     "hand_from_form",
-    "hand_schema",
-    "parse_hand",
-    "random_hand",
-    "roles",
+    "form_values",
+    "form_refusal",
+    "form_catalogue",
+    "columns",
     "row",
     "rules_table",
-    "settle",
+    "hand_schema",
+    "random_hand",
     "stats",
     "stats_label",
-    "upgrade_ruleset",
+    "Hand",
+    "Rules",
 ]

@@ -1,10 +1,17 @@
-"""How a scoresheet writes an Ulti hand: "piros 40-100 ulti", "rebetli", kontras, silent results.
+"""How a scoresheet writes an Ulti hand ("piros 40-100 ulti", kontras, silent results),
+and Ulti's value table for ``rules show``.
 
-Ulti's row notation, a part of the game contract (``games/README.md``): ``columns`` are
-the sheet's columns of its own (kontra, silent, renonsz) and ``row`` the hand's cells in
-them, its name and its tags; the scoreboard, the PDF and the CSV draw whatever a game
-gives. Game terms stay Hungarian in both languages (the ruleset's labels); only the few
-words around them are translated.
+The sheet parts of the game contract (``games/README.md``): ``columns`` are the sheet's
+columns of its own (kontra, silent, renonsz) and ``row`` the hand's cells in them, its
+name and its tags; the scoreboard, the PDF and the CSV draw whatever a game gives. Game
+terms stay Hungarian in every language (the ruleset's labels); only the few words around
+them are translated.
+
+``rules_table``: the CLI's ``rules show`` prints the ruleset's id, label, description and
+house rules itself and asks the game for the rest. Each cell gives what a defender pays
+for a made bid and receives for a lost one (``5 / 10``), at no kontra; the kontra ladder
+beside it says how each level multiplies them: a made bid pays value × 2^k, a lost part
+value × (2^k + its failed extra), so a lost ulti with kontra pays (2 + 1) times its value.
 """
 
 from __future__ import annotations
@@ -19,6 +26,8 @@ from .rules import Contract, Rules
 WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en", "de"), "row")
 COLUMN_WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en", "de"), "columns")
 """The headers of Ulti's own columns in the PDF and the CSV."""
+TABLE_WORDS = GameWords(Path(__file__).parent / "locale", "ulti", ("hu", "en", "de"), "table")
+"""The words of the value table (``rules_table``)."""
 COLUMNS = (("kontra", "note"), ("silent", "note"), ("renonsz", "name"))
 """Ulti's own columns, in order, with their kind: ``note`` a text that wraps, ``name`` a
 player's name."""
@@ -159,3 +168,91 @@ def silent_results(facts: dict[str, Any], rules: Rules, lang: str = "hu") -> lis
         text = f"{label} ({who})" if s["won"] else f"{w['failed']} {label} ({who})"
         out.append({**s, "player": player, "label": label, "text": text})
     return out
+
+
+def rules_table(rules: Rules, lang: str = "en") -> dict[str, Any]:
+    """The game's part of ``rules show``: ``table`` (JSON: colours, kontra, multipliers,
+    every contract's per-defender value in each colour, made and lost), ``text`` (its
+    lines for the terminal) and ``summary`` ("40 contracts", for ``rules list``)."""
+    table = value_table(rules)
+    w = TABLE_WORDS[lang if lang in TABLE_WORDS else "en"]
+    return {
+        "table": table,
+        "text": render_text(table, w),
+        "summary": w["contracts"].format(n=len(table["contracts"])),
+    }
+
+
+def value_table(rules: Rules) -> dict[str, Any]:
+    """Every contract's per-defender value in each colour, made and lost; the ladder."""
+    colours = list(rules.colours)
+    contracts = []
+    for contract in rules.contracts:
+        allowed, required = rules.contract_colours(contract)
+        extras = rules.failed_extras[contract.id]
+        keys: list[str | None] = [None] if not required and None in allowed else []
+        keys += colours
+        values: dict[str, int | None] = {}
+        failed: dict[str, int | None] = {}
+        for colour in keys:
+            key = colour or "-"
+            if colour is not None and colour not in allowed:
+                values[key] = failed[key] = None
+                continue
+            values[key] = rules.contract_value(contract, colour)
+            failed[key] = sum(
+                rules.component_value(n, contract.open, colour) * (1 + extras[n])
+                for n in contract.components
+            )
+        contracts.append(
+            {
+                "id": contract.id,
+                "label": contract.label,
+                "components": list(contract.components),
+                "open": contract.open,
+                "values": values,
+                "failed_values": failed,
+                "failed_extra": {n: e for n, e in extras.items() if e},
+            }
+        )
+    top = rules.kontra.max_level + 1
+    return {
+        "colours": {c: rules.colours[c].label for c in colours},
+        "kontra": [n or "-" for n in rules.kontra.names[:top]],
+        "kontra_multipliers": [
+            {"level": k, "name": name or "-", "multiplier": rules.powers[k]}
+            for k, name in enumerate(rules.kontra.names[:top])
+        ],
+        "contracts": contracts,
+    }
+
+
+def render_text(table: dict[str, Any], w: dict[str, str]) -> list[str]:
+    """The table as fixed-width lines for the terminal, in the words ``w``."""
+    colours = table["colours"]
+    heads = [w["no_colour"], *colours.values()]
+    keys = ["-", *colours]
+    width = max(len(c["label"]) for c in table["contracts"]) + 2
+    cell = max(12, *(len(h) + 2 for h in heads))
+    out = [w["values"], ""]
+    out.append(w["contract"].ljust(width) + "".join(h.rjust(cell) for h in heads))
+    for c in table["contracts"]:
+        cells = [_cell(c["values"].get(k), c["failed_values"].get(k)) for k in keys]
+        out.append(c["label"].ljust(width) + "".join(x.rjust(cell) for x in cells))
+    ladder = ", ".join(
+        f"{w['no_kontra'] if m['level'] == 0 else m['name']} ×{m['multiplier']}"
+        for m in table["kontra_multipliers"]
+    )
+    extras = sorted({f"{n} +{e}" for c in table["contracts"] for n, e in c["failed_extra"].items()})
+    out += [
+        "",
+        w["ladder"],
+        f"  {ladder}",
+        w["failed_extra"],
+        f"  {', '.join(extras) or w['none']}",
+    ]
+    return out
+
+
+def _cell(made: int | None, lost: int | None) -> str:
+    return "-" if made is None else f"{made} / {lost}"

@@ -11,9 +11,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-NAME = {"$ref": "#/components/schemas/Name"}
+PLAYER = {"$ref": "#/components/schemas/Name"}
 """A player's name: the API's one name schema (``openapi.SCHEMAS["Name"]``)."""
-NAMES = {"type": "array", "items": NAME}
+PLAYERS = {"type": "array", "items": PLAYER}
 
 
 def _obj(required: list[str], **properties: Any) -> dict[str, Any]:
@@ -33,7 +33,11 @@ COMPONENT = _obj(
     kontra={
         "oneOf": [
             {"type": "integer", "minimum": 0, "maximum": 4},
-            {"type": "object", "propertyNames": NAME, "additionalProperties": {"type": "integer"}},
+            {
+                "type": "object",
+                "propertyNames": PLAYER,
+                "additionalProperties": {"type": "integer"},
+            },
         ]
     },
 )
@@ -42,20 +46,20 @@ SILENT = _obj(
     name={"type": "string", "maxLength": 32},
     side={"enum": ["declarer", "defenders"]},
     won={"type": "boolean"},
-    player=NAME,
+    player=PLAYER,
 )
 HAND = _obj(
     ["players", "declarer"],
     ruleset={"type": "string", "maxLength": 64},
     options={"type": "object", "additionalProperties": {"type": ["string", "integer", "boolean"]}},
-    players={**NAMES, "maxItems": 7},
-    sitting_out={**NAMES, "maxItems": 7},
-    declarer=NAME,
+    players={**PLAYERS, "maxItems": 7},
+    sitting_out={**PLAYERS, "maxItems": 7},
+    declarer=PLAYER,
     outcome={"enum": ["played", "conceded", "all_pass", "redeal"]},
     colour={"enum": ["makk", "zold", "tok", "piros"]},
     components={"type": "array", "items": COMPONENT, "maxItems": 8},
     silent={"type": "array", "items": SILENT, "maxItems": 8},
-    renonsz={"oneOf": [{"type": "null"}, _obj(["player"], player=NAME)]},
+    renonsz={"oneOf": [{"type": "null"}, _obj(["player"], player=PLAYER)]},
 )
 
 

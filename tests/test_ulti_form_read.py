@@ -1,4 +1,4 @@
-"""Ulti's hand read back from the drawn form (``games/ulti/form_io``, ``handform/generic``).
+"""Ulti's hand read back from the drawn form (``games/ulti/form_read``, ``handform/generic``).
 
 A recorded hand shown on the drawn form (its ``form_values``), posted as a browser would
 post the page (every chosen chip, shown or hidden), read back by ``generic.read`` and
@@ -13,7 +13,7 @@ import random
 import pytest
 
 from ulti_ledger import games
-from ulti_ledger.games.ulti import form_io
+from ulti_ledger.games.ulti import form_read
 from ulti_ledger.handform import generic
 
 from .conftest import HAND_KINDS
@@ -46,9 +46,9 @@ def through_the_form(facts, rules, dealer):
     form = ULTI.hand_form(rules, "hu")
     deal = {"players": facts["players"], "sitting_out": facts.get("sitting_out", [])}
     deal.update(dealer=dealer, seats=list(SEATS))
-    values = {**deal, **form_io.form_values(facts, rules)}
+    values = {**deal, **form_read.form_values(facts, rules)}
     posted = posted_by_browser(generic.draw(form, values, SEATS, "senki"))
-    hand = form_io.hand_from_form(generic.read(form, posted, deal), rules)
+    hand = form_read.hand_from_form(generic.read(form, posted, deal), rules)
     assert hand.pop("dealer") == dealer
     return hand
 
@@ -95,7 +95,7 @@ def test_a_kontra_of_one_defender_is_asked_by_his_place_at_the_table():
     # seats: Anna 0 (sits out), Béla 1, Csaba 2, Dóra 3
     posted.update({"kontra-betli-0": "2", "kontra-betli-1": "3"})
     posted.update({"kontra-betli-2": "0", "kontra-betli-3": "1"})
-    hand = form_io.hand_from_form(generic.read(form, posted, DEAL_AT), rules)
+    hand = form_read.hand_from_form(generic.read(form, posted, DEAL_AT), rules)
     # Anna's and Béla's rows (she sits out, he plays the betli) are not read
     assert hand["components"] == [
         {"name": "betli", "won": False, "kontra": {"Csaba": 0, "Dóra": 1}}
@@ -111,7 +111,7 @@ def test_a_defender_s_own_silent_result_names_him():
     drawn = {f["name"]: f for f in generic.draw(form, {**DEAL, **posted}, SEATS, "senki")}
     shown = [o["value"] for o in drawn[field["name"]]["options"] if o["shown"]]
     assert "Béla" not in shown and {"Csaba", "Dóra"} <= set(shown)
-    silent = form_io.hand_from_form(generic.read(form, posted, DEAL), rules).get("silent", [])
+    silent = form_read.hand_from_form(generic.read(form, posted, DEAL), rules).get("silent", [])
     assert {"side": "defenders", "player": "Dóra"}.items() <= silent[0].items()
 
 
@@ -124,7 +124,7 @@ def test_the_defenders_csendes_100_loses_the_parti_on_the_server_too():
     drawn = {f["name"]: f for f in generic.draw(form, values, SEATS, "senki")}
     assert "a parti bukott" in drawn["won-parti"]["note"]
     assert drawn["won-parti"]["value"] == "0"
-    hand = form_io.hand_from_form(values, rules)
+    hand = form_read.hand_from_form(values, rules)
     assert hand["components"] == [{"name": "parti", "won": False}]
 
 
@@ -133,7 +133,7 @@ def test_mindenki_passz_is_thrown_in_by_the_first_bidder_whoever_was_tapped():
     posted = {"declarer": "Csaba", "preset": "all-pass"}
     values = generic.read(form, posted, DEAL)
     assert values["declarer"] == "Béla"
-    hand = form_io.hand_from_form(values, rules)
+    hand = form_read.hand_from_form(values, rules)
     assert hand == {**DEAL, "declarer": "Béla", "outcome": "all_pass"}
     drawn = {f["name"]: f for f in generic.draw(form, values, SEATS, "senki")}
     assert drawn["declarer"]["note"].startswith("Mindenki passz: csak az első licitáló")

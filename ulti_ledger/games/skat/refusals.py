@@ -1,0 +1,25 @@
+"""Skat's words for the engine's refusals of its own facts, beside the form's fields (the
+``form_refusal`` part): a table read by ``settlement.form_rules.FormRefusals``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...settlement.form_rules import FormRefusals
+from ...settlement.words import GameWords
+from .explain import LANGUAGES
+
+REFUSAL = GameWords(Path(__file__).parent / "locale", "skat", LANGUAGES, "refusal")
+REFUSALS = {
+    "announced_missed_won@schneider": ("schneider", "schneider_announced_won"),
+    "announced_missed_won@schwarz": ("schwarz", "schwarz_announced_won"),
+    "schwarz_contradicts": ("schwarz", "schwarz_contradicts"),
+    "game_missing": ("game", "game_missing"),
+    "result_missing": ("declarer_points", "result_missing"),
+    "won_missing": ("won", "won_missing"),
+}
+"""The engine's refusals the form words itself: never a hand key."""
+
+
+form_refusal = FormRefusals(REFUSALS, REFUSAL, "en")
+"""The form's field for a refusal at ``key`` and its words for ``code`` in ``lang``."""
