@@ -52,6 +52,8 @@ def group_context(
     own = url_for("groups.page", token=token)
     chosen = {k: args[k] for k in KEPT if args.get(k)}
     standings = _with_ruleset_labels(standings, lang)
+    # payments marked on the group settle all of it: a narrower page leaves them out
+    whole = period.kind == "all" and game is None
     return {
         "group": group,
         "token": token,
@@ -78,6 +80,8 @@ def group_context(
         ),
         "query": chosen,
         "kitty": _kitty(group, lang),
+        "whole": whole,
+        "settle_up": ledger.group_settle_up(group, standings, own=whole),
         **_evening_page(standings["evenings"], args.get("page"), own, chosen),
     }
 
