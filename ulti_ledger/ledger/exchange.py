@@ -41,6 +41,7 @@ from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .evenings import origin_of
 from .kitty import kitty_columns
+from .payments import export_payments, session_payments, settle_up
 from .seating import first_seating
 from .summary import session_summary
 from .writes import create_session
@@ -76,6 +77,34 @@ def session_document(session: GameSession, summary: Mapping[str, Any] | None = N
         "settings": dict(summary["settings"]),
         "hands": [_hand(h) for h in summary["hands"]],
         **({"kitty": _kitty(summary["kitty"])} if summary.get("kitty") else {}),
+        **_payments(session, summary),
+    }
+
+
+def _payments(session: GameSession, summary: Mapping[str, Any]) -> dict[str, Any]:
+    """The payments made (kept by an import) and, by the fewest transfers, what they paid
+    and what remains (``settle_up``: recomputed on import, never read)."""
+    made = session_payments(session)
+    if not made:
+        return {}
+    up = settle_up(
+        summary["totals"]["settled"],
+        summary["totals"]["transfers"],
+        summary["totals"]["currency"],
+        made,
+    )
+    return {
+        "payments": export_payments(made),
+        "settle_up": {
+            "owed": up["owed"],
+            "paid": up["paid"],
+            "remaining": up["remaining"],
+            "settled": up["settled"],
+            "transfers": [
+                {k: t[k] for k in ("from", "to", "amount", "paid", "remaining")}
+                for t in up["transfers"]
+            ],
+        },
     }
 
 

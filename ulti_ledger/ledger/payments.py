@@ -31,8 +31,9 @@ from ..money_format import currency_code, minor_digits
 from .errors import NotFound, SessionError
 from .txn import lock, transaction
 
-MAX_MINOR = 10**12
-"""The largest payment, in minor units: far above any card table, well inside a column."""
+MAX_MINOR = 2**31 - 1
+"""The largest payment, in minor units: far above any card table (2 147 483 647 forints,
+21 million euros), and within a 32-bit column."""
 _AMOUNT = re.compile(r"\d{1,3}([ \u00a0\u202f]\d{3})+|\d{1,13}")
 
 
@@ -319,14 +320,16 @@ def delete_payment(owner: GameSession | Group, payment_id: int) -> dict[str, Any
     return out
 
 
-def import_payments(session: GameSession, raw: object, currency: str | None) -> None:
+def import_payments(
+    session: GameSession, raw: object, currency: str | None, names: Iterable[str]
+) -> None:
     """Add a session file's ``payments`` list to a new evening (no commit: the import's
     own transaction); a missing list is none. Each must name two of its players."""
     if raw is None:
         return
     if not isinstance(raw, list):
         raise SessionError("payments", "must be a list of payments")
-    names = {seat.player.name for seat in session.seats}
+    names = set(names)
     for index, item in enumerate(raw):
         if not isinstance(item, dict):
             raise SessionError(f"payments[{index}]", "must be an object")
