@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 from ulti_ledger import groups, ledger, samples
 from ulti_ledger.backup import backup, restore
 from ulti_ledger.db import db
+from ulti_ledger.messages import text
 from ulti_ledger.models import Payment
 
 from .conftest import close_app, make_app
@@ -132,6 +133,9 @@ def test_a_bad_payment_is_refused_by_name_and_nothing_is_written(app, ctx, chang
         ledger.record_payment(session, ledger.session_summary(session), data, DAY)
     assert refused.value.code == code
     assert payments_in(app) == 0
+    for lang in ("hu", "en", "de"):  # the pages word it by its code, with its values
+        worded = text(f"pay_err_{code}", lang).format(**refused.value.params)
+        assert "{" not in worded and worded != f"pay_err_{code}"
 
 
 def test_nobody_pays_more_than_he_still_owes(ctx):
