@@ -353,3 +353,21 @@ def test_what_an_evening_still_owes_carries_into_the_groups_balance(app, client)
     assert len(mine["payments"]) == 2
     page = client.get(f"/g/{view}?lang=en").get_data(as_text=True)
     assert 'data-testid="pay-totals"' in page and 'data-testid="pay-form"' not in page
+
+
+def test_a_member_renamed_across_the_group_is_renamed_in_its_payments(ctx):
+    group = groups.create_group("Kör", None, None)
+    session = night()
+    groups.add_evening(group, session)
+    whole = groups.group_standings(group, groups.parse_period({}, group, DAY))
+    t = whole["settlement"]["transfers"][0]
+    data = {"from": t["from"], "to": t["to"], "amount": "10"}
+    ledger.record_group_payment(group, whole, data, DAY)
+    pay(session, t["from"], t["to"], "5")
+    groups.rename_member(group, t["from"], "Zsófi")
+    whole = groups.group_standings(group, groups.parse_period({}, group, DAY))
+    (up,) = ledger.group_settle_up(group, whole)
+    assert [p["from"] for p in up["payments"]] == ["Zsófi", "Zsófi"]
+    with pytest.raises(ledger.PaymentError) as refused:
+        ledger.record_group_payment(group, whole, {**data, "from": "Zsófi", "currency": "EUR"}, DAY)
+    assert refused.value.code == "currency"

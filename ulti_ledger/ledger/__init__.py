@@ -116,6 +116,7 @@ from .payments import (
     group_settle_up,
     record_group_payment,
     record_payment,
+    rename_in_group_payments,
     session_payments,
     settle_up,
 )
@@ -175,6 +176,7 @@ __all__ = [
     "group_settle_up",
     "record_group_payment",
     "record_payment",
+    "rename_in_group_payments",
     "session_payments",
     "settle_up",
     "deleted_hands",

@@ -375,6 +375,17 @@ def rename_in_payments(session: GameSession, old: str, new: str) -> None:
         )
 
 
+def rename_in_group_payments(group: Group, old: str, new: str) -> None:
+    """A member renamed across the group is renamed in the group's own payments too (no
+    commit: the rename's transaction); its evenings' are renamed with each evening."""
+    for column in (Payment.payer, Payment.payee):
+        db.session.execute(
+            Payment.__table__.update()
+            .where(Payment.group_id == group.id, column == old)
+            .values({column.key: new})
+        )
+
+
 def evening_settle_up(
     session: GameSession, summary: Mapping[str, Any], transfers: Sequence[Mapping[str, Any]]
 ) -> dict[str, Any]:
