@@ -350,7 +350,14 @@ def test_what_an_evening_still_owes_carries_into_the_groups_balance(app, client)
     answer = client.get(f"/api/v1/groups/{gid}/payments?token={view}").get_json()
     (mine,) = answer["settlements"]
     assert mine["owed_minor"] == mine["paid_minor"] + mine["remaining_minor"]
-    assert len(mine["payments"]) == 2
+    assert len(mine["payments"]) == 1 and len(mine["at_evenings"]) == 1
+    assert (Decimal(mine["at_evenings_paid"]), Decimal(mine["paid"])) == (40, 15)
+    # the group's transfers settle exactly what its balances still owe after every payment
+    left = {p: Decimal(m) for p, m in mine["balances"].items()}
+    for t in mine["transfers"]:
+        left[t["from"]] += Decimal(t["remaining"])
+        left[t["to"]] -= Decimal(t["remaining"])
+    assert set(left.values()) == {0}
     page = client.get(f"/g/{view}?lang=en").get_data(as_text=True)
     assert 'data-testid="pay-totals"' in page and 'data-testid="pay-form"' not in page
 
@@ -367,7 +374,7 @@ def test_a_member_renamed_across_the_group_is_renamed_in_its_payments(ctx):
     groups.rename_member(group, t["from"], "Zsófi")
     whole = groups.group_standings(group, groups.parse_period({}, group, DAY))
     (up,) = ledger.group_settle_up(group, whole)
-    assert [p["from"] for p in up["payments"]] == ["Zsófi", "Zsófi"]
+    assert [p["from"] for p in up["at_evenings"] + up["payments"]] == ["Zsófi", "Zsófi"]
     with pytest.raises(ledger.PaymentError) as refused:
         ledger.record_group_payment(group, whole, {**data, "from": "Zsófi", "currency": "EUR"}, DAY)
     assert refused.value.code == "currency"

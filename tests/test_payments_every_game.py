@@ -165,10 +165,16 @@ def test_the_group_shows_every_currencys_payments_summing_exactly(table):
     for up in settlements:
         check_sums(up)
         games = [g for g in GAMES if (g == EURO_GAME) == (up["currency"] == "EUR")]
-        made = sum(p["amount_minor"] for p in up["payments"])
+        made = sum(p["amount_minor"] for p in up["at_evenings"] + up["payments"])
         scale = 100 if up["currency"] == "EUR" else 1
         assert Decimal(made) / scale == sum(sum(evenings[g]["paid"]) for g in games)
         assert sum(exact(v) for v in up["balances"].values()) == 0
+        # what remains to be paid on the group's transfers settles its balances exactly
+        left = {p: exact(m) for p, m in up["balances"].items()}
+        for t in up["transfers"]:
+            left[t["from"]] += exact(t["remaining"])
+            left[t["to"]] -= exact(t["remaining"])
+        assert set(left.values()) == {0}
     page = client.get(f"/g/{tokens['view']}?lang=en").get_data(as_text=True)
     assert page.count('data-testid="pay-totals"') == 2
     report = client.get(f"/g/{tokens['view']}/report.pdf?lang=en")

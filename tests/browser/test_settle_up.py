@@ -6,8 +6,10 @@ exactly what he paid and was paid, summing to zero, on the page and in the API."
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +18,8 @@ from ulti_ledger import groups, ledger, samples
 from ..conftest import close_app, make_app
 
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")
+SHOTS = Path(os.environ["SETTLE_SHOTS"]) if os.environ.get("SETTLE_SHOTS") else None
+"""Where to keep pictures of the cards, for a person to look at (unset: none)."""
 
 
 @pytest.fixture
@@ -72,6 +76,8 @@ def test_marks_payments_undoes_one_and_finds_the_groups_balance_exact(app, phone
     undo.click()
     page.wait_for_url(re.compile(r"#settle$"))
     assert page.get_by_test_id("payments").locator("li").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    page.get_by_test_id("settle").screenshot(path=str(SHOTS / "evening.png")) if SHOTS else None
     assert (
         page.get_by_test_id(f"transfer-{second['from']}-{second['to']}")
         .get_by_test_id("pay-form")
@@ -91,6 +97,8 @@ def test_marks_payments_undoes_one_and_finds_the_groups_balance_exact(app, phone
     row.get_by_test_id("pay-mark").click()
     page.wait_for_url(re.compile(r"#settle$"))
     assert "Payment recorded" in page.content()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.get_by_test_id("group-settle").screenshot(path=str(SHOTS / "group.png")) if SHOTS else None
 
     # the group's balance: each settled balance moved by exactly its payments
     answer = page.request.get(f"{live_url}/api/v1/groups/{group_id}/payments?token={view}")

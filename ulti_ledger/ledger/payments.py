@@ -28,6 +28,7 @@ from sqlalchemy import select
 from ..db import db
 from ..models import GameSession, Group, Payment
 from ..money_format import currency_code, minor_digits
+from ..settlement.transfers import settle
 from .errors import NotFound, SessionError
 from .txn import lock, transaction
 
@@ -406,23 +407,69 @@ def record_payment(
 def group_settle_up(
     group: Group, standings: Mapping[str, Any], own: bool = True
 ) -> list[dict[str, Any]]:
-    """``settle_up`` of each currency's settlement of a group's standings
-    (``groups.group_standings``): the payments of the evenings shown, and with ``own``
-    the group's own payments (they settle the whole group, so a page filtered to a
-    period or a game leaves them out)."""
+    """What remains of each currency's settlement of a group's standings
+    (``groups.group_standings``), after every payment.
+
+    The payments made at the group's evenings carry in first: the group's balances are
+    the evenings' balances moved by them, and its transfers (by the standings' method)
+    settle only what is still owed. The group's own payments (with ``own``: they settle
+    the whole group, so a page filtered to a period or a game leaves them out) are then
+    paid along those transfers, as an evening's are along its own. Each dict is
+    ``settle_up``'s (``owed``, ``paid``, ``remaining``: of what the evenings left owing),
+    plus ``at_evenings`` (the evenings' payments) and ``at_evenings_paid``, their sum. An
+    evening's payment may run against the group's direction (who owed at one evening may
+    be owed across the season), so only the balances, not the transfers, add them up."""
     ids = [e["id"] for e in standings["evenings"]]
     payments = group_payments(group, ids)
-    if not own:
-        payments = [p for p in payments if p["group_id"] is None]
-    return [
-        settle_up(
-            {b["player"]: b["money"] for b in s["balances"]},
-            s["transfers"],
-            s["currency"],
-            payments,
+    at_evenings = [p for p in payments if p["group_id"] is None]
+    mine = [p for p in payments if p["group_id"] is not None] if own else []
+    out = []
+    for s in standings["settlements"]:
+        code = currency_code(s["currency"])
+        carried = [p for p in at_evenings if currency_code(p["currency"]) == code]
+        settled = {b["player"]: b["money"] for b in s["balances"]}
+        left = settle_up(settled, [], code, carried)["balances"]
+        transfers = _carried_transfers(s, left, carried, code)
+        up = settle_up(left, transfers, code, [p for p in mine if p["currency"] == code])
+        evenings_paid = sum(p["amount_minor"] for p in carried)
+        up.update(
+            at_evenings=carried,
+            at_evenings_paid=from_minor(evenings_paid, code),
+            settled=bool(s["transfers"]) and up["remaining_minor"] == 0,
         )
-        for s in standings["settlements"]
-    ]
+        out.append(up)
+    return out
+
+
+def _carried_transfers(
+    settlement: Mapping[str, Any],
+    left: Mapping[str, str],
+    carried: Sequence[Mapping[str, Any]],
+    code: str,
+) -> list[dict[str, Any]]:
+    """The transfers that settle what the evenings left owing, by the settlement's method:
+    the fewest or the banker's over the balances after the evenings' payments; pairwise,
+    each pair's net less what one of them paid the other at an evening."""
+    method = settlement["method"]
+    if method != "pairwise":
+        money = {p: Decimal(m) for p, m in left.items()}
+        banker = settlement["banker"] if method == "banker" else None
+        if method == "banker" and banker not in money:
+            banker = None
+        return [t.to_json() for t in settle(money, method, banker=banker)]
+    net: dict[tuple[str, str], int] = {}
+    for t in settlement["transfers"]:
+        net[(t["from"], t["to"])] = net.get((t["from"], t["to"]), 0) + to_minor(t["amount"], code)
+    for p in carried:
+        net[(p["from"], p["to"])] = net.get((p["from"], p["to"]), 0) - p["amount_minor"]
+    out: dict[tuple[str, str], int] = {}
+    for a, b in net:
+        if (b, a) in out or (a, b) in out:
+            continue
+        signed = net[(a, b)] - net.get((b, a), 0)
+        if signed:
+            out[(a, b) if signed > 0 else (b, a)] = abs(signed)
+    return [{"from": a, "to": b, "amount": from_minor(m, code)} for (a, b), m in out.items()]
 
 
 def record_group_payment(
