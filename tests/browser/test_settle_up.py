@@ -22,6 +22,11 @@ SHOTS = Path(os.environ["SETTLE_SHOTS"]) if os.environ.get("SETTLE_SHOTS") else 
 """Where to keep pictures of the cards, for a person to look at (unset: none)."""
 
 
+def keep(locator, name: str) -> None:
+    if SHOTS is not None:
+        locator.screenshot(path=str(SHOTS / name))
+
+
 @pytest.fixture
 def app(tmp_path):
     app = make_app(tmp_path, GROUP_TODAY="2026-11-20")
@@ -77,7 +82,7 @@ def test_marks_payments_undoes_one_and_finds_the_groups_balance_exact(app, phone
     page.wait_for_url(re.compile(r"#settle$"))
     assert page.get_by_test_id("payments").locator("li").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
-    page.get_by_test_id("settle").screenshot(path=str(SHOTS / "evening.png")) if SHOTS else None
+    keep(page.get_by_test_id("settle"), "evening.png")
     assert (
         page.get_by_test_id(f"transfer-{second['from']}-{second['to']}")
         .get_by_test_id("pay-form")
@@ -98,7 +103,7 @@ def test_marks_payments_undoes_one_and_finds_the_groups_balance_exact(app, phone
     page.wait_for_url(re.compile(r"#settle$"))
     assert "Payment recorded" in page.content()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.get_by_test_id("group-settle").screenshot(path=str(SHOTS / "group.png")) if SHOTS else None
+    keep(page.get_by_test_id("group-settle"), "group.png")
 
     # the group's balance: each settled balance moved by exactly its payments
     answer = page.request.get(f"{live_url}/api/v1/groups/{group_id}/payments?token={view}")
