@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from ..db import db
 from ..models import GameSession, Group, Payment
@@ -256,11 +256,12 @@ def add_session_payment(
     today: dt.date,
 ) -> dict[str, Any]:
     """Record a payment of the evening (checked by ``check_payment``); raises the
-    evening's version, so every page of it shows the payment at once."""
-    payments = session_payments(session)
-    payer, payee, amount, paid_on = check_payment(balances, currency, payments, data, today)
+    evening's version, so every page of it shows the payment at once. Checked after the
+    evening's write lock is taken: two phones paying at once never pay more than owed."""
     with transaction():
         lock(session)
+        payments = session_payments(session)
+        payer, payee, amount, paid_on = check_payment(balances, currency, payments, data, today)
         row = Payment(
             session_id=session.id,
             payer=payer,
@@ -279,15 +280,19 @@ def add_group_payment(
     group: Group,
     balances: Mapping[str, str],
     currency: str | None,
-    payments: Sequence[Mapping[str, Any]],
+    session_ids: Sequence[int],
     data: Mapping[str, Any],
     today: dt.date,
 ) -> dict[str, Any]:
-    """Record a payment on the group's standings (not of any one evening): ``payments``
-    are those the group's balance already counts."""
-    payer, payee, amount, paid_on = check_payment(balances, currency, payments, data, today)
+    """Record a payment on the group's standings (not of any one evening), checked
+    against the payments of the group and of its evenings ``session_ids`` after the
+    group's row is locked (its version raised)."""
     with transaction():
-        group.version += 1
+        db.session.execute(
+            update(Group).where(Group.id == group.id).values(version=Group.version + 1)
+        )
+        payments = group_payments(group, session_ids)
+        payer, payee, amount, paid_on = check_payment(balances, currency, payments, data, today)
         row = Payment(
             group_id=group.id,
             payer=payer,
@@ -488,6 +493,4 @@ def record_group_payment(
     s = chosen[0]
     ids = [e["id"] for e in standings["evenings"]]
     balances = {b["player"]: b["money"] for b in s["balances"]}
-    return add_group_payment(
-        group, balances, s["currency"], group_payments(group, ids), data, today
-    )
+    return add_group_payment(group, balances, s["currency"], ids, data, today)
