@@ -2,7 +2,7 @@
 remains, summing exactly: for every game of the registry, its evening's page, CSV, PDF
 scoresheet, JSON file and API, and the group's page, season report and API.
 
-One evening per game (a shipped ruleset of it, random legal hands), all in one group; one
+One evening per game (a shipped ruleset of it, eight random legal hands), all in one group; one
 of them in euros (cents), the others in forints, so the group settles in two currencies.
 Each evening's first transfer is half paid and its second paid whole.
 """
@@ -20,14 +20,14 @@ import pytest
 from pypdf import PdfReader
 
 from tests.conftest import close_app, make_app
-from tests.test_pdf_every_game import evening
-from ulti_ledger import groups, ledger
+from ulti_ledger import groups, ledger, samples
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.pinning import builtin_engine
 from ulti_ledger.messages import text
 
 GAMES = sorted(REGISTRY)
 EURO_GAME = GAMES[1]
+SEATS = ("Kovács-Szabó Annamária", "Béla", "Nagy-Ördögh Árpád", "Dóra")
 DAY = dt.date(2026, 12, 1)
 
 
@@ -48,7 +48,8 @@ def table(tmp_path_factory):
         with app.app_context():
             group = groups.create_group("Fizetős kör", None, None)
             for seed, game in enumerate(GAMES):
-                body = evening(first_ruleset(game), seed=seed, options={})
+                ruleset = first_ruleset(game)
+                body = samples.random_session(SEATS, 8, seed=seed, name=game, ruleset=ruleset)
                 if game == EURO_GAME:
                     body["unit_value"] = {"amount": "0.35", "currency": "EUR"}
                 body["date"] = f"2026-11-{10 + seed:02d}"
