@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from ulti_ledger import groups, ledger, samples
+from ulti_ledger.money_format import money_text
 
 from ..conftest import close_app, make_app
 
@@ -116,5 +117,9 @@ def test_marks_payments_undoes_one_and_finds_the_groups_balance_exact(app, phone
     assert {p: Decimal(m) for p, m in up["balances"].items()} == expected
     assert sum(expected.values()) == 0
     assert up["owed_minor"] == up["paid_minor"] + up["remaining_minor"]
+    # and the standings show each player's balance after the payments, as the API does
+    for name, money in expected.items():
+        cell = page.get_by_test_id(f"after-payments-{name}").inner_text()
+        assert cell == money_text(money, "HUF", "en"), name
     totals = page.get_by_test_id("pay-totals").inner_text()
     assert f"still owed {Decimal(up['remaining']):,}" in totals.replace("\u00a0", " ")
