@@ -378,3 +378,30 @@ def test_a_member_renamed_across_the_group_is_renamed_in_its_payments(ctx):
     with pytest.raises(ledger.PaymentError) as refused:
         ledger.record_group_payment(group, whole, {**data, "from": "Zsófi", "currency": "EUR"}, DAY)
     assert refused.value.code == "currency"
+
+
+def test_a_pairwise_transfer_is_paid_even_against_the_nights_direction(app, client):
+    """Pair by pair a player may owe one who owes him more across the night: marked on
+    that page, the transfer is paid up to what remains of it, not refused."""
+    with app.app_context():
+        for seed in range(1, 40):
+            session = night(seed=seed)
+            summary = ledger.session_summary(session)
+            settled = summary["totals"]["settled"]
+            pairs = ledger.session_settlement(session, "pairwise", None, summary)["transfers"]
+            against = [t for t in pairs if Decimal(settled[t["from"]]) > 0]
+            if against:
+                break
+        assert against, "no evening with a pair against the night's direction"
+        t, edit = against[0], session.edit_token
+        data = {"from": t["from"], "to": t["to"], "amount": t["amount"]}
+        with pytest.raises(ledger.PaymentError):  # by the fewest transfers: he owes nothing
+            ledger.record_payment(session, summary, data, DAY)
+    token = csrf_token(client.get(f"/e/{edit}?method=pairwise").get_data(as_text=True))
+    form = {"csrf_token": token, "method": "pairwise", **data}
+    answer = client.post(f"/e/{edit}/payments", data=form)
+    assert answer.status_code == 303 and "method=pairwise" in answer.headers["Location"]
+    page = client.get(answer.headers["Location"]).get_data(as_text=True)
+    assert f'data-testid="transfer-{t["from"]}-{t["to"]}"' in page
+    again = client.post(f"/e/{edit}/payments", data={**form, "amount": "5"})
+    assert again.status_code == 422  # nothing of it remains

@@ -212,10 +212,13 @@ def check_payment(
     payments: Sequence[Mapping[str, Any]],
     data: Mapping[str, Any],
     today: dt.date,
+    transfers: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[str, str, int, dt.date]:
     """A new payment read and checked against what is still owed: (payer, payee,
     minor units, day). Nobody pays more than he still owes, nor more than the payee is
-    still owed, so no balance ever turns round by a payment."""
+    still owed, so no balance turns round by a payment; or, along one of ``transfers``
+    (the method the page shows: pair by pair, a player may owe one who owes him more
+    across the night), no more than remains of that transfer."""
     payer, payee = data.get("from"), data.get("to")
     for key, name in (("from", payer), ("to", payee)):
         if not isinstance(name, str) or name not in balances:
@@ -234,6 +237,10 @@ def check_payment(
     left = settle_up(balances, [], currency, payments)["balances"]
     code = currency_code(currency)
     most = min(-to_minor(left[payer], code), to_minor(left[payee], code))
+    if transfers:
+        along = settle_up(balances, transfers, currency, payments)["transfers"]
+        pair = [t["remaining_minor"] for t in along if (t["from"], t["to"]) == (payer, payee)]
+        most = max([most, *pair])
     if amount > most:
         shown = from_minor(max(most, 0), code)
         raise PaymentError(
@@ -254,6 +261,7 @@ def add_session_payment(
     currency: str | None,
     data: Mapping[str, Any],
     today: dt.date,
+    transfers: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """Record a payment of the evening (checked by ``check_payment``); raises the
     evening's version, so every page of it shows the payment at once. Checked after the
@@ -261,7 +269,8 @@ def add_session_payment(
     with transaction():
         lock(session)
         payments = session_payments(session)
-        payer, payee, amount, paid_on = check_payment(balances, currency, payments, data, today)
+        checked = check_payment(balances, currency, payments, data, today, transfers)
+        payer, payee, amount, paid_on = checked
         row = Payment(
             session_id=session.id,
             payer=payer,
@@ -402,11 +411,18 @@ def evening_settle_up(
 
 
 def record_payment(
-    session: GameSession, summary: Mapping[str, Any], data: Mapping[str, Any], today: dt.date
+    session: GameSession,
+    summary: Mapping[str, Any],
+    data: Mapping[str, Any],
+    today: dt.date,
+    transfers: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
-    """Record a payment of the evening whose ``session_summary`` is ``summary``."""
+    """Record a payment of the evening whose ``session_summary`` is ``summary``;
+    ``transfers``: those of the method the scorer marked it on (see ``check_payment``)."""
     totals = summary["totals"]
-    return add_session_payment(session, totals["settled"], totals["currency"], data, today)
+    return add_session_payment(
+        session, totals["settled"], totals["currency"], data, today, transfers
+    )
 
 
 def group_settle_up(

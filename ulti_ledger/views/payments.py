@@ -22,6 +22,7 @@ nothing written; the app's Idempotency-Key hook makes a retried POST record one 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, flash, redirect, request, url_for
@@ -75,7 +76,8 @@ def add(token: str):
     session = get_session_or_404(token, "edit")
     summary = ledger.session_summary(session)
     try:
-        payment = ledger.record_payment(session, summary, _form(), group_today())
+        transfers = _method_transfers(session, summary, request.form)
+        payment = ledger.record_payment(session, summary, _form(), group_today(), transfers)
     except ledger.LedgerError as exc:
         return scoreboard_page(session, token, True, payment_error=payment_error_text(exc)), 422
     _recorded(payment)
@@ -119,6 +121,18 @@ def _undo(owner: GameSession | Group, payment_id: int, back: str):
     return redirect(back, 303)
 
 
+def _method_transfers(
+    session: GameSession, summary: Mapping[str, Any], sent: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The transfers of the method the payment was marked on (``method``, ``banker``);
+    none named: the fewest, the summary's own. A bad method is the ledger's refusal."""
+    method = sent.get("method") or "minimal"
+    if method == "minimal":
+        return summary["totals"]["transfers"]
+    banker = sent.get("banker") or None
+    return ledger.session_settlement(session, method, banker, summary)["transfers"]
+
+
 def _whole_standings(group: Group) -> dict[str, Any]:
     """The group's standings over all its evenings, by the fewest transfers: what a
     payment on the group is checked against."""
@@ -150,7 +164,8 @@ def api_add_session_payment(session_id: int):
     session = authorized(session_id, "edit")
     body = _body()
     summary = ledger.session_summary(session)
-    payment = ledger.record_payment(session, summary, body, group_today())
+    transfers = _method_transfers(session, summary, body)
+    payment = ledger.record_payment(session, summary, body, group_today(), transfers)
     return {"payment": payment, **session_payments_json(session)}, 201
 
 
