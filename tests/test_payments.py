@@ -405,3 +405,24 @@ def test_a_pairwise_transfer_is_paid_even_against_the_nights_direction(app, clie
     assert f'data-testid="transfer-{t["from"]}-{t["to"]}"' in page
     again = client.post(f"/e/{edit}/payments", data={**form, "amount": "5"})
     assert again.status_code == 422  # nothing of it remains
+
+
+def test_a_groups_pairwise_transfer_is_paid_on_its_pairwise_page(app, client):
+    with app.app_context():
+        group = groups.create_group("Kör", None, None)
+        for seed in (1, 2):
+            groups.add_evening(group, night(seed=seed, day=f"2026-11-1{seed}"))
+        whole = groups.group_standings(group, groups.parse_period({}, group, DAY), None, "pairwise")
+        (up,) = ledger.group_settle_up(group, whole)
+        edit, gid = group.edit_token, group.id
+    for t in up["transfers"]:  # every pair paid in whole, whichever way the season runs
+        token = csrf_token(client.get(f"/g/{edit}?method=pairwise").get_data(as_text=True))
+        form = {"csrf_token": token, "method": "pairwise", "from": t["from"], "to": t["to"]}
+        answer = client.post(f"/g/{edit}/payments", data={**form, "amount": t["amount"]})
+        assert answer.status_code == 303, t
+    with app.app_context():
+        group = groups.get_group(gid)
+        whole = groups.group_standings(group, groups.parse_period({}, group, DAY), None, "pairwise")
+        (up,) = ledger.group_settle_up(group, whole)
+    assert up["settled"] and up["remaining_minor"] == 0
+    assert up["owed_minor"] == up["paid_minor"]

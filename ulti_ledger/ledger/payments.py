@@ -212,13 +212,13 @@ def check_payment(
     payments: Sequence[Mapping[str, Any]],
     data: Mapping[str, Any],
     today: dt.date,
-    transfers: Sequence[Mapping[str, Any]] = (),
+    open_transfers: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[str, str, int, dt.date]:
     """A new payment read and checked against what is still owed: (payer, payee,
     minor units, day). Nobody pays more than he still owes, nor more than the payee is
-    still owed, so no balance turns round by a payment; or, along one of ``transfers``
-    (the method the page shows: pair by pair, a player may owe one who owes him more
-    across the night), no more than remains of that transfer."""
+    still owed, so no balance turns round by a payment; or, along one of
+    ``open_transfers`` (``settle_up``'s, of the method the page shows: pair by pair, a
+    player may owe one who owes him more across the night), no more than remains of it."""
     payer, payee = data.get("from"), data.get("to")
     for key, name in (("from", payer), ("to", payee)):
         if not isinstance(name, str) or name not in balances:
@@ -237,10 +237,8 @@ def check_payment(
     left = settle_up(balances, [], currency, payments)["balances"]
     code = currency_code(currency)
     most = min(-to_minor(left[payer], code), to_minor(left[payee], code))
-    if transfers:
-        along = settle_up(balances, transfers, currency, payments)["transfers"]
-        pair = [t["remaining_minor"] for t in along if (t["from"], t["to"]) == (payer, payee)]
-        most = max([most, *pair])
+    pair = [t["remaining_minor"] for t in open_transfers if (t["from"], t["to"]) == (payer, payee)]
+    most = max([most, *pair])
     if amount > most:
         shown = from_minor(max(most, 0), code)
         raise PaymentError(
@@ -269,7 +267,8 @@ def add_session_payment(
     with transaction():
         lock(session)
         payments = session_payments(session)
-        checked = check_payment(balances, currency, payments, data, today, transfers)
+        along = settle_up(balances, transfers, currency, payments)["transfers"]
+        checked = check_payment(balances, currency, payments, data, today, along)
         payer, payee, amount, paid_on = checked
         row = Payment(
             session_id=session.id,
@@ -287,27 +286,31 @@ def add_session_payment(
 
 def add_group_payment(
     group: Group,
-    balances: Mapping[str, str],
-    currency: str | None,
-    session_ids: Sequence[int],
+    standings: Mapping[str, Any],
+    index: int,
     data: Mapping[str, Any],
     today: dt.date,
 ) -> dict[str, Any]:
-    """Record a payment on the group's standings (not of any one evening), checked
-    against the payments of the group and of its evenings ``session_ids`` after the
-    group's row is locked (its version raised)."""
+    """Record a payment on the group's standings (not of any one evening), in its
+    settlement ``index`` (a currency), checked against the payments of the group and of
+    its evenings after the group's row is locked (its version raised)."""
+    s = standings["settlements"][index]
+    balances = {b["player"]: b["money"] for b in s["balances"]}
+    ids = [e["id"] for e in standings["evenings"]]
     with transaction():
         db.session.execute(
             update(Group).where(Group.id == group.id).values(version=Group.version + 1)
         )
-        payments = group_payments(group, session_ids)
-        payer, payee, amount, paid_on = check_payment(balances, currency, payments, data, today)
+        payments = group_payments(group, ids)
+        along = group_settle_up(group, standings)[index]["transfers"]
+        checked = check_payment(balances, s["currency"], payments, data, today, along)
+        payer, payee, amount, paid_on = checked
         row = Payment(
             group_id=group.id,
             payer=payer,
             payee=payee,
             amount=amount,
-            currency=currency_code(currency),
+            currency=currency_code(s["currency"]),
             paid_on=paid_on,
         )
         db.session.add(row)
@@ -499,14 +502,12 @@ def record_group_payment(
     """Record a payment on the group's whole standings, in ``data["currency"]`` (the
     group's one currency when omitted)."""
     settlements = standings["settlements"]
-    wanted = currency_code(data.get("currency") or "")
-    chosen = [s for s in settlements if not data.get("currency") or s["currency"] == wanted]
+    raw = data.get("currency")
+    wanted = currency_code(raw) if isinstance(raw, str) else raw
+    chosen = [s for s in settlements if not raw or s["currency"] == wanted]
     if len(chosen) != 1:
         shown = ", ".join(s["currency"] or "-" for s in settlements)
         raise PaymentError(
             "currency", "currency", f"name one of the group's currencies: {shown}", shown=shown
         )
-    s = chosen[0]
-    ids = [e["id"] for e in standings["evenings"]]
-    balances = {b["player"]: b["money"] for b in s["balances"]}
-    return add_group_payment(group, balances, s["currency"], ids, data, today)
+    return add_group_payment(group, standings, settlements.index(chosen[0]), data, today)

@@ -96,9 +96,8 @@ def add_to_group(token: str):
 
     group = get_group_or_404(token, "edit")
     try:
-        payment = ledger.record_group_payment(
-            group, _whole_standings(group), _form(), group_today()
-        )
+        standings = _whole_standings(group, request.form)
+        payment = ledger.record_group_payment(group, standings, _form(), group_today())
     except ledger.LedgerError as exc:
         return group_page(group, token, True, payment_error=payment_error_text(exc)), 422
     _recorded(payment)
@@ -133,10 +132,13 @@ def _method_transfers(
     return ledger.session_settlement(session, method, banker, summary)["transfers"]
 
 
-def _whole_standings(group: Group) -> dict[str, Any]:
-    """The group's standings over all its evenings, by the fewest transfers: what a
-    payment on the group is checked against."""
-    return groups.group_standings(group, WHOLE, None, "minimal", None)
+def _whole_standings(group: Group, sent: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The group's standings over all its evenings, by the method the payment was marked
+    on (``method``, ``banker``; the fewest by default): what it is checked against."""
+    sent = sent or {}
+    method = sent.get("method") or "minimal"
+    banker = sent.get("banker") or None
+    return groups.group_standings(group, WHOLE, None, method, banker)
 
 
 def session_payments_json(session: GameSession) -> dict[str, Any]:
@@ -184,7 +186,9 @@ def api_group_payments(group_id: int):
 @api_bp.post(f"/groups/<{ID}:group_id>/payments")
 def api_add_group_payment(group_id: int):
     group = authorized_group(group_id, "edit")
-    payment = ledger.record_group_payment(group, _whole_standings(group), _body(), group_today())
+    body = _body()
+    standings = _whole_standings(group, body)
+    payment = ledger.record_group_payment(group, standings, body, group_today())
     return {"payment": payment, **group_payments_json(group)}, 201
 
 
