@@ -136,8 +136,11 @@ def test_no_route_lets_the_stranger_change_the_evening(app, table):
         "hand_id": [1],
         "number": [1],
         "entry_id": [1],
+        "payment_id": [1],
     }
+    pay = {"from": "Anna", "to": "Béla", "amount": "5"}  # a payment, either way round
     form = {
+        **pay,
         "old": "Anna",
         "new": "Pwned",
         "name": "Pwned",
@@ -147,6 +150,7 @@ def test_no_route_lets_the_stranger_change_the_evening(app, table):
         "date": "2026-10-01",
     }
     body = {
+        **pay,
         "rename": {"Anna": "Pwned"},
         "name": "Pwned",
         "date": "2026-10-01",

@@ -19,6 +19,7 @@ TABLES = {
     "groups",
     "idempotency_keys",
     "group_view_evenings",
+    "payments",
 }
 
 

@@ -19,7 +19,9 @@ from .ui_helpers import SETTLE_HANDS as HANDS
 
 CARD = re.compile(r'<details class="card settle"[^>]*>.*?</details>', re.S)
 TRANSFER = re.compile(
-    r"<li><b>(.*?)</b> .*?<b>(.*?)</b> <span class=\"amount\">(.*?)\xa0HUF</span></li>", re.S
+    # a transfer's line; what was paid of it and the form that marks it paid may follow
+    r"<li[^>]*><b>([^<]*)</b> .*?<b>([^<]*)</b> <span class=\"amount\">([^<]*?)\xa0HUF</span>",
+    re.S,
 )
 
 

@@ -9,7 +9,7 @@ from babel.messages.pofile import read_po
 
 from ulti_ledger import PROJECT_ROOT, messages
 
-BUILT = ("stats.", "error_", "change_", "action_", "via_", "grp_err_", "err_hidden_")
+BUILT = ("stats.", "error_", "change_", "action_", "via_", "grp_err_", "err_hidden_", "pay_err_")
 """Key prefixes the code builds from a value (``t(f"error_{code}")``, ``_label("via", via)``):
 each key under them is one value's text, not a literal in the source."""
 

@@ -165,6 +165,9 @@ def create_app(test_config=None):
 
     app.register_blueprint(rules_views.bp)  # a ruleset's page: the game's values, house rules
     api.init_app(app, csrf)  # the JSON API and its history; CSRF-exempt (no cookies)
+    from .views import payments
+
+    payments.register(app, csrf)  # settling up: payments marked on an evening or a group
 
     from . import security
     from .views import admin, live

@@ -79,7 +79,9 @@ def export(
 
             data = guarded(scoresheet_pdf, session, method, banker, lang)
         elif fmt == "csv":
-            data = ledger.session_csv(ledger.session_summary(session, lang), lang).encode()
+            summary = ledger.session_summary(session, lang)
+            paid = ledger.evening_settle_up(session, summary, summary["totals"]["transfers"])
+            data = ledger.session_csv(summary, lang, paid).encode()
         else:
             data = ledger.session_export_json(session).encode()
     with click.open_file(output, "wb") as out:

@@ -310,3 +310,30 @@ class IdempotencyRecord(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, index=True
     )
+
+
+class Payment(db.Model):
+    """Money one player handed another at the end of the night (``ledger.payments``).
+
+    Not a fact of the hands: the hands' settlement never reads it. It belongs to one
+    evening (``session_id``) or, when marked on a group's standings, to the group
+    (``group_id``); exactly one of the two is set. ``amount`` is an exact integer in the
+    currency's minor unit (HUF: forints, EUR: cents), so sums are never rounded.
+    """
+
+    __tablename__ = "payments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game_sessions.id", ondelete="CASCADE"), index=True
+    )
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id"), index=True)
+    payer: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    """Who paid, by the name he has in the evening (or the group) now."""
+    payee: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    amount: Mapped[int] = mapped_column(Integer)
+    """In the currency's minor unit: 10**``money_format.minor_digits(currency)`` per unit."""
+    currency: Mapped[str] = mapped_column(String(8), default="")
+    paid_on: Mapped[dt.date] = mapped_column(Date)
+    """The day the scorer says it was paid (the form proposes the request's today)."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -24,7 +24,7 @@ from .chart import ChartStyle, balance_chart_svg
 from .config import PROJECT_ROOT
 from .dates import date_text
 from .ledger.kitty import kitty_words
-from .messages import words
+from .messages import text, words
 from .money_format import money_text, rounding_moves, rounding_text, total_text
 from .pdf_table import Columns, explanations, labels, layout, rows, shortened, signed
 from .rule_words import choice_words
@@ -92,6 +92,7 @@ def scoresheet_html(
     summary = ledger.session_summary(session, lang)
     settlement = ledger.session_settlement(session, method, banker, summary)
     ruleset = ledger.session_ruleset_choice(session, lang)  # its scorer words its house rules
+    paid = ledger.evening_settle_up(session, summary, settlement["transfers"])
     context = scoresheet_context(
         summary,
         settlement,
@@ -101,6 +102,7 @@ def scoresheet_html(
         ],
         lang,
         option_words(ruleset, lang),
+        paid,
     )
     return render_template("pdf/scoresheet.html", **context)
 
@@ -122,8 +124,12 @@ def scoresheet_context(
     house_rules: Sequence[Mapping[str, Any]],
     lang: str = "hu",
     option_text: Callable[[str, Any], str] | None = None,
+    paid: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Everything the template shows, as strings and lists: no logic left for Jinja."""
+    """Everything the template shows, as strings and lists: no logic left for Jinja.
+
+    ``paid``: the evening's ``payments.settle_up`` for the same transfers; where payments
+    were made, each transfer says what was paid and what remains, and they are listed."""
     words = WORDS[lang if lang in WORDS else "hu"]
     summary = with_score_column(summary)
     score = summary.get("score")
@@ -147,6 +153,11 @@ def scoresheet_context(
         {"from": t["from"], "to": t["to"], "amount": cash(t["amount"])}
         for t in settlement["transfers"]
     ]
+    payments = paid_words(paid, cash, lang) if paid and paid["payments"] else None
+    if payments:
+        for t, up in zip(transfers, paid["transfers"], strict=True):
+            t["paid"] = said("pay_paid", lang, money=cash(up["paid"]))
+            t["remaining"] = said("pay_remaining", lang, money=cash(up["remaining"]))
     return {
         "lang": lang if lang in WORDS else "hu",
         "w": words,
@@ -188,9 +199,41 @@ def scoresheet_context(
         "rounding_note": _rounding_note(settlement, currency, words, lang),
         "method_note": words[settlement["method"]].format(banker=settlement["banker"]),
         "transfers": transfers,
+        "payments": payments,
         "chart": balance_chart_svg(summary, lang=lang, **CHART),
         "game_sheet": summary.get("game_sheet") or {"notices": [], "tallies": None},
         "kitty": kitty_words(summary["kitty"], currency, lang) if summary.get("kitty") else None,
+    }
+
+
+def said(key: str, lang: str, **params: Any) -> str:
+    """A catalogue text in ``lang`` with its fields filled."""
+    return text(key, lang).format(**params)
+
+
+def paid_words(paid: Mapping[str, Any], cash: Callable[[str], str], lang: str) -> dict[str, Any]:
+    """The payments made and the totals, in words (the scoresheet and the season report)."""
+    return {
+        "title": said("pay_payments", lang),
+        "lines": [
+            said(
+                "pay_line",
+                lang,
+                payer=p["from"],
+                payee=p["to"],
+                money=cash(p["amount"]),
+                date=date_text(p["paid_on"], lang),
+            )
+            for p in paid["payments"]
+        ],
+        "totals": said(
+            "pay_totals",
+            lang,
+            owed=cash(paid["owed"]),
+            paid=cash(paid["paid"]),
+            remaining=cash(paid["remaining"]),
+        ),
+        "settled": said("pay_settled", lang) if paid["settled"] else "",
     }
 
 

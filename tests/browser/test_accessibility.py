@@ -4,7 +4,8 @@ axe-core is the npm registry's package at a pinned version, its one built file v
 ``vendor/`` with its licence (``vendor/README.md``): the tests need no network. The pages
 come from the registry and the shipped rulesets, so a new game or ruleset is checked
 without anyone writing its test: one evening per shipped ruleset (its hands random but
-legal, one of them edited and one deleted, so history and restore show), its pages, the
+legal, one of them edited and one deleted, so history and restore show, and a transfer
+partly paid, so the payments and their forms show), its pages, the
 rules page, a group of all of them, and the pages that belong to no evening. Every page is
 checked with each ``<details>`` opened, at 390 px in hu, en and de, and once more at a
 desktop width.
@@ -12,6 +13,7 @@ desktop width.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import threading
 from pathlib import Path
@@ -65,6 +67,10 @@ def evening_pages(app, day: str) -> tuple[list[str], list[str]]:
             session = ledger.create_session(body)
             ledger.replace_hand(session, 2, body["hands"][1])  # the same again: a history
             ledger.delete_hand(session, 8)
+            summary = ledger.session_summary(session)
+            for t in summary["totals"]["transfers"][:1]:  # a partial payment: its list shows
+                pay = {"from": t["from"], "to": t["to"], "amount": "5", "paid_on": day}
+                ledger.record_payment(session, summary, pay, dt.date.fromisoformat(day))
             edit, view = session.edit_token, session.view_token
             views.append(view)
             paths += [f"/e/{edit}", f"/e/{edit}/hands/new", f"/s/{view}", f"/rules/{ruleset}"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ledger import rename_in_group_payments
 from ..ledger.names import check_new_name, one_name
 from ..ledger.players import apply_players_change
 from ..ledger.reads import seat_names
@@ -82,5 +83,6 @@ def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
     with transaction():  # every evening renamed, or (one refused) none
         for session in evenings:
             apply_players_change(session, {"rename": {old: new}})
+        rename_in_group_payments(group, old, new)
         group.version += 1
     return {"renamed": {old: new}, "evenings": ids, "merged": merged, "kept": kept}

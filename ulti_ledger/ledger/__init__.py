@@ -63,6 +63,16 @@ The end of the night and files (``settling``, ``exchange``):
   new session is marked as an imported copy (``imported_from(ids)``)
 - ``remembered_evenings(ids)``: a browser's evenings for the landing page, copies marked
 
+Settling up (``payments``: money handed over, exact in the currency's minor unit, never
+touching the hands' settlement):
+
+- ``record_payment(session, summary, data, today)``, ``record_group_payment(group,
+  standings, data, today)``: ``{"from", "to", "amount", "paid_on"}``, checked against
+  what is still owed (``PaymentError`` with ``code``); ``delete_payment(owner, id)``
+- ``session_payments(session)``; ``evening_settle_up(session, summary, transfers)`` and
+  ``group_settle_up(group, standings)``: each transfer's paid and remaining, the totals
+  (``owed == paid + remaining``) and the balances after the payments; ``settle_up`` pure
+
 Errors: ``LedgerError`` (the engine's ``HandError``, or ``SessionError`` with ``key`` and
 ``problem``); ``NotFound`` and ``Conflict`` are ``SessionError`` subclasses.
 
@@ -100,6 +110,17 @@ from .history import (
 )
 from .live import scoreboard_state
 from .names import name_key
+from .payments import (
+    PaymentError,
+    delete_payment,
+    evening_settle_up,
+    group_settle_up,
+    record_group_payment,
+    record_payment,
+    rename_in_group_payments,
+    session_payments,
+    settle_up,
+)
 from .pinning import session_engine
 from .players import change_players, players_state
 from .proposal import proposed_values
@@ -143,6 +164,7 @@ __all__ = [
     "HandError",
     "LedgerError",
     "NotFound",
+    "PaymentError",
     "SessionError",
     "add_hand",
     "change_players",
@@ -151,7 +173,15 @@ __all__ = [
     "dealers_after",
     "create_session",
     "delete_hand",
+    "delete_payment",
     "delete_session",
+    "evening_settle_up",
+    "group_settle_up",
+    "record_group_payment",
+    "record_payment",
+    "rename_in_group_payments",
+    "session_payments",
+    "settle_up",
     "deleted_hands",
     "get_session",
     "group_settlement",

@@ -34,13 +34,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..json_input import surrogate_path
-from ..messages import WordTuples
+from ..messages import WordTuples, text
 from ..models import GameSession
 from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .evenings import origin_of
 from .kitty import kitty_columns
+from .payments import export_payments, session_payments, settle_up
 from .seating import first_seating
 from .summary import session_summary
 from .writes import create_session
@@ -76,6 +77,34 @@ def session_document(session: GameSession, summary: Mapping[str, Any] | None = N
         "settings": dict(summary["settings"]),
         "hands": [_hand(h) for h in summary["hands"]],
         **({"kitty": _kitty(summary["kitty"])} if summary.get("kitty") else {}),
+        **_payments(session, summary),
+    }
+
+
+def _payments(session: GameSession, summary: Mapping[str, Any]) -> dict[str, Any]:
+    """The payments made (kept by an import) and, by the fewest transfers, what they paid
+    and what remains (``settle_up``: recomputed on import, never read)."""
+    made = session_payments(session)
+    if not made:
+        return {}
+    up = settle_up(
+        summary["totals"]["settled"],
+        summary["totals"]["transfers"],
+        summary["totals"]["currency"],
+        made,
+    )
+    return {
+        "payments": export_payments(made),
+        "settle_up": {
+            "owed": up["owed"],
+            "paid": up["paid"],
+            "remaining": up["remaining"],
+            "settled": up["settled"],
+            "transfers": [
+                {k: t[k] for k in ("from", "to", "amount", "paid", "remaining")}
+                for t in up["transfers"]
+            ],
+        },
     }
 
 
@@ -89,13 +118,17 @@ def dumps(document: Any) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
+def session_csv(
+    summary: Mapping[str, Any], lang: str = "hu", paid: Mapping[str, Any] | None = None
+) -> str:
     """The hands as CSV text, starting with the byte-order mark (write it as UTF-8).
 
     Per player the change and then the running total, in units; where the game keeps a
     score column of its own (``summary["score"]``), then per player the hand's points and
     their running sum, headed by the game's label ("Anna Játékpont", "Anna Játékpont
-    összesen")."""
+    összesen"). ``paid``: the evening's ``payments.settle_up``; where payments were made,
+    two blocks follow the hands: the payments (day, from, to, amount) and each transfer
+    with what was paid and what remains, then the totals (owed = paid + remaining)."""
     words = CSV_WORDS[lang if lang in CSV_WORDS else "hu"]
     players = list(summary["players"])
     out = io.StringIO()
@@ -141,7 +174,28 @@ def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
         for c in tallies["columns"]:
             counts = [tallies["players"].get(p, {}).get(c["key"], "") for p in players]
             writer.writerow([csv_cell(c["label"]), *lead[1:], *counts])
+    if paid and paid["payments"]:
+        for row in payment_rows(paid, lang):
+            writer.writerow([csv_cell(cell) for cell in row])
     return out.getvalue()
+
+
+def payment_rows(paid: Mapping[str, Any], lang: str) -> list[list[Any]]:
+    """The CSV's settling-up blocks (``session_csv``): money as decimal strings, the
+    currency's code beside, so that the figures are exact in any spreadsheet."""
+    word = lambda key: text(key, lang)  # noqa: E731
+    code = paid["currency"]
+    rows: list[list[Any]] = [[], [word("pay_payments")]]
+    rows.append([word(k) for k in ("pay_col_date", "pay_col_from", "pay_col_to")])
+    rows[-1] += [word("pay_col_amount"), word("pay_col_currency")]
+    rows += [[p["paid_on"], p["from"], p["to"], p["amount"], code] for p in paid["payments"]]
+    rows += [[], [word("who_pays_whom")]]
+    rows.append([word(k) for k in ("pay_col_from", "pay_col_to", "pay_col_amount")])
+    rows[-1] += [word("pay_col_paid"), word("pay_col_remaining"), word("pay_col_currency")]
+    for t in paid["transfers"]:
+        rows.append([t["from"], t["to"], t["amount"], t["paid"], t["remaining"], code])
+    rows.append([word("pay_col_total"), "", paid["owed"], paid["paid"], paid["remaining"], code])
+    return rows
 
 
 def file_cell(sheet: Mapping[str, Any], key: str) -> Any:

@@ -18,6 +18,7 @@ from ..models import GameSession, Hand, HandSeat, Player, Seat
 from ..settlement import HandError
 from .errors import SessionError
 from .facts import in_order
+from .payments import rename_in_payments
 from .pinning import session_engine
 
 NAME_REF = "#/components/schemas/Name"
@@ -60,6 +61,7 @@ def repoint(session: GameSession, old: int, new: int) -> None:
     engine = session_engine(session)
     for row in named:
         row.facts = renamed_facts(engine, session.options, row, before, after)
+    rename_in_payments(session, before, after)
 
 
 def renamed_facts(engine: Any, options: Any, row: Hand, old: str, new: str) -> dict[str, Any]:

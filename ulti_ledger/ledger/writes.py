@@ -22,6 +22,7 @@ from .errors import NotFound
 from .facts import write_facts
 from .history import hand_state, record, settings_state
 from .limits import check_hand_count
+from .payments import import_payments
 from .pinning import builtin_engine, only_ruleset, session_engine
 from .reads import hand_count, hand_key_at, last_hand
 from .seating import current_seating, last_seating, seating_of_hand
@@ -87,6 +88,9 @@ def create_session(
         for row, (checked, dealer) in zip(rows, plan.hands, strict=True):
             after = {**checked.facts, "dealer": dealer}
             record(session, "create", row.version, row.id, row.position, after=after)
+        if isinstance(data, dict):  # a file's payments (none when it has no list)
+            names = [seat.name for seat in plan.seats]
+            import_payments(session, data.get("payments"), plan.currency, names)
     return session
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from . import payments as _payments  # noqa: F401  (its paths and schemas)
 from .groups import PATHS, SCHEMAS
 from .paths import as_json
 from .schemas import ref

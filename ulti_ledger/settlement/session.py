@@ -32,6 +32,8 @@ SESSION_KEYS = (
     "settings",
     "seating",
     "kitty",
+    "payments",
+    "settle_up",
 )
 """``seating`` (optional): the seating changes of the evening, ``[{"from_hand": 4,
 "players": [...]}, ...]``; ``players`` is then the seating of the first hand. ``kitty``
@@ -39,7 +41,11 @@ SESSION_KEYS = (
 "stays"}``, what the evening left in it; it follows from the hands, so reading a file
 recomputes it and never takes it from there. Its ``opening`` (written where the evening
 opened with a balance, carried in from its group's previous evening) is read: the kitty
-opens with it (`kitty_opening`)."""
+opens with it (`kitty_opening`). ``payments`` (optional; missing: none): the money handed
+over after the night, ``[{"from", "to", "amount", "amount_minor", "paid_on"}, ...]``,
+never part of the hands' settlement; ``settle_up`` (written beside them) is what they
+paid of the transfers and what remains: it follows from the rest, so reading a file
+recomputes it and never takes it from there."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,7 +85,9 @@ def busy_page(exc: pdf_render.Busy):
 def hands_csv(token: str):
     session = get_session_or_404(token, "view")
     lang = _lang()
-    text = ledger.session_csv(ledger.session_summary(session, lang), lang)
+    summary = ledger.session_summary(session, lang)
+    paid = ledger.evening_settle_up(session, summary, summary["totals"]["transfers"])
+    text = ledger.session_csv(summary, lang, paid)
     return send_file(
         io.BytesIO(text.encode("utf-8")),
         "text/csv",  # werkzeug adds "; charset=utf-8" to a text/* type itself

@@ -52,6 +52,8 @@ def group_context(
     own = url_for("groups.page", token=token)
     chosen = {k: args[k] for k in KEPT if args.get(k)}
     standings = _with_ruleset_labels(standings, lang)
+    # payments marked on the group settle all of it: a narrower page leaves them out
+    whole = period.kind == "all" and game is None
     return {
         "group": group,
         "token": token,
@@ -78,8 +80,23 @@ def group_context(
         ),
         "query": chosen,
         "kitty": _kitty(group, lang),
+        "whole": whole,
+        **_settle_up(group, standings, whole),
         **_evening_page(standings["evenings"], args.get("page"), own, chosen),
     }
+
+
+def _settle_up(group: Group, standings: Mapping[str, Any], whole: bool) -> dict[str, Any]:
+    """Each currency's payments and what remains (``ledger.group_settle_up``), and
+    ``after_payments``: each player's balance after them, per currency (empty where
+    nothing was paid), the group's balance that the standings' money carries into."""
+    ups = ledger.group_settle_up(group, standings, own=whole)
+    after: dict[str, dict[str, str]] = {}
+    for up in ups:
+        if up["payments"] or up["at_evenings"]:
+            for name, money in up["balances"].items():
+                after.setdefault(name, {})[up["currency"]] = money
+    return {"settle_up": ups, "after_payments": after}
 
 
 def _evening_page(

@@ -105,6 +105,11 @@ def create():
 def page(token: str):
     group = get_group_or_404(token, "view")
     editable = groups.store.group_token_grants(group, token, "edit")  # constant time
+    return group_page(group, token, editable)
+
+
+def group_page(group: Group, token: str, editable: bool, payment_error: str | None = None):
+    """The group's page; ``payment_error``: a payment just sent was refused."""
     if editable:
         remember_group(group.id)
     try:
@@ -115,6 +120,8 @@ def page(token: str):
     return render_template(
         "groups/page.html",
         editable=editable,
+        payment_error=payment_error,
+        today=group_today().isoformat(),
         links=links,
         view_qr=view_qr(links["view_url"], t("qr_label")),
         **context,

@@ -273,17 +273,30 @@ def _deleted(session: GameSession, lang: str) -> list[dict[str, Any]]:
 
 
 def _scoreboard(session: GameSession, token: str, editable: bool):
+    return scoreboard_page(session, token, editable)
+
+
+def scoreboard_page(
+    session: GameSession, token: str, editable: bool, payment_error: str | None = None
+):
+    """The scoreboard; ``payment_error``: a payment the scorer just sent was refused."""
+    from .groups import group_today  # groups' views import this module
+
     lang = i18n.current()
     urls = links(session)
     summary = ledger.session_summary(session, lang)
     own = url_for("sessions.edit" if editable else "sessions.view", token=token)
     settle = scoreboard_settle(session, summary, own)  # 400 for a bad ?method=
     settle["text"] = transfers_text(summary, settle)  # the card's "copy as text"
+    # what was paid of each transfer and what remains (payments, never the hands)
+    settle["up"] = ledger.evening_settle_up(session, summary, settle["transfers"])
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
         summary=summary,
         settle=settle,
+        payment_error=payment_error,
+        today=group_today().isoformat(),
         editable=editable,
         token=token,
         links=urls,
