@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..ledger import Actor
 from ..ledger.names import check_new_name, one_name
 from ..ledger.players import apply_players_change
 from ..ledger.reads import seat_names
@@ -26,7 +27,9 @@ def members(group: Group) -> list[str]:
     return seat_names_of(group_evenings(group))
 
 
-def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
+def rename_member(
+    group: Group, old: Any, new: Any, *, actor: Actor | None = None
+) -> dict[str, Any]:
     """Call member ``old`` ``new`` in every evening of the group he played.
 
     Returns ``{"renamed": {old: new}, "evenings": [session ids], "merged": bool,
@@ -81,6 +84,6 @@ def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
     ids = [s.id for s in evenings]
     with transaction():  # every evening renamed, or (one refused) none
         for session in evenings:
-            apply_players_change(session, {"rename": {old: new}})
+            apply_players_change(session, {"rename": {old: new}}, actor=actor)
         group.version += 1
     return {"renamed": {old: new}, "evenings": ids, "merged": merged, "kept": kept}

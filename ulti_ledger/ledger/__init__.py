@@ -90,13 +90,8 @@ from .exchange import (
     session_document,
     session_export_json,
 )
-from .history import (
-    deleted_hands,
-    hand_history,
-    restore_hand,
-    session_history,
-    settings_state,
-)
+from .history import deleted_hands, hand_history, session_history
+from .journal import CLI, Actor, settings_state
 from .live import scoreboard_state
 from .names import name_key
 from .pinning import session_engine
@@ -123,7 +118,7 @@ from .summary import (
     session_json,
     session_summary,
 )
-from .undo import undo_change, undoable
+from .undo import restore_hand, undo_change, undoable
 from .writes import (
     add_hand,
     create_session,
@@ -135,8 +130,10 @@ from .writes import (
 )
 
 __all__ = [
+    "CLI",
     "METHODS",
     "SESSION_FORMAT",
+    "Actor",
     "Conflict",
     "HandError",
     "LedgerError",

@@ -17,8 +17,9 @@ earlier evening changes; and a group of years of evenings would otherwise settle
 all again on every page of its latest one.
 
 Every write to a group's kitty evening first takes the group's row lock (``note_write``,
-called by ``txn.lock`` before the evening's own), so two writers in one group refresh the
-chain one after the other, each from what the other committed. No game is named here.
+which this module subscribes to ``txn``'s hooks: called by ``txn.lock`` before the
+evening's own), so two writers in one group refresh the chain one after the other, each
+from what the other committed. No game is named here.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ from ..settlement.kitty import KittyAccount, open_kitty, run_kitty
 from .facts import hand_keys
 from .kitty import evening_label, kitty_start_of
 from .pinning import only_ruleset, session_engine
+from .results import hand_views
 from .seating import first_seating
+from .txn import subscribe
 
 NOTED = "ulti_ledger.kitty_carry"
 """Key in the database session's ``info``: group id -> the evenings this transaction wrote."""
@@ -143,8 +146,6 @@ def closing_balance(session: GameSession, opening: int, fresh: bool = False) -> 
     """The kitty after the evening's last hand, from ``opening``. ``fresh``: this
     transaction wrote the evening, so its results are not put in the shared cache (a
     rollback would leave them under versions that another write may be given)."""
-    from .summary import hand_views  # the summary reads this module too
-
     views = hand_views(session, hand_keys(session.id), "hu", store=not fresh)
     return run_kitty((view.get("kitty_move") for view in views), opening)[1]
 
@@ -197,6 +198,9 @@ def group_kitty(group: Group) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+subscribe(on_lock=note_write, before_commit=refresh_noted, on_rollback=forget_noted)
 
 
 def _store(

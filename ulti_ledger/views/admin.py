@@ -41,6 +41,7 @@ from limits.errors import StorageError
 from limits.strategies import RateLimiter
 
 from .. import ledger
+from ..audit import current_actor
 from ..i18n import t
 from ..security import admin_enabled, admin_password_ok
 from .api import ID
@@ -180,7 +181,7 @@ def restore_session(session_id: int):
 
 def _change(action, session_id: int, done: str, already: str):
     try:
-        action(session_id)
+        action(session_id, actor=current_actor())
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict:

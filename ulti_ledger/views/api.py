@@ -41,7 +41,7 @@ from typing import Any
 from flask import Blueprint, Flask, Response, abort, current_app, request, url_for
 
 from .. import ledger
-from ..audit import remember_token
+from ..audit import current_actor, remember_token
 from ..db import db
 from ..ledger import LedgerError
 from ..ledger.checks import check_version_value
@@ -60,7 +60,7 @@ __all__ = ["ID", "authorized", "bp", "init_app", "register_error_handlers"]
 
 @bp.post("/sessions")
 def create_session():
-    session = ledger.create_session(json_body())
+    session = ledger.create_session(json_body(), actor=current_actor())
     return (
         {
             "id": session.id,
@@ -91,14 +91,14 @@ def get_session(session_id: int):
 @bp.patch(f"/sessions/<{ID}:session_id>")
 def update_session(session_id: int):
     session = authorized(session_id, "edit")
-    settings = ledger.update_session(session, json_body(), _if_match())
+    settings = ledger.update_session(session, json_body(), _if_match(), actor=current_actor())
     return _tagged({"version": session.version, **settings}, session.version)
 
 
 @bp.post(f"/sessions/<{ID}:session_id>/hands")
 def add_hand(session_id: int):
     session = authorized(session_id, "edit")
-    number = ledger.add_hand(session, json_body(), _if_match())
+    number = ledger.add_hand(session, json_body(), _if_match(), actor=current_actor())
     location = url_for(".get_hand", session_id=session_id, number=number)
     entry = ledger.hand_entry(session, number, _lang())
     return _tagged(entry, entry["version"], 201, {"Location": location})
@@ -124,7 +124,7 @@ def get_hand(session_id: int, number: int):
 def replace_hand(session_id: int, number: int):
     session = authorized(session_id, "edit")
     body, expected = _body_and_version(json_body())
-    ledger.replace_hand(session, number, body, expected)
+    ledger.replace_hand(session, number, body, expected, actor=current_actor())
     entry = ledger.hand_entry(session, number, _lang())
     return _tagged(entry, entry["version"])
 
@@ -136,7 +136,7 @@ def delete_hand(session_id: int, number: int):
     if body is not None and not isinstance(body, dict):
         abort(400, description='a DELETE body, if any, is {"version": N}')
     _, expected = _body_and_version(body or {}, query=True)
-    ledger.delete_hand(session, number, expected)
+    ledger.delete_hand(session, number, expected, actor=current_actor())
     return "", 204
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from flask import Blueprint
 
 from .. import ledger
+from ..audit import current_actor
 from ..ledger import LedgerError
 from .api import ID, _if_match, _lang, _tagged, authorized
 from .api_errors import json_body, ledger_error
@@ -27,7 +28,7 @@ bp.register_error_handler(LedgerError, ledger_error)
 @bp.patch(f"/sessions/<{ID}:session_id>/players")
 def change_players(session_id: int):
     session = authorized(session_id, "edit")
-    state = ledger.change_players(session, json_body(), _if_match())
+    state = ledger.change_players(session, json_body(), _if_match(), actor=current_actor())
     return _tagged({"version": session.version, **state}, session.version)
 
 
@@ -43,5 +44,5 @@ def preview_options(session_id: int):
 @bp.post(f"/sessions/<{ID}:session_id>/history/<{ID}:entry_id>/undo")
 def undo_change(session_id: int, entry_id: int):
     session = authorized(session_id, "edit")
-    state = ledger.undo_change(session, entry_id)
+    state = ledger.undo_change(session, entry_id, actor=current_actor())
     return _tagged({"version": session.version, **state}, session.version)

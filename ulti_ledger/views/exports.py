@@ -43,6 +43,7 @@ from flask import (
 )
 
 from .. import i18n, ledger, pdf_render
+from ..audit import current_actor
 from ..i18n import money, signed, t
 from ..ledger.limits import check_group_size, max_group_evenings
 from ..models import GameSession
@@ -196,7 +197,7 @@ def import_session():
     if upload is None or not upload.filename:
         return render_template("exports/import.html", error="Válassz ki egy fájlt."), 400
     try:
-        session = ledger.import_session(upload.read())
+        session = ledger.import_session(upload.read(), actor=current_actor())
     except ledger.LedgerError as exc:
         # in the page's language (the engine's refusals have their Hungarian)
         return render_template("exports/import.html", error=exc.text(_lang())), 422

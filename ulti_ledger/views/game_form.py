@@ -21,6 +21,7 @@ from urllib.parse import parse_qsl, urlencode
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from .. import i18n, ledger
+from ..audit import current_actor
 from ..handform import generic
 from ..i18n import t
 from ..models import GameSession
@@ -91,7 +92,7 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     if options:
         hand["options"] = options
     try:
-        saved = ledger.save_hand(session, number, hand, expected)
+        saved = ledger.save_hand(session, number, hand, expected, actor=current_actor())
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict as exc:

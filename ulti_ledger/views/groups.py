@@ -42,6 +42,7 @@ from sqlalchemy import select
 
 from .. import groups, i18n, ledger, pdf_render
 from ..addresses import external_url
+from ..audit import current_actor
 from ..db import db
 from ..groups.report import season_report_pdf
 from ..i18n import t
@@ -200,7 +201,7 @@ def rename(token: str):
     group = get_group_or_404(token, "edit")
     old, new = request.form.get("old", ""), (request.form.get("new") or "").strip()
     try:
-        done = groups.rename_member(group, old, new)
+        done = groups.rename_member(group, old, new, actor=current_actor())
     except ledger.LedgerError as exc:
         flash(group_error_text(exc), "error")
     else:

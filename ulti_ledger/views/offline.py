@@ -25,6 +25,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, flash, jsonify, request, url_for
 
 from .. import i18n, ledger
+from ..audit import current_actor
 from ..handform import generic
 from ..i18n import t
 from ..numbers import form_number
@@ -130,7 +131,7 @@ def queued(token: str):
     values = generic.read(form, request.form.to_dict(), deal)
     hand = game.hand_from_form(values, rules)
     try:
-        saved = ledger.save_hand(session, None, hand, version)
+        saved = ledger.save_hand(session, None, hand, version, actor=current_actor())
     except ledger.Conflict:
         number = ledger.hand_count(session) + 1
         return _refused(409, "form", t("offline_out_of_order", n=meant, m=number))

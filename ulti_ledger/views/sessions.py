@@ -33,6 +33,7 @@ from markupsafe import Markup
 
 from .. import i18n, ledger
 from ..addresses import external_url
+from ..audit import current_actor
 from ..chart import balance_chart_svg
 from ..forms import session_form
 from ..groups.store import holding_groups
@@ -85,7 +86,7 @@ def create():
             from ..groups.store import check_group_limits
 
             check_group_limits(group, body["players"])
-        session = ledger.create_session(body)
+        session = ledger.create_session(body, actor=current_actor())
     except ledger.LedgerError as exc:
         field = form.field_for_key(getattr(exc, "key", ""))
         said = getattr(exc, "message", None)  # the engine's words, in the page's language
@@ -145,7 +146,7 @@ def edit(token: str):
 def undo(token: str):
     session = get_session_or_404(token, "edit")
     try:
-        number, hand_id = ledger.undo_last_hand(session)
+        number, hand_id = ledger.undo_last_hand(session, actor=current_actor())
     except ledger.NotFound:
         flash(t("flash_nothing_to_undo"), "error")
     except ledger.Conflict:
@@ -163,7 +164,7 @@ def restore(token: str, hand_id: int):
     """Bring a deleted hand back where it was (POST-redirect-GET to its row)."""
     session = get_session_or_404(token, "edit")
     try:
-        number = ledger.restore_hand(session, hand_id)
+        number = ledger.restore_hand(session, hand_id, actor=current_actor())
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict:
