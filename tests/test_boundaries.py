@@ -170,3 +170,55 @@ def test_the_name_check_finds_a_game_spelled_out(tmp_path):
         "ulti_ledger/forms.py:1: pinochle",
         "templates/a.html:1: pinochle",
     ]
+
+
+LEDGER = PACKAGE / "ledger"
+VIEWS = PACKAGE / "views"
+
+
+def _ledger_modules() -> set[str]:
+    """The ledger's own modules (``ulti_ledger.ledger.<module>``)."""
+    return {f"ulti_ledger.ledger.{p.stem}" for p in LEDGER.glob("*.py") if p.stem != "__init__"}
+
+
+def through_the_door(root=PACKAGE) -> list[str]:
+    """Each import of a ledger module (``ulti_ledger.ledger.<module>``) from a module of the
+    package outside ``ledger/``: whatever else the package needs of the ledger, its face
+    (``ulti_ledger.ledger``) gives."""
+    inner = _ledger_modules()
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if LEDGER in path.parents:
+            continue
+        for name in _imported_modules(path):
+            if any(name == m or name.startswith(m + ".") for m in inner):
+                found.append(f"{path.relative_to(REPO)} imports {name}")
+    return found
+
+
+def test_the_ledger_is_reached_through_its_package_only():
+    assert through_the_door() == []
+
+
+def test_no_view_imports_a_game_module():
+    """A page asks the ledger (and the registry through it), never a game's package."""
+    offenders = [
+        f"{path.relative_to(REPO)} imports {name}"
+        for path in sorted(VIEWS.rglob("*.py"))
+        for name in _imported_modules(path)
+        if _names_a_game(name)
+    ]
+    assert offenders == []
+
+
+def test_the_door_check_would_catch_a_module_import():
+    inner = _ledger_modules()
+    assert "ulti_ledger.ledger.txn" in inner
+    names = list(
+        _imports(
+            "from ..ledger import carry, LedgerError\nfrom ..ledger.txn import lock\n",
+            ["ulti_ledger", "views"],
+        )
+    )
+    assert "ulti_ledger.ledger.carry" in names and "ulti_ledger.ledger.txn" in names
+    assert "ulti_ledger.ledger.LedgerError" not in names

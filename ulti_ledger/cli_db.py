@@ -120,7 +120,7 @@ def settle_group(
     import json
 
     from . import ledger
-    from .ledger.limits import check_group_size
+    from .ledger import check_group_size
 
     with app_context(database):
         guarded(check_group_size, len(session_refs))  # before any of them is read

@@ -30,7 +30,7 @@ def stats(
     hands played and sat out, declared and won as declarer, units, biggest win and loss,
     best and worst evening, streaks, and each game's own counts. ``--group ID``: of every
     evening of that group."""
-    from .ledger.limits import check_group_size
+    from .ledger import check_group_size
     from .messages import text
     from .stats import player_stats, records_for
     from .stats.table import player_rows

@@ -13,11 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ledger import Actor
-from ..ledger.names import check_new_name, one_name
-from ..ledger.players import apply_players_change
-from ..ledger.reads import seat_names
-from ..ledger.txn import transaction
+from ..ledger import Actor, apply_players_change, check_new_name, one_name, seat_names, transaction
 from ..models import Group
 from .store import GroupError, group_evenings, seat_names_of
 

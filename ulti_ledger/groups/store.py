@@ -16,11 +16,19 @@ from typing import Any
 from sqlalchemy import delete, func, or_, select, update
 
 from ..db import db
-from ..ledger.carry import keeps_kitty, leave_group, lock_group, refresh_group
-from ..ledger.errors import NotFound, SessionError
-from ..ledger.limits import max_group_size
-from ..ledger.names import refuse_hidden
-from ..ledger.reads import TOKEN_SHAPE, seat_names, session_by_token
+from ..ledger import (
+    TOKEN_SHAPE,
+    NotFound,
+    SessionError,
+    keeps_kitty,
+    leave_group,
+    lock_group,
+    max_group_size,
+    refresh_group,
+    refuse_hidden,
+    seat_names,
+    session_by_token,
+)
 from ..models import GameSession, Group, GroupViewEvening, Player, Seat, StoredRuleset
 
 NAME_LENGTH = 120

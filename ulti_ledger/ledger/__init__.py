@@ -62,6 +62,18 @@ The end of the night and files (``settling``, ``exchange``):
   new session is marked as an imported copy (``imported_from(ids)``)
 - ``remembered_evenings(ids)``: a browser's evenings for the landing page, copies marked
 
+Who and what a write is given, not read from the request: each write takes ``actor``
+(an ``Actor``: the door and the link's fingerprint; ``CLI`` when None), which the web
+layer reads (``audit.current_actor``) and passes in.
+
+For the families around the ledger (groups, stats, PDF, CLI, backup): the transaction
+(``transaction``), the kitty a group carries (``group_kitty``, ``refresh_group``...), the
+engine a session is pinned to and the results' cache (``session_engine``,
+``result_cache``), the stored facts (``hand_heads``, ``in_order``, ``stored``), names
+(``one_name``, ``spelling_key``...) and limits (``check_group_size``...). They take them
+from here: no module outside ``ledger/`` imports ``ledger.<module>``
+(tests/test_boundaries.py).
+
 Errors: ``LedgerError`` (the engine's ``HandError``, or ``SessionError`` with ``key`` and
 ``problem``); ``NotFound`` and ``Conflict`` are ``SessionError`` subclasses.
 
@@ -73,6 +85,10 @@ true}``: read as the seating option ``last_declarer_deals`` (``checks.with_setti
 
 from ..settlement import HandError, LedgerError
 from ..settlement.session import SESSION_FORMAT
+
+# The families around the ledger (groups, stats, PDF, CLI, backup) reach these parts
+# through this face too, never ``ledger.<module>``: tests/test_boundaries.py.
+from .carry import group_kitty, keeps_kitty, leave_group, lock_group, refresh_group
 from .catalogue import (
     form_game,
     hand_form,
@@ -81,6 +97,7 @@ from .catalogue import (
     session_ruleset_choice,
 )
 from .changes import rules_preview, update_session
+from .checks import check_session, check_version_value
 from .errors import Conflict, NotFound, SessionError
 from .evenings import imported_from, remembered_evenings
 from .exchange import (
@@ -90,14 +107,26 @@ from .exchange import (
     session_document,
     session_export_json,
 )
+from .facts import hand_heads, in_order, stored
 from .history import deleted_hands, hand_history, session_history
 from .journal import CLI, Actor, settings_state
+from .kitty import kitty_start_of, session_kitty
+from .limits import check_group_size, max_group_evenings, max_group_size
 from .live import scoreboard_state
-from .names import name_key
-from .pinning import session_engine
-from .players import change_players, players_state
+from .names import (
+    character_name,
+    check_new_name,
+    hidden_character,
+    name_key,
+    one_name,
+    refuse_hidden,
+    spelling_key,
+)
+from .pinning import ResultCache, builtin_engine, only_ruleset, result_cache, session_engine
+from .players import apply_players_change, change_players, players_state
 from .proposal import proposed_values
 from .reads import (
+    TOKEN_SHAPE,
     get_session,
     hand_count,
     known_players,
@@ -108,7 +137,13 @@ from .reads import (
 )
 from .registry import delete_session, list_sessions, restore_session
 from .seating import current_seating, seating_of_hand
-from .settling import METHODS, group_settlement, house_rules, session_settlement
+from .settling import (
+    METHODS,
+    group_settlement,
+    group_settlement_of,
+    house_rules,
+    session_settlement,
+)
 from .summary import (
     deal_by,
     hand_entry,
@@ -118,6 +153,7 @@ from .summary import (
     session_json,
     session_summary,
 )
+from .txn import transaction
 from .undo import restore_hand, undo_change, undoable
 from .writes import (
     add_hand,
@@ -130,6 +166,35 @@ from .writes import (
 )
 
 __all__ = [
+    "group_kitty",
+    "keeps_kitty",
+    "leave_group",
+    "lock_group",
+    "refresh_group",
+    "check_session",
+    "check_version_value",
+    "hand_heads",
+    "in_order",
+    "stored",
+    "kitty_start_of",
+    "session_kitty",
+    "check_group_size",
+    "max_group_evenings",
+    "max_group_size",
+    "character_name",
+    "check_new_name",
+    "hidden_character",
+    "one_name",
+    "refuse_hidden",
+    "spelling_key",
+    "ResultCache",
+    "builtin_engine",
+    "only_ruleset",
+    "result_cache",
+    "apply_players_change",
+    "TOKEN_SHAPE",
+    "group_settlement_of",
+    "transaction",
     "CLI",
     "METHODS",
     "SESSION_FORMAT",

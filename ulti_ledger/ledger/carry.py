@@ -30,10 +30,11 @@ from typing import Any
 from sqlalchemy import select, update
 
 from ..db import db
+from ..kitty_words import evening_label
 from ..models import GameSession, Group
 from ..settlement.kitty import KittyAccount, open_kitty, run_kitty
 from .facts import hand_keys
-from .kitty import evening_label, kitty_start_of
+from .kitty import kitty_start_of
 from .pinning import only_ruleset, session_engine
 from .results import hand_views
 from .seating import first_seating

@@ -43,8 +43,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, request, url_f
 from .. import ledger
 from ..audit import current_actor, remember_token
 from ..db import db
-from ..ledger import LedgerError
-from ..ledger.checks import check_version_value
+from ..ledger import LedgerError, check_version_value
 from ..models import GameSession
 from .api_errors import json_body, ledger_error, register_error_handlers
 from .sessions import links

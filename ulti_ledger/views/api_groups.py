@@ -25,8 +25,7 @@ from flask import Blueprint, abort, request
 
 from .. import groups, ledger
 from ..db import db
-from ..ledger import LedgerError
-from ..ledger.carry import group_kitty
+from ..ledger import LedgerError, group_kitty
 from ..models import Group
 from .api import ID, _token
 from .api_errors import json_body, ledger_error

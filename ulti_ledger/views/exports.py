@@ -45,7 +45,7 @@ from flask import (
 from .. import i18n, ledger, pdf_render
 from ..audit import current_actor
 from ..i18n import money, signed, t
-from ..ledger.limits import check_group_size, max_group_evenings
+from ..ledger import check_group_size, max_group_evenings
 from ..models import GameSession
 from ..money_format import currency_code
 from . import remembered

@@ -105,8 +105,8 @@ def _evening_page(
 def _kitty(group: Group, lang: str) -> list[dict[str, Any]]:
     """What the group's kitty holds now, after its last evening of each kind of kitty,
     with that evening named and linked by its view link."""
-    from ..ledger.carry import group_kitty
-    from ..ledger.kitty import evening_label
+    from ..kitty_words import evening_label
+    from ..ledger import group_kitty
 
     return [
         {**k, "label": evening_label(k, lang), "link": url_for("sessions.view", token=tok)}

@@ -21,7 +21,7 @@ from flask import abort, render_template, request, url_for
 
 from .. import groups, i18n, ledger
 from ..i18n import t
-from ..ledger.pinning import result_cache
+from ..ledger import result_cache
 from ..models import Group
 from ..stats import hands_behind, records_for, stats_for
 from ..stats.table import player_rows

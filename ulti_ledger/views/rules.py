@@ -18,7 +18,7 @@ from flask import Blueprint, abort, render_template, request, url_for
 
 from .. import i18n
 from ..i18n import t
-from ..ledger.pinning import builtin_engine
+from ..ledger import builtin_engine
 from ..rules_table import value_table
 from ..settlement.errors import LedgerError
 
