@@ -222,3 +222,35 @@ def test_the_door_check_would_catch_a_module_import():
     )
     assert "ulti_ledger.ledger.carry" in names and "ulti_ledger.ledger.txn" in names
     assert "ulti_ledger.ledger.LedgerError" not in names
+
+
+def _blueprints_in(path) -> int:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sum(
+        isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Blueprint"
+        for node in ast.walk(tree)
+    )
+
+
+def test_one_blueprint_per_view_module_all_registered_from_one_list():
+    from ulti_ledger.views import BLUEPRINTS
+
+    with_blueprint = sorted(p.stem for p in VIEWS.glob("*.py") if _blueprints_in(p))
+    assert sorted(BLUEPRINTS) == with_blueprint
+    assert all(_blueprints_in(VIEWS / f"{name}.py") == 1 for name in BLUEPRINTS)
+
+
+def test_no_page_module_imports_another():
+    """Shared helpers live one floor down (``views/common.py``, ``views/api_common.py``);
+    only the package's ``register`` imports the pages, from its one list."""
+    from ulti_ledger.views import BLUEPRINTS
+
+    pages = {f"ulti_ledger.views.{name}" for name in BLUEPRINTS}
+    offenders = [
+        f"{path.relative_to(REPO)} imports {name}"
+        for path in sorted(VIEWS.glob("*.py"))
+        if path.stem != "__init__"
+        for name in _imported_modules(path)
+        if name in pages and name != f"ulti_ledger.views.{path.stem}"
+    ]
+    assert offenders == []

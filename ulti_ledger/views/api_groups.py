@@ -27,10 +27,9 @@ from .. import groups, ledger
 from ..db import db
 from ..ledger import LedgerError, group_kitty
 from ..models import Group
-from .api import ID, _token
+from .api_common import ID, token_of
 from .api_errors import json_body, ledger_error
-from .exports import LINK
-from .groups import group_links, group_today
+from .common import LINK, group_links, group_stats_of, group_today
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api/v1")
 WRONG_TOKEN = "this token does not open this group"
@@ -58,8 +57,6 @@ def get_group(group_id: int):
 @bp.get(f"/groups/<{ID}:group_id>/stats")
 def get_group_stats(group_id: int):
     """``player_stats`` of the period's evenings (``?from=&to=`` or ``?period=``, ``&game=``)."""
-    from .group_stats import group_stats_of
-
     group = authorized_group(group_id)
     standings, records, figures = group_stats_of(group, request.args, group_today())
     game = request.args.get("game") or None
@@ -90,7 +87,7 @@ def add_group_evening(group_id: int):
 
 
 def authorized_group(group_id: int, kind: str = "view") -> Group:
-    token = _token(allow_query=kind == "view")
+    token = token_of(allow_query=kind == "view")
     if token is None:
         need = "edit token" if kind == "edit" else "edit or view token"
         abort(401, description=f"send the group's {need} as 'Authorization: Bearer <token>'")

@@ -20,7 +20,7 @@ from flask import Blueprint, url_for
 from .. import ledger
 from ..audit import current_actor
 from ..ledger import LedgerError
-from .api import ID, authorized
+from .api_common import ID, authorized
 from .api_errors import ledger_error
 
 bp = Blueprint("api_history", __name__, url_prefix="/api/v1")

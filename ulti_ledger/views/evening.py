@@ -28,8 +28,8 @@ from ..forms import settings_form
 from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
+from .common import get_session_or_404, private
 from .evening_words import change_rows, problem_text
-from .sessions import get_session_or_404, private
 
 bp = Blueprint("evening", __name__, url_prefix="/e/<token>/evening")
 bp.after_request(private)

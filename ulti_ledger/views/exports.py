@@ -34,7 +34,6 @@ from flask import (
     Blueprint,
     abort,
     flash,
-    make_response,
     redirect,
     render_template,
     request,
@@ -49,12 +48,10 @@ from ..ledger import check_group_size, max_group_evenings
 from ..models import GameSession
 from ..money_format import currency_code
 from . import remembered
+from .common import LINK, busy_page, get_session_or_404
 from .methods import method_from_args, refusal, requested_method
-from .sessions import get_session_or_404
 
 bp = Blueprint("exports", __name__)
-LINK = re.compile(r"(?:^|/[se]/)([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
-"""A pasted link's token: ``https://host/s/TOKEN`` (or ``/e/``, or the token alone)."""
 
 
 @bp.get("/s/<token>/scoresheet.pdf")
@@ -68,18 +65,6 @@ def scoresheet(token: str):
     except pdf_render.Busy as exc:  # rendering goes on; the retry is served from the cache
         return busy_page(exc)
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=_filename(session, "pdf"))
-
-
-def busy_page(exc: pdf_render.Busy):
-    """A PDF not ready within its budget: 503 with Retry-After, in the page's language."""
-    response = make_response(
-        render_template(
-            "errors/error.html", title=t("pdf_busy_title"), message=t("pdf_busy"), back=None
-        ),
-        503,
-    )
-    response.headers["Retry-After"] = str(exc.retry_after)
-    return response
 
 
 @bp.get("/s/<token>/hands.csv")

@@ -73,7 +73,7 @@ def group_context(
         },
         "pdf_url": _link(url_for("groups.report", token=token), chosen),
         "stats_url": _link(
-            url_for("groups.stats_page", token=token),
+            url_for("group_stats.stats_page", token=token),
             {k: v for k, v in chosen.items() if k in ("period", "from", "to", "game")},
         ),
         "query": chosen,
@@ -144,15 +144,3 @@ def _chart(standings: Mapping[str, Any], lang: str, **style: Any) -> Markup:
         x_label=t("grp_chart_x"),
         **style,
     )
-
-
-def group_error_text(exc: Exception) -> str:
-    """A refusal in the page's language: a group's by its code, others as the ledger says."""
-    code = getattr(exc, "code", None)
-    if code:
-        try:
-            return t(f"grp_err_{code}", **getattr(exc, "params", {}))
-        except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
-            pass
-    text = getattr(exc, "text", None)
-    return text(i18n.current()) if callable(text) else str(exc)

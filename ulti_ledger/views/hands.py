@@ -31,7 +31,7 @@ from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
 from . import game_form
-from .sessions import get_session_or_404, private
+from .common import get_session_or_404, private
 
 bp = Blueprint("hands", __name__, url_prefix="/e/<token>")
 bp.after_request(private)

@@ -24,46 +24,37 @@ here sends no Referer, so a link never leaks to another site, and is never cache
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
-from markupsafe import Markup
 
-from .. import i18n, ledger
-from ..addresses import external_url
+from .. import groups, i18n, ledger
 from ..audit import current_actor
 from ..chart import balance_chart_svg
 from ..forms import session_form
-from ..groups.store import holding_groups
+from ..groups.store import check_group_limits, holding_groups
 from ..i18n import t
 from ..models import GameSession
-from ..qr import qr_svg
 from ..settlement.errors import Msg
 from ..table_drawing import table_drawing
 from ..texts import TEXTS
 from . import remembered
+from .common import (
+    get_session_or_404,
+    group_error_text,
+    group_from_form,
+    links,
+    offered_groups,
+    private,
+    utc_text,
+    view_qr,
+)
 from .methods import scoreboard_settle
 from .sheet import Sheet, hand_rows
 from .transfers_text import transfers_text
 
 bp = Blueprint("sessions", __name__)
-
-
-def links(session: GameSession) -> dict[str, str]:
-    """The absolute URLs of the session's edit page (``url``) and view page (``view_url``)."""
-    return {
-        "url": external_url("sessions.edit", token=session.edit_token),
-        "view_url": external_url("sessions.view", token=session.view_token),
-    }
-
-
-def get_session_or_404(token: str, kind: str) -> GameSession:
-    try:
-        return ledger.session_by_token(token, kind)
-    except ledger.NotFound:
-        abort(404)
 
 
 @bp.route("/sessions/new", methods=["GET"])
@@ -77,14 +68,10 @@ def create():
     form = session_form(ledger.ruleset_choices(i18n.current()))
     if not form.validate_on_submit():
         return _new_page(form), 422
-    from .groups import group_from_form
-
     group = group_from_form()  # the group it is played in, if the form chose one
     try:
         body = form.session_body()
         if group is not None:  # a full group refuses before the evening is made
-            from ..groups.store import check_group_limits
-
             check_group_limits(group, body["players"])
         session = ledger.create_session(body, actor=current_actor())
     except ledger.LedgerError as exc:
@@ -96,8 +83,6 @@ def create():
             else getattr(exc, "problem", str(exc))
         )
         if getattr(exc, "code", None):  # a group's refusal, worded by its code
-            from .group_page import group_error_text
-
             form.form_errors.append(group_error_text(exc))
         elif field is None:
             form.form_errors.append(exc.text(i18n.current()))
@@ -106,16 +91,14 @@ def create():
         return _new_page(form), 422
     remembered.remember(session.id)
     if group is not None:
-        from ..groups import add_evening
-
-        add_evening(group, session)  # its creator holds its edit link: the group may change it
+        groups.add_evening(
+            group, session
+        )  # its creator holds its edit link: the group may change it
     flash(t("flash_created"))
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
 
 
 def _new_page(form):
-    from .groups import offered_groups
-
     known = ledger.known_players(remembered.evening_ids())  # this browser's evenings only
     group_choices, chosen = offered_groups()
     posted = request.form.get("group", "")  # a refused form keeps its group
@@ -252,13 +235,6 @@ def _state_view(
     return out
 
 
-def utc_text(at: str | None) -> str:
-    """An audit time (ISO 8601, UTC) for reading: 2026-11-29 14:26 UTC."""
-    if not at:
-        return ""
-    return f"{at[:10]} {at[11:16]} UTC"
-
-
 def _deleted(session: GameSession, lang: str) -> list[dict[str, Any]]:
     """The deleted hands for the edit scoreboard, each with its readable state."""
     out = []
@@ -298,12 +274,6 @@ def _scoreboard(session: GameSession, token: str, editable: bool):
     )
 
 
-@lru_cache(maxsize=256)
-def view_qr(url: str, label: str) -> Markup:
-    """The view link's QR code; drawing one takes ~20 ms, so each is drawn once."""
-    return qr_svg(url, label)
-
-
 @bp.app_errorhandler(CSRFError)
 def stale_form(exc: CSRFError):
     """A form without a valid CSRF token: say what to do, in the page's language (400).
@@ -313,14 +283,6 @@ def stale_form(exc: CSRFError):
     i18n.pick()
     reason = exc.description if i18n.current() == "en" else None
     return render_template("errors/stale_form.html", reason=reason), 400
-
-
-def private(response):
-    """Capability URLs must not travel in Referer headers, caches or search indexes."""
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Robots-Tag"] = "noindex"
-    return response
 
 
 bp.after_request(private)
