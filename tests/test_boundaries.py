@@ -254,3 +254,18 @@ def test_no_page_module_imports_another():
         if name in pages and name != f"ulti_ledger.views.{path.stem}"
     ]
     assert offenders == []
+
+
+GAME_PARTS = {"form_game", "hand_from_form", "form_values", "form_refusal", "scorer_module"}
+"""What only a view holding a game would name: the game itself, or its form's parts."""
+
+
+def test_the_form_view_asks_the_ledger_not_the_game():
+    """``ledger.game_form`` gives the form, its reading and a refusal's field."""
+    offenders = [
+        f"{path.relative_to(REPO)}:{node.lineno}: {node.attr}"
+        for path in sorted(VIEWS.glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr in GAME_PARTS
+    ]
+    assert offenders == []

@@ -45,6 +45,8 @@ Reading:
 - ``next_hand(session)``: the rotation's proposal (dealer, players, sitting_out, first_bidder)
 - ``proposed_values(session)``: the form values the game proposes for the next hand (Skat: Bock)
 - ``deal_by(session, seats, dealer)``: the hand a chosen dealer deals, by the session's seating
+- ``game_form(session, options=None)``: the hand form as its game describes it, the
+  reading of a posted form and the refusal's field (a ``GameForm``), for the form view
 - ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players(session_ids)``: form data
 - ``name_key(name)``: what makes two names one player (case, spaces, NFC, and the
   confusable skeleton: letters that look alike); a session refuses two names with the
@@ -91,6 +93,7 @@ from ..settlement.session import SESSION_FORMAT
 from .carry import group_kitty, keeps_kitty, leave_group, lock_group, refresh_group
 from .catalogue import (
     form_game,
+    game_rules_table,
     hand_form,
     ruleset_choices,
     session_game_name,
@@ -108,6 +111,7 @@ from .exchange import (
     session_export_json,
 )
 from .facts import hand_heads, in_order, stored
+from .game_form import GameForm, game_form
 from .history import deleted_hands, hand_history, session_history
 from .journal import CLI, Actor, settings_state
 from .kitty import kitty_start_of, session_kitty
@@ -217,6 +221,9 @@ __all__ = [
     "hand_count",
     "hand_entry",
     "form_game",
+    "GameForm",
+    "game_rules_table",
+    "game_form",
     "hand_form",
     "hand_history",
     "hand_view",

@@ -61,18 +61,18 @@ def queued(token: str):
     version = session.version
     seats = tuple(ledger.current_seating(session))
     drawn = game_form.deal_of(ledger.next_hand(session), seats)
-    game, rules = ledger.form_game(session)
-    form = game.hand_form(rules, i18n.current())
+    hand_form = ledger.game_form(session)
+    form = hand_form.describe(i18n.current())
     deal, _ = game_form.posted_deal(session, drawn)
     values = generic.read(form, request.form.to_dict(), deal)
-    hand = game.hand_from_form(values, rules)
+    hand = hand_form.hand_of(values)
     try:
         saved = ledger.save_hand(session, None, hand, version, actor=current_actor())
     except ledger.Conflict:
         number = ledger.hand_count(session) + 1
         return _refused(409, "form", t("offline_out_of_order", n=meant, m=number))
     except ledger.LedgerError as exc:
-        field, said = form_refusals.explain(game, rules, form, values, hand, exc)
+        field, said = form_refusals.explain(hand_form, form, values, hand, exc)
         return _refused(422, field, said)
     flash(t("flash_saved", n=saved))
     board = url_for("sessions.edit", token=token, _anchor=f"h{saved}")
