@@ -10,7 +10,14 @@ import json
 
 import click
 
-from .cli_db import app_context, database_option, find_session, guarded, lang_option
+from .cli_db import (
+    app_context,
+    app_limits,
+    database_option,
+    find_session,
+    guarded,
+    lang_option,
+)
 
 
 @click.command("stats")
@@ -43,7 +50,7 @@ def stats(
         if group_id is not None:
             sessions = _group_evenings(group_id)
         else:
-            guarded(check_group_size, len(session_refs))
+            guarded(check_group_size, len(session_refs), app_limits())
             sessions = [find_session(ref) for ref in session_refs]
         ids = [s.id for s in sessions]
         if len(set(ids)) != len(ids):

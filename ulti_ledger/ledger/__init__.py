@@ -66,13 +66,15 @@ The end of the night and files (``settling``, ``exchange``):
 
 Who and what a write is given, not read from the request: each write takes ``actor``
 (an ``Actor``: the door and the link's fingerprint; ``CLI`` when None), which the web
-layer reads (``audit.current_actor``) and passes in.
+layer reads (``audit.current_actor``) and passes in, and the writes that add hands or
+settle evenings together take ``limits`` (``Limits.from_config(app.config)``; the shipped
+``DEFAULT_LIMITS`` when None). Nothing in the ledger reads Flask's request or config.
 
 For the families around the ledger (groups, stats, PDF, CLI, backup): the transaction
 (``transaction``), the kitty a group carries (``group_kitty``, ``refresh_group``...), the
 engine a session is pinned to and the results' cache (``session_engine``,
 ``result_cache``), the stored facts (``hand_heads``, ``in_order``, ``stored``), names
-(``one_name``, ``spelling_key``...) and limits (``check_group_size``...). They take them
+(``one_name``, ``spelling_key``...) and limits (``Limits``, ``check_group_size``...). They take them
 from here: no module outside ``ledger/`` imports ``ledger.<module>``
 (tests/test_boundaries.py).
 
@@ -115,7 +117,7 @@ from .game_form import GameForm, game_form
 from .history import deleted_hands, hand_history, session_history
 from .journal import CLI, Actor, settings_state
 from .kitty import kitty_start_of, session_kitty
-from .limits import check_group_size, max_group_evenings, max_group_size
+from .limits import DEFAULT_LIMITS, Limits, check_group_size
 from .live import scoreboard_state
 from .names import (
     character_name,
@@ -183,8 +185,8 @@ __all__ = [
     "kitty_start_of",
     "session_kitty",
     "check_group_size",
-    "max_group_evenings",
-    "max_group_size",
+    "DEFAULT_LIMITS",
+    "Limits",
     "character_name",
     "check_new_name",
     "hidden_character",

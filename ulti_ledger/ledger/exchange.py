@@ -42,6 +42,7 @@ from .errors import SessionError
 from .evenings import origin_of
 from .journal import Actor
 from .kitty import kitty_columns
+from .limits import Limits
 from .seating import first_seating
 from .summary import session_summary
 from .writes import create_session
@@ -196,7 +197,9 @@ SURROGATE_PROBLEM = (
 )
 
 
-def import_session(raw: bytes | str, *, actor: Actor | None = None) -> GameSession:
+def import_session(
+    raw: bytes | str, *, actor: Actor | None = None, limits: Limits | None = None
+) -> GameSession:
     """Create a session from the text of a session@1 file; all of it, or nothing.
 
     Raises ``SessionError`` (``key`` e.g. ``hands[3].components[0].kontra``) for a file
@@ -204,7 +207,7 @@ def import_session(raw: bytes | str, *, actor: Actor | None = None) -> GameSessi
     """
     data = parse_session_file(raw)
     # marked as a copy (``evenings``)
-    return create_session(data, imported=origin_of(data), actor=actor)
+    return create_session(data, imported=origin_of(data), actor=actor, limits=limits)
 
 
 def _kitty(kitty: Mapping[str, Any]) -> dict[str, Any]:

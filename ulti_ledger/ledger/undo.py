@@ -20,7 +20,7 @@ from ..db import db
 from ..models import AuditEntry, GameSession, Hand, Seat
 from .errors import Conflict, NotFound
 from .journal import Actor, hand_state, record, settings_state
-from .limits import check_hand_count
+from .limits import Limits, check_hand_count
 from .names import one_name
 from .pinning import only_ruleset, session_engine
 from .players import _player_id, players_state
@@ -183,6 +183,7 @@ def restore_hand(
     *,
     audit_id: int | None = None,
     actor: Actor | None = None,
+    limits: Limits | None = None,
 ) -> int:
     """Bring a deleted hand back to where it was; returns its number now.
 
@@ -207,7 +208,7 @@ def restore_hand(
         row.version = version
         db.session.flush()
         number = _number(row)
-        check_hand_count(hand_count(session))  # beyond MAX_HANDS: rolled back
+        check_hand_count(hand_count(session), limits)  # beyond MAX_HANDS: rolled back
         after = hand_state(session, row.id)
         record(session, "restore", version, row.id, number, after=after, actor=actor)
     return number

@@ -21,7 +21,7 @@ from .checks import CheckedHand, check_all_pass, check_hand, check_session, deal
 from .errors import NotFound
 from .facts import write_facts
 from .journal import Actor, hand_state, record, settings_state
-from .limits import check_hand_count
+from .limits import Limits, check_hand_count
 from .pinning import builtin_engine, only_ruleset, session_engine
 from .reads import hand_count, hand_key_at, last_hand
 from .seating import current_seating, last_seating, seating_of_hand
@@ -43,6 +43,7 @@ def create_session(
     *,
     imported: dict[str, Any] | None = None,
     actor: Actor | None = None,
+    limits: Limits | None = None,
 ) -> GameSession:
     """Create a session from a session@1 body (hands included); ``engine`` defaults to builtin.
 
@@ -52,7 +53,7 @@ def create_session(
     (``evenings.origin_of``); kept as an ``import`` audit entry, in the same transaction.
     """
     if isinstance(data, dict) and isinstance(data.get("hands"), list):
-        check_hand_count(len(data["hands"]))  # before the engine reads any of them
+        check_hand_count(len(data["hands"]), limits)  # before the engine reads any of them
     plan = check_session(data, engine or builtin_engine())
     with transaction():
         session = GameSession(
@@ -100,6 +101,7 @@ def add_hand(
     expected_version: int | None = None,
     *,
     actor: Actor | None = None,
+    limits: Limits | None = None,
 ) -> int:
     """Record a hand at the end of the session; returns its number (1-based).
 
@@ -128,7 +130,7 @@ def add_hand(
         row = _insert_hand(session, (top or 0) + 1, checked, ids[dealer], ids, version)
         db.session.flush()
         number = hand_count(session)
-        check_hand_count(number)  # beyond MAX_HANDS: rolled back
+        check_hand_count(number, limits)  # beyond MAX_HANDS: rolled back
         after = {**checked.facts, "dealer": dealer}
         record(session, "create", version, row.id, number, after=after, actor=actor)
     return number
@@ -141,11 +143,12 @@ def save_hand(
     expected_version: int | None = None,
     *,
     actor: Actor | None = None,
+    limits: Limits | None = None,
 ) -> int:
     """A hand form's save: a new hand when ``number`` is None, else hand ``number``
     replaced; the saved hand's number (errors as ``add_hand`` and ``replace_hand``)."""
     if number is None:
-        return add_hand(session, data, expected_version, actor=actor)
+        return add_hand(session, data, expected_version, actor=actor, limits=limits)
     replace_hand(session, number, data, expected_version, actor=actor)
     return number
 

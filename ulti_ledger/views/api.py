@@ -50,7 +50,7 @@ from .api_common import (
     tagged,
 )
 from .api_errors import json_body, ledger_error
-from .common import links
+from .common import app_limits, links
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.register_error_handler(LedgerError, ledger_error)
@@ -58,7 +58,7 @@ bp.register_error_handler(LedgerError, ledger_error)
 
 @bp.post("/sessions")
 def create_session():
-    session = ledger.create_session(json_body(), actor=current_actor())
+    session = ledger.create_session(json_body(), actor=current_actor(), limits=app_limits())
     return (
         {
             "id": session.id,
@@ -96,7 +96,9 @@ def update_session(session_id: int):
 @bp.post(f"/sessions/<{ID}:session_id>/hands")
 def add_hand(session_id: int):
     session = authorized(session_id, "edit")
-    number = ledger.add_hand(session, json_body(), if_match(), actor=current_actor())
+    number = ledger.add_hand(
+        session, json_body(), if_match(), actor=current_actor(), limits=app_limits()
+    )
     location = url_for(".get_hand", session_id=session_id, number=number)
     entry = ledger.hand_entry(session, number, api_lang())
     return tagged(entry, entry["version"], 201, {"Location": location})

@@ -32,6 +32,11 @@ LINK = re.compile(r"(?:^|/[se]/)([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
 """A pasted link's token: ``https://host/s/TOKEN`` (or ``/e/``, or the token alone)."""
 
 
+def app_limits() -> ledger.Limits:
+    """This app's limits (``MAX_HANDS``...), which the pages pass to the ledger's writes."""
+    return ledger.Limits.from_config(current_app.config)
+
+
 def links(session: GameSession) -> dict[str, str]:
     """The absolute URLs of the session's edit page (``url``) and view page (``view_url``)."""
     return {

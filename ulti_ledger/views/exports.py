@@ -44,11 +44,11 @@ from flask import (
 from .. import i18n, ledger, pdf_render
 from ..audit import current_actor
 from ..i18n import money, signed, t
-from ..ledger import check_group_size, max_group_evenings
+from ..ledger import check_group_size
 from ..models import GameSession
 from ..money_format import currency_code
 from . import remembered
-from .common import LINK, busy_page, get_session_or_404
+from .common import LINK, app_limits, busy_page, get_session_or_404
 from .methods import method_from_args, refusal, requested_method
 
 bp = Blueprint("exports", __name__)
@@ -101,10 +101,10 @@ def group():
     if not tokens:
         return _group_error(400, t("group_none"), [], hint=t("group_how"))
     try:
-        check_group_size(len(tokens))  # before any of them is read
+        check_group_size(len(tokens), app_limits())  # before any of them is read
     except ledger.SessionError as exc:
         problem = exc.message.text(i18n.current())
-        return _group_error(400, problem, tokens[: max_group_evenings()])
+        return _group_error(400, problem, tokens[: app_limits().group_evenings])
     sessions = []
     for number, token in enumerate(tokens, 1):
         try:
@@ -129,7 +129,7 @@ def group():
         message = t("group_currencies", currencies=", ".join(currencies))
         return _group_error(400, message, tokens[:1])
     try:
-        settlement = ledger.group_settlement(sessions, method, banker)
+        settlement = ledger.group_settlement(sessions, method, banker, app_limits())
     except ledger.LedgerError as exc:
         problem = getattr(exc, "problem", str(exc))
         return _group_error(400, t("group_problem", problem=problem), tokens)
@@ -182,7 +182,7 @@ def import_session():
     if upload is None or not upload.filename:
         return render_template("exports/import.html", error="Válassz ki egy fájlt."), 400
     try:
-        session = ledger.import_session(upload.read(), actor=current_actor())
+        session = ledger.import_session(upload.read(), actor=current_actor(), limits=app_limits())
     except ledger.LedgerError as exc:
         # in the page's language (the engine's refusals have their Hungarian)
         return render_template("exports/import.html", error=exc.text(_lang())), 422

@@ -30,6 +30,7 @@ from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
 from . import form_refusals
+from .common import app_limits
 
 CONTROLS = {"preset", "action", "expected_version", "sitting_out_for", "proposed", "shown", "js"}
 CONTROLS |= {"proposal"}
@@ -90,7 +91,9 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     if options:
         hand["options"] = options
     try:
-        saved = ledger.save_hand(session, number, hand, expected, actor=current_actor())
+        saved = ledger.save_hand(
+            session, number, hand, expected, actor=current_actor(), limits=app_limits()
+        )
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict as exc:

@@ -17,7 +17,7 @@ from ..handform import generic
 from ..i18n import t
 from ..numbers import form_number
 from . import form_refusals, game_form
-from .common import get_session_or_404, private
+from .common import app_limits, get_session_or_404, private
 
 bp = Blueprint("offline_edit", __name__, url_prefix="/e/<token>")
 bp.after_request(private)
@@ -67,7 +67,9 @@ def queued(token: str):
     values = generic.read(form, request.form.to_dict(), deal)
     hand = hand_form.hand_of(values)
     try:
-        saved = ledger.save_hand(session, None, hand, version, actor=current_actor())
+        saved = ledger.save_hand(
+            session, None, hand, version, actor=current_actor(), limits=app_limits()
+        )
     except ledger.Conflict:
         number = ledger.hand_count(session) + 1
         return _refused(409, "form", t("offline_out_of_order", n=meant, m=number))

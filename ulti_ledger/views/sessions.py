@@ -41,6 +41,7 @@ from ..table_drawing import table_drawing
 from ..texts import TEXTS
 from . import remembered
 from .common import (
+    app_limits,
     get_session_or_404,
     group_error_text,
     group_from_form,
@@ -73,7 +74,7 @@ def create():
         body = form.session_body()
         if group is not None:  # a full group refuses before the evening is made
             check_group_limits(group, body["players"])
-        session = ledger.create_session(body, actor=current_actor())
+        session = ledger.create_session(body, actor=current_actor(), limits=app_limits())
     except ledger.LedgerError as exc:
         field = form.field_for_key(getattr(exc, "key", ""))
         said = getattr(exc, "message", None)  # the engine's words, in the page's language
@@ -147,7 +148,7 @@ def restore(token: str, hand_id: int):
     """Bring a deleted hand back where it was (POST-redirect-GET to its row)."""
     session = get_session_or_404(token, "edit")
     try:
-        number = ledger.restore_hand(session, hand_id, actor=current_actor())
+        number = ledger.restore_hand(session, hand_id, actor=current_actor(), limits=app_limits())
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict:
