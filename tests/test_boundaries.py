@@ -269,3 +269,15 @@ def test_the_form_view_asks_the_ledger_not_the_game():
         if isinstance(node, ast.Attribute) and node.attr in GAME_PARTS
     ]
     assert offenders == []
+
+
+def test_the_ledger_reads_nothing_of_flask():
+    """The request's actor and the app's limits come in as arguments (``Actor``,
+    ``Limits``); its caches are kept per database, found from the database session."""
+    offenders = [
+        f"{path.relative_to(REPO)} imports {name}"
+        for path in sorted(LEDGER.glob("*.py"))
+        for name in _imported_modules(path)
+        if name.split(".")[0] in ("flask", "werkzeug", "flask_wtf") or name == "ulti_ledger.audit"
+    ]
+    assert offenders == []
