@@ -48,10 +48,11 @@ from ..ledger import check_group_size
 from ..models import GameSession
 from ..money_format import currency_code
 from . import remembered
-from .common import LINK, app_limits, busy_page, get_session_or_404
+from .common import LINK, app_limits, busy_page, get_session_or_404, private
 from .methods import method_from_args, refusal, requested_method
 
 bp = Blueprint("exports", __name__)
+bp.after_request(private)  # capability links: no Referer, no cache, no index
 
 
 @bp.get("/s/<token>/scoresheet.pdf")
@@ -220,15 +221,6 @@ def _loaded_notice(session: GameSession) -> dict[str, Any]:
         ],
         "testid": "import-notice",
     }
-
-
-@bp.after_request
-def _private(response):
-    """Capability URLs must not travel in Referer headers, caches or search indexes."""
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Robots-Tag"] = "noindex"
-    return response
 
 
 def _lang() -> str:
