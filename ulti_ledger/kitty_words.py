@@ -1,5 +1,6 @@
 """The kitty in words: the sentences the PDF and the command line write about an evening's
-kitty (``ledger.session_summary``'s ``kitty``), in the reader's language.
+kitty (``ledger.session_summary``'s ``kitty``), and the CSV's kitty columns, in the
+reader's language.
 
 The ledger works the kitty out (``ledger/kitty.py``); how it is said lives here, beside
 the other words modules, so the ledger hands out values and a page or a file words them.
@@ -72,3 +73,32 @@ def evening_label(evening: Mapping[str, Any], lang: str) -> str:
     """An evening as the kitty's lines name it: its name and its date in ``lang``."""
     name = evening.get("name") or text("untitled_session", lang)
     return ", ".join(p for p in (name, date_text(evening.get("date"), lang)) if p)
+
+
+def kitty_columns(
+    summary: Mapping[str, Any], lang: str
+) -> tuple[list[str], list[list[Any]]] | None:
+    """The CSV's last columns where the evening has a kitty: their headers (put in, took,
+    the balance after, then per player what the hand moved between him and the kitty:
+    + what he took, − what he put in), then one row per hand (a hand that left it alone:
+    "", "", the balance as it was, 0 each). The per-player columns are numbers a
+    spreadsheet sums; the first two say the same for reading. None without a kitty, so
+    other files stay as they were."""
+    kitty = summary.get("kitty")
+    if not kitty:
+        return None
+    players = list(summary["players"])
+    moved = {h["number"]: h for h in kitty["hands"]}
+    rows, balance = [], kitty.get("opening", 0)
+    for number in range(1, len(summary["hands"]) + 1):
+        hand = moved.get(number)
+        if hand is None:
+            rows.append(["", "", balance, *(0 for _ in players)])
+            continue
+        balance = hand["balance"]
+        put, took = hand["put_in"], hand["took"]
+        net = [took.get(p, 0) - put.get(p, 0) for p in players]
+        rows.append([entries_text(put), entries_text(took), balance, *net])
+    keys = ("kitty_csv_put_in", "kitty_csv_took", "kitty_csv_after")
+    own = text("kitty_csv_player", lang)
+    return [*(text(k, lang) for k in keys), *(f"{p} {own}" for p in players)], rows

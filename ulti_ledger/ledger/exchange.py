@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..json_input import surrogate_path
+from ..kitty_words import kitty_columns
 from ..messages import WordTuples
 from ..models import GameSession
 from ..settlement.errors import Msg
@@ -41,7 +42,6 @@ from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .evenings import origin_of
 from .journal import Actor
-from .kitty import kitty_columns
 from .limits import Limits
 from .seating import first_seating
 from .summary import session_summary

@@ -16,7 +16,6 @@ from decimal import Decimal
 from typing import Any
 
 from ..kitty_words import entries_text
-from ..messages import text
 from ..settlement.kitty import open_kitty, run_kitty, share_out
 
 KITTY_RULE = "stays"
@@ -117,32 +116,3 @@ def with_kitty(view: Mapping[str, Any], entries: dict[str, int] | None) -> Mappi
     if entries is None or "kitty" not in view["result"]:
         return view  # shared with the cache, as every view is: read-only
     return {**view, "result": {**view["result"], "kitty": dict(entries)}}
-
-
-def kitty_columns(
-    summary: Mapping[str, Any], lang: str
-) -> tuple[list[str], list[list[Any]]] | None:
-    """The CSV's last columns where the evening has a kitty: their headers (put in, took,
-    the balance after, then per player what the hand moved between him and the kitty:
-    + what he took, − what he put in), then one row per hand (a hand that left it alone:
-    "", "", the balance as it was, 0 each). The per-player columns are numbers a
-    spreadsheet sums; the first two say the same for reading. None without a kitty, so
-    other files stay as they were."""
-    kitty = summary.get("kitty")
-    if not kitty:
-        return None
-    players = list(summary["players"])
-    moved = {h["number"]: h for h in kitty["hands"]}
-    rows, balance = [], kitty.get("opening", 0)
-    for number in range(1, len(summary["hands"]) + 1):
-        hand = moved.get(number)
-        if hand is None:
-            rows.append(["", "", balance, *(0 for _ in players)])
-            continue
-        balance = hand["balance"]
-        put, took = hand["put_in"], hand["took"]
-        net = [took.get(p, 0) - put.get(p, 0) for p in players]
-        rows.append([entries_text(put), entries_text(took), balance, *net])
-    keys = ("kitty_csv_put_in", "kitty_csv_took", "kitty_csv_after")
-    own = text("kitty_csv_player", lang)
-    return [*(text(k, lang) for k in keys), *(f"{p} {own}" for p in players)], rows
