@@ -30,7 +30,6 @@ from typing import Any
 from sqlalchemy import select, update
 
 from ..db import db
-from ..kitty_words import evening_label
 from ..models import GameSession, Group
 from ..settlement.kitty import KittyAccount, open_kitty, run_kitty
 from .facts import hand_keys
@@ -151,12 +150,11 @@ def closing_balance(session: GameSession, opening: int, fresh: bool = False) -> 
     return run_kitty((view.get("kitty_move") for view in views), opening)[1]
 
 
-def kitty_start(session: GameSession, lang: str = "hu") -> dict[str, Any] | None:
+def kitty_start(session: GameSession) -> dict[str, Any] | None:
     """How the evening's kitty opens, for its sheets: ``carried`` (what came in),
     ``opening`` (at most the cap), ``held`` (the rest, which the group keeps for a later
-    evening) and ``source`` (the evening it came from: id, name, date and ``label``, both
-    as ``lang`` writes them; None). None where
-    the evening keeps no kitty."""
+    evening) and ``source`` (the evening it came from: id, name and date, which
+    ``kitty_words.evening_label`` words; None). None where the evening keeps no kitty."""
     if not keeps_kitty(session):
         return None
     source = None
@@ -165,7 +163,6 @@ def kitty_start(session: GameSession, lang: str = "hu") -> dict[str, Any] | None
         if before is not None:
             day = before.date.isoformat() if before.date else None
             source = {"id": before.id, "name": before.name, "date": day}
-            source["label"] = evening_label(source, lang)
     ruleset = only_ruleset(session_engine(session))
     table = len(first_seating(session))
     return kitty_start_of(ruleset, session.options, table, session.kitty_opening or 0, source)

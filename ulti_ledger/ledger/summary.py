@@ -55,7 +55,7 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     seats = seat_names(session)
     keys = hand_keys(session.id)
     views = hand_views(session, keys, lang)
-    start = kitty_start(session, lang)
+    start = kitty_start(session)
     entries, kitty = session_kitty(views, session.unit_amount, start, seat_names(session))
     if kitty is not None:
         views = [with_kitty(view, moved) for view, moved in zip(views, entries, strict=True)]
@@ -143,7 +143,7 @@ def hand_view(session: GameSession, number: int, lang: str = "hu") -> dict[str, 
     (view,) = hand_views(session, [key], lang)
     if view.get("kitty_move") is not None:
         keys = hand_keys(session.id)[:number]
-        start = kitty_start(session, lang)
+        start = kitty_start(session)
         entries, _ = session_kitty(hand_views(session, keys, lang), session.unit_amount, start)
         view = with_kitty(view, entries[-1])
     return {**view, "number": number, "version": key[1], "edited": was_edited(session, key[0])}

@@ -38,6 +38,8 @@ API = ("api", "api_history", "api_evening", "api_groups")
 
 def register(app: Flask, csrf: Any) -> None:
     """Register every blueprint of ``BLUEPRINTS``, and what the app needs beside them."""
+    from .. import i18n
+    from ..kitty_words import evening_label
     from . import admin, api_errors, offline
 
     for name in BLUEPRINTS:
@@ -46,5 +48,7 @@ def register(app: Flask, csrf: Any) -> None:
         if name in API:
             csrf.exempt(blueprint)
     api_errors.register_error_handlers(app)
+    # the evening a kitty came from, as the page's language names it (the ledger gives facts)
+    app.jinja_env.filters["evening_label"] = lambda source: evening_label(source, i18n.current())
     offline.init_app(app)  # the offline script's words on every page
     admin.init_app(app)  # the admin pages' limit on wrong passwords
