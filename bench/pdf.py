@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ulti_ledger import create_app, groups, ledger  # noqa: E402
 from ulti_ledger.db import db  # noqa: E402
-from ulti_ledger.ledger.limits import MAX_HANDS, max_group_size  # noqa: E402
+from ulti_ledger.ledger.limits import MAX_HANDS, Limits  # noqa: E402
 from ulti_ledger.pdf import scoresheet_pdf  # noqa: E402
 from ulti_ledger.samples import group_sessions, random_session  # noqa: E402
 
@@ -96,7 +96,7 @@ def season(hands: int) -> None:
         )
         with app.app_context():
             db.create_all()
-            most = max_group_size()
+            most = Limits.from_config(app.config).group_size
             group = groups.create_group("Legnagyobb társaság")
             start = time.perf_counter()
             for body in group_sessions(most.evenings, most.members, hands):

@@ -170,3 +170,114 @@ def test_the_name_check_finds_a_game_spelled_out(tmp_path):
         "ulti_ledger/forms.py:1: pinochle",
         "templates/a.html:1: pinochle",
     ]
+
+
+LEDGER = PACKAGE / "ledger"
+VIEWS = PACKAGE / "views"
+
+
+def _ledger_modules() -> set[str]:
+    """The ledger's own modules (``ulti_ledger.ledger.<module>``)."""
+    return {f"ulti_ledger.ledger.{p.stem}" for p in LEDGER.glob("*.py") if p.stem != "__init__"}
+
+
+def through_the_door(root=PACKAGE) -> list[str]:
+    """Each import of a ledger module (``ulti_ledger.ledger.<module>``) from a module of the
+    package outside ``ledger/``: whatever else the package needs of the ledger, its face
+    (``ulti_ledger.ledger``) gives."""
+    inner = _ledger_modules()
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if LEDGER in path.parents:
+            continue
+        for name in _imported_modules(path):
+            if any(name == m or name.startswith(m + ".") for m in inner):
+                found.append(f"{path.relative_to(REPO)} imports {name}")
+    return found
+
+
+def test_the_ledger_is_reached_through_its_package_only():
+    assert through_the_door() == []
+
+
+def test_no_view_imports_a_game_module():
+    """A page asks the ledger (and the registry through it), never a game's package."""
+    offenders = [
+        f"{path.relative_to(REPO)} imports {name}"
+        for path in sorted(VIEWS.rglob("*.py"))
+        for name in _imported_modules(path)
+        if _names_a_game(name)
+    ]
+    assert offenders == []
+
+
+def test_the_door_check_would_catch_a_module_import():
+    inner = _ledger_modules()
+    assert "ulti_ledger.ledger.txn" in inner
+    names = list(
+        _imports(
+            "from ..ledger import carry, LedgerError\nfrom ..ledger.txn import lock\n",
+            ["ulti_ledger", "views"],
+        )
+    )
+    assert "ulti_ledger.ledger.carry" in names and "ulti_ledger.ledger.txn" in names
+    assert "ulti_ledger.ledger.LedgerError" not in names
+
+
+def _blueprints_in(path) -> int:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return sum(
+        isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Blueprint"
+        for node in ast.walk(tree)
+    )
+
+
+def test_one_blueprint_per_view_module_all_registered_from_one_list():
+    from ulti_ledger.views import BLUEPRINTS
+
+    with_blueprint = sorted(p.stem for p in VIEWS.glob("*.py") if _blueprints_in(p))
+    assert sorted(BLUEPRINTS) == with_blueprint
+    assert all(_blueprints_in(VIEWS / f"{name}.py") == 1 for name in BLUEPRINTS)
+
+
+def test_no_page_module_imports_another():
+    """Shared helpers live one floor down (``views/common.py``, ``views/api_common.py``);
+    only the package's ``register`` imports the pages, from its one list."""
+    from ulti_ledger.views import BLUEPRINTS
+
+    pages = {f"ulti_ledger.views.{name}" for name in BLUEPRINTS}
+    offenders = [
+        f"{path.relative_to(REPO)} imports {name}"
+        for path in sorted(VIEWS.glob("*.py"))
+        if path.stem != "__init__"
+        for name in _imported_modules(path)
+        if name in pages and name != f"ulti_ledger.views.{path.stem}"
+    ]
+    assert offenders == []
+
+
+GAME_PARTS = {"form_game", "hand_from_form", "form_values", "form_refusal", "scorer_module"}
+"""What only a view holding a game would name: the game itself, or its form's parts."""
+
+
+def test_the_form_view_asks_the_ledger_not_the_game():
+    """``ledger.game_form`` gives the form, its reading and a refusal's field."""
+    offenders = [
+        f"{path.relative_to(REPO)}:{node.lineno}: {node.attr}"
+        for path in sorted(VIEWS.glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute) and node.attr in GAME_PARTS
+    ]
+    assert offenders == []
+
+
+def test_the_ledger_reads_nothing_of_flask():
+    """The request's actor and the app's limits come in as arguments (``Actor``,
+    ``Limits``); its caches are kept per database, found from the database session."""
+    offenders = [
+        f"{path.relative_to(REPO)} imports {name}"
+        for path in sorted(LEDGER.glob("*.py"))
+        for name in _imported_modules(path)
+        if name.split(".")[0] in ("flask", "werkzeug", "flask_wtf") or name == "ulti_ledger.audit"
+    ]
+    assert offenders == []

@@ -12,6 +12,7 @@ import pytest
 from tests.engine_helpers import ENGINE, REPO, hand
 from ulti_ledger import ledger
 from ulti_ledger.games.ulti import refusals
+from ulti_ledger.ledger import GameForm
 from ulti_ledger.settlement import HandError
 from ulti_ledger.settlement.errors import Msg
 from ulti_ledger.settlement.messages import HU
@@ -325,12 +326,12 @@ def test_the_form_words_a_refusal_by_its_code_not_its_sentence(app, session_body
     with app.test_request_context("/?lang=hu"):
         app.preprocess_request()
         form = game.hand_form(rules, "hu")
-        assert form_refusals.explain(game, rules, form, values, data, reworded) == (
+        assert form_refusals.explain(GameForm(game, rules), form, values, data, reworded) == (
             "colour",
             "Válassz színt: a passz színes játék.",
         )
         # the old sentence without its code is no longer recognised: the engine's words
-        area, said = form_refusals.explain(game, rules, form, values, data, uncoded)
+        area, said = form_refusals.explain(GameForm(game, rules), form, values, data, uncoded)
         assert area == "colour" and said.startswith("Így nem rögzíthető: passz: színt kell")
 
 

@@ -30,6 +30,7 @@ import pytest
 from tests.engine_helpers import ENGINE
 from tests.test_row_reasons import _alternatives, _pattern, _set, _tables, _walk
 from ulti_ledger.handform import generic
+from ulti_ledger.ledger import GameForm
 from ulti_ledger.settlement.errors import LedgerError
 from ulti_ledger.views import form_refusals
 
@@ -139,7 +140,9 @@ def test_a_preset_never_leads_to_a_refusal_its_fields_cannot_mend(ruleset_id, ap
             values = generic.read(form, tapped, deal)
             with app.test_request_context("/?lang=hu"):
                 app.preprocess_request()
-                field, said = form_refusals.explain(game, rules, form, values, hand, refused)
+                field, said = form_refusals.explain(
+                    GameForm(game, rules), form, values, hand, refused
+                )
             drawn = {f["name"]: f for f in generic.draw(form, values, table, "senki")}
             # the refusal's own field, or one the preset set, mends it with a tap
             mending = [name for name in (field, *preset["set"]) if name in drawn]
@@ -235,7 +238,9 @@ def test_no_refusal_shown_names_a_hand_format_key(ruleset_id, app):
                 continue
             with app.test_request_context(f"/?lang={lang}"):
                 app.preprocess_request()
-                _, said = form_refusals.explain(game, rules, forms[lang], values, data, refused)
+                _, said = form_refusals.explain(
+                    GameForm(game, rules), forms[lang], values, data, refused
+                )
             words = set(re.findall(r"[\w-]+", said)) - names
             internal = {w for w in words & keys if w.casefold() not in allowed[lang]}
             if lang == "en":  # a key that is an English word reads as one ("declarer")
@@ -271,5 +276,5 @@ def test_a_tarokk_renonsz_after_a_preset_is_saved_and_the_parti_can_be_unset(rul
     with app.test_request_context("/?lang=hu"):
         app.preprocess_request()
         values = generic.read(form, unset, deal)
-        field, said = form_refusals.explain(game, rules, form, values, hand, refused)
+        field, said = form_refusals.explain(GameForm(game, rules), form, values, hand, refused)
     assert field == "game_won" and said.startswith("Jelöld, hogy a felvevő oldal")

@@ -23,6 +23,7 @@ from tests.engine_helpers import ENGINE
 from tests.test_pdf_every_game import RULESETS, evening, widest_options
 from ulti_ledger import ledger
 from ulti_ledger.games import REGISTRY, builtin_engine
+from ulti_ledger.ledger import GameForm
 from ulti_ledger.views import form_refusals
 
 ENGLISH = frozenset(
@@ -113,7 +114,9 @@ def rendered(tmp_path_factory) -> dict[tuple[str, str], dict[str, list[str]]]:
                         form = game.hand_form(rules, lang)
                         for data, exc in refused:
                             values = form_values(game, rules, data)
-                            _, said = form_refusals.explain(game, rules, form, values, data, exc)
+                            _, said = form_refusals.explain(
+                                GameForm(game, rules), form, values, data, exc
+                            )
                             out[ruleset_id, lang]["refusals"].append(said)
     finally:
         close_app(app)

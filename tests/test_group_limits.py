@@ -8,7 +8,7 @@ import pytest
 
 from ulti_ledger import groups, ledger, pdf_render, samples
 from ulti_ledger.db import db
-from ulti_ledger.ledger.limits import max_group_size
+from ulti_ledger.ledger.limits import Limits
 from ulti_ledger.models import GameSession
 
 from .conftest import close_app, make_app
@@ -111,7 +111,7 @@ def test_an_evening_that_would_bring_too_many_members_is_refused(app):
     assert answer.status_code == 409 and answer.get_json()["code"] == "too_many_members"
     assert answer.get_json()["params"] == {"limit": 6, "count": 7}
     with app.test_request_context("/?lang=de"):
-        from ulti_ledger.views.group_page import group_error_text
+        from ulti_ledger.views.common import group_error_text
 
         group = groups.get_group(ids[0])
         with pytest.raises(groups.GroupError) as refused:
@@ -181,7 +181,7 @@ def largest(tmp_path_factory):
     """A group at the default maximum: 500 evenings (one hand each) of 60 members."""
     made = make_app(tmp_path_factory.mktemp("largest"), GROUP_TODAY="2026-12-04")
     with made.app_context():
-        most = max_group_size()
+        most = Limits.from_config(made.config).group_size
         assert (most.evenings, most.members) == (500, 60)  # the documented maximum
         group = groups.create_group("Legnagyobb")
         for body in samples.group_sessions(most.evenings, most.members, 1):

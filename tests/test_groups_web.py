@@ -222,7 +222,7 @@ def test_the_openapi_description_has_the_group(client):
 
 
 def test_this_month_is_the_configured_today_s(app):
-    from ulti_ledger.views.groups import group_today
+    from ulti_ledger.views.common import group_today
 
     with app.app_context():
         assert group_today() == dt.date(2026, 11, 20)

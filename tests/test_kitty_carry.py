@@ -17,6 +17,7 @@ from ulti_ledger import groups, ledger, samples
 from ulti_ledger.cli import main
 from ulti_ledger.db import db
 from ulti_ledger.games import parse_ruleset
+from ulti_ledger.kitty_words import evening_label
 from ulti_ledger.ledger import writes
 from ulti_ledger.ledger.exchange import import_session, session_export_json
 from ulti_ledger.models import GameSession
@@ -66,6 +67,16 @@ def chain(ctx):
     return group, first, second, third
 
 
+def test_the_scoreboard_names_the_evening_the_kitty_came_from(chain, client):
+    """The ledger gives the source evening's facts; the page words them in its language."""
+    _, _, second, _ = chain
+    for lang, said in (("hu", "Első, 2026. 10. 06."), ("en", "Első, 6 Oct 2026")):
+        page = client.get(f"/s/{second.view_token}?lang={lang}").get_data(as_text=True)
+        opening = page.split('data-testid="kitty-opening">', 1)[1].split("</p>", 1)[0]
+        assert evening_label({"name": "Első", "date": "2026-10-06"}, lang) == said
+        assert said in opening
+
+
 def test_each_evening_opens_with_the_previous_ones_closing(chain):
     group, first, second, third = chain
     one, two, three = kitty(first), kitty(second), kitty(third)
@@ -75,7 +86,7 @@ def test_each_evening_opens_with_the_previous_ones_closing(chain):
     assert [h["balance"] for h in two["hands"]] == [80]  # 40 in, 40 more (the cap: 5 x 10)
     # 80 carried whole (the cap bounds a pay-in, never the kitty), then 80 again cut to 50
     assert (three["opening"], three["balance"], three["source"]["id"]) == (80, 130, second.id)
-    assert two["source"]["label"] == "Első, 2026. 10. 06."
+    assert evening_label(two["source"], "hu") == "Első, 2026. 10. 06."
     held = groups_kitty(group)
     assert [(k["units"], k["session"]) for k in held] == [(130, third.id)]
 

@@ -56,9 +56,10 @@ def hand_total(app, session_id):
 
 def test_the_limits_are_documented_settings():
     app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "x"})
-    with app.app_context():
-        assert limits.max_hands() == limits.MAX_HANDS == 2000
-        assert limits.max_group_evenings() == limits.MAX_GROUP_EVENINGS == 20
+    read = limits.Limits.from_config(app.config)
+    assert read == limits.DEFAULT_LIMITS
+    assert read.hands == limits.MAX_HANDS == 2000
+    assert read.group_evenings == limits.MAX_GROUP_EVENINGS == 20
 
 
 def test_the_api_refuses_a_hand_beyond_the_limit(small, session_body):
@@ -170,5 +171,7 @@ def test_a_group_beyond_the_limit_is_refused_on_the_page_and_the_command_line(sm
     assert "sessions:" not in page  # the page's words, not the API's key
     with small.app_context():
         sessions = [ledger.get_session(e["id"]) for e in evenings]
+        # the ledger reads no config: its caller passes the app's limits
         with pytest.raises(ledger.LedgerError, match="at most 2 evenings"):
-            ledger.group_settlement(sessions)
+            ledger.group_settlement(sessions, limits=ledger.Limits.from_config(small.config))
+        assert ledger.group_settlement(sessions)["sessions"]  # the shipped 20

@@ -8,6 +8,7 @@ import pytest
 
 from ulti_ledger import games, ledger
 from ulti_ledger.games.ulti import refusals
+from ulti_ledger.ledger import GameForm
 from ulti_ledger.views import form_refusals
 
 from .ui_helpers import Scorer, counts
@@ -313,7 +314,9 @@ def test_the_engine_s_other_refusals_are_explained_too(
         with app.test_request_context(f"/?lang={lang}"):
             app.preprocess_request()
             form = game.hand_form(rules, lang)
-            where, message = form_refusals.explain(game, rules, form, values, data, refused.value)
+            where, message = form_refusals.explain(
+                GameForm(game, rules), form, values, data, refused.value
+            )
         assert where == area
         assert message.startswith(expected), message
         assert not RAW_PATH.search(message), message

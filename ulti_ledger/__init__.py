@@ -139,8 +139,7 @@ def create_app(test_config=None):
     app.config.setdefault("COMPRESS_STREAMS", False)
     Compress(app)
 
-    from . import i18n
-    from .views import api, exports, hands, main, sessions
+    from . import i18n, idempotency, security, views
 
     i18n.init_app(app)
     from .pdf_table import labels
@@ -148,39 +147,9 @@ def create_app(test_config=None):
     # Each player's short label (the PDF's initials, "KSzA"): a page shows it where the
     # whole name does not fit (templates/macros.html ``player_name``, static/js/app.js).
     app.jinja_env.filters["short_names"] = lambda players: labels(list(players), 0)
-    app.register_blueprint(main.bp)
-    app.register_blueprint(sessions.bp)
-    app.register_blueprint(hands.bp)
-    app.register_blueprint(exports.bp)
-    from .views import evening
-
-    app.register_blueprint(evening.bp)  # the evening's settings and players (scorer's link)
-    from .views import groups as group_views
-
-    app.register_blueprint(group_views.bp)  # groups (társaság): standings, season report
-    from .views import stats
-
-    app.register_blueprint(stats.bp)  # the evening's statistics and the hands behind them
-    from .views import rules as rules_views
-
-    app.register_blueprint(rules_views.bp)  # a ruleset's page: the game's values, house rules
-    api.init_app(app, csrf)  # the JSON API and its history; CSRF-exempt (no cookies)
-    from .views import payments
-
-    payments.register(app, csrf)  # settling up: payments marked on an evening or a group
-
-    from . import security
-    from .views import admin, live
-
     security.init_app(app)
-    from . import idempotency
-
     idempotency.init_app(app)  # Idempotency-Key on every write (the offline queue's retries)
-    from .views import offline
-
-    offline.register(app)  # the manifest, the service worker, the scorer's offline queue
-    app.register_blueprint(live.bp)
-    admin.init_app(app)  # the admin pages and their limit on wrong passwords
+    views.register(app, csrf)  # every blueprint, from views.BLUEPRINTS
 
     return app
 

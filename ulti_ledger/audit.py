@@ -1,7 +1,7 @@
 """Who made a change: the door it came through and a fingerprint of the link used.
 
-The ledger records this on every audit row without asking its callers, so the pages and
-the API need not pass it along: it is read from the request being served. A token is
+The ledger records this on every audit row; it does not read the request itself: the
+pages and the API read it here (``current_actor``) and pass it to each write. A token is
 never stored, only the first hex digits of its SHA-256, which tell two links apart
 without letting anyone who reads the history use them.
 """
@@ -9,21 +9,12 @@ without letting anyone who reads the history use them.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 
 from flask import g, has_request_context, request
 
+from .ledger import CLI, Actor
+
 FINGERPRINT_LENGTH = 12
-
-
-@dataclass(frozen=True, slots=True)
-class Actor:
-    """Where a change came from."""
-
-    via: str
-    """``api`` (JSON API), ``web`` (the pages), ``admin`` or ``cli`` (no request)."""
-    token_id: str | None
-    """``fingerprint`` of the capability token the request carried, if any."""
 
 
 def fingerprint(token: str) -> str:
@@ -39,7 +30,7 @@ def remember_token(token: str) -> None:
 def current_actor() -> Actor:
     """The actor of the request being served, or ``cli`` outside a request."""
     if not has_request_context():
-        return Actor("cli", None)
+        return CLI
     path = request.path
     via = "api" if path.startswith("/api/") else "admin" if path.startswith("/admin") else "web"
     token = g.get("audit_token") or (request.view_args or {}).get("token")

@@ -179,7 +179,7 @@ def _session_json(
     }
     if result.scores is not None:  # a game with its own score column (not Ulti)
         out["scores"] = dict(result.scores)
-    from .ledger.kitty import kitty_start_of
+    from .ledger import kitty_start_of
 
     table = len(parse_session_players(data))  # the first hand's table, as the app counts it
     start = kitty_start_of(engine.ruleset(data["ruleset"]), data.get("options"), table, carried)
@@ -200,7 +200,7 @@ def _kitty(
     """The evening's kitty (`ledger.kitty.session_kitty`) from ``start`` (the file's
     opening), each hand's ``kitty`` set to what it put in or took in this evening (a lone
     hand's counts from an empty kitty)."""
-    from .ledger.kitty import session_kitty
+    from .ledger import session_kitty
 
     moves = [{"kitty_move": s.kitty} for s in result.hands]
     entries, kitty = session_kitty(moves, amount, start, result.players)

@@ -100,7 +100,8 @@ def import_(file: Any, database: str | None) -> None:
     from . import ledger
 
     with app_context(database):
-        session = guarded(ledger.import_session, file.read())
+        limits = app_limits()
+        session = guarded(lambda raw: ledger.import_session(raw, limits=limits), file.read())
         hands = ledger.hand_count(session)
         click.echo(f"edit link: /e/{session.edit_token}")
         click.echo(f"view link: /s/{session.view_token}")
@@ -122,12 +123,13 @@ def settle_group(
     import json
 
     from . import ledger
-    from .ledger.limits import check_group_size
+    from .ledger import check_group_size
 
     with app_context(database):
-        guarded(check_group_size, len(session_refs))  # before any of them is read
+        limits = app_limits()
+        guarded(check_group_size, len(session_refs), limits)  # before any of them is read
         sessions = [find_session(ref) for ref in session_refs]
-        result = guarded(ledger.group_settlement, sessions, method, banker)
+        result = guarded(ledger.group_settlement, sessions, method, banker, limits)
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
 
 
@@ -181,6 +183,15 @@ def find_session(ref: str) -> Any:
     if number is not None:
         return guarded(ledger.get_session, number)
     return guarded(ledger.session_by_token, ref, "view")
+
+
+def app_limits() -> Any:
+    """The app's limits (``MAX_HANDS``...), which the commands pass to the ledger."""
+    from flask import current_app
+
+    from .ledger import Limits
+
+    return Limits.from_config(current_app.config)
 
 
 def guarded(function: Any, *args: Any) -> Any:

@@ -10,7 +10,14 @@ import json
 
 import click
 
-from .cli_db import app_context, database_option, find_session, guarded, lang_option
+from .cli_db import (
+    app_context,
+    app_limits,
+    database_option,
+    find_session,
+    guarded,
+    lang_option,
+)
 
 
 @click.command("stats")
@@ -30,7 +37,7 @@ def stats(
     hands played and sat out, declared and won as declarer, units, biggest win and loss,
     best and worst evening, streaks, and each game's own counts. ``--group ID``: of every
     evening of that group."""
-    from .ledger.limits import check_group_size
+    from .ledger import check_group_size
     from .messages import text
     from .stats import player_stats, records_for
     from .stats.table import player_rows
@@ -43,7 +50,7 @@ def stats(
         if group_id is not None:
             sessions = _group_evenings(group_id)
         else:
-            guarded(check_group_size, len(session_refs))
+            guarded(check_group_size, len(session_refs), app_limits())
             sessions = [find_session(ref) for ref in session_refs]
         ids = [s.id for s in sessions]
         if len(set(ids)) != len(ids):

@@ -76,10 +76,10 @@ def totals_text(
 
 def kitty_text(kitty: Mapping[str, Any] | None, currency: str, lang: str) -> list[str]:
     """The evening's kitty, where it has one: its balance, what happens to what is left,
-    and each hand that put in or took (``ledger.kitty.kitty_words``)."""
+    and each hand that put in or took (``kitty_words.kitty_words``)."""
     if not kitty:
         return []
-    from .ledger.kitty import kitty_words
+    from .kitty_words import kitty_words
 
     said = kitty_words(kitty, currency, lang)
     opening = [said[k] for k in ("opening", "held") if said[k]]

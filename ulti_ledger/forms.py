@@ -22,8 +22,7 @@ from wtforms.validators import ValidationError
 from .games import REGISTRY
 from .i18n import current as current_lang
 from .i18n import t
-from .ledger import SESSION_FORMAT
-from .ledger.names import character_name, hidden_character, one_name, spelling_key
+from .ledger import SESSION_FORMAT, character_name, hidden_character, one_name, spelling_key
 from .models import NAME_LENGTH
 from .money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
 from .numbers import non_negative_int

@@ -23,7 +23,7 @@ from urllib.request import url2pathname
 from .chart import ChartStyle, balance_chart_svg
 from .config import PROJECT_ROOT
 from .dates import date_text
-from .ledger.kitty import kitty_words
+from .kitty_words import kitty_words
 from .messages import text, words
 from .money_format import money_text, rounding_moves, rounding_text, total_text
 from .pdf_table import Columns, explanations, labels, layout, rows, shortened, signed

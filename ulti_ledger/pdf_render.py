@@ -32,7 +32,7 @@ from typing import Any
 
 from flask import Flask, current_app, g, request
 
-from .ledger.pinning import ResultCache
+from .ledger import ResultCache
 
 EXTENSION = "ulti_ledger.pdf"
 DEFAULTS = {

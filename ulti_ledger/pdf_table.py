@@ -38,7 +38,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from . import PROJECT_ROOT
+from .config import PROJECT_ROOT
 from .settlement.who_pays import shown_lines
 
 MONO_EM = Decimal("0.60205")

@@ -24,7 +24,7 @@ def check_contents() -> None:
     """Every session of the (scratch) database, read and settled as the app would."""
     from . import ledger
     from .games import parse_ruleset
-    from .ledger.checks import check_session
+    from .ledger import check_session
 
     for stored in db.session.scalars(select(StoredRuleset)):
         try:
@@ -100,8 +100,7 @@ def _check_seated(session: GameSession, where: str) -> None:
 def _check_hand_seats(session: GameSession, where: str) -> None:
     """Each hand's seat rows are its facts' players in their roles (the game's ``roles``):
     a tampered row would make the statistics disagree with the scoresheet."""
-    from .ledger.facts import hand_heads, in_order, stored
-    from .ledger.pinning import session_engine
+    from .ledger import hand_heads, in_order, session_engine, stored
 
     engine = session_engine(session)
     rows = db.session.execute(

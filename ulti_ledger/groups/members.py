@@ -13,11 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ledger import rename_in_group_payments
-from ..ledger.names import check_new_name, one_name
-from ..ledger.players import apply_players_change
-from ..ledger.reads import seat_names
-from ..ledger.txn import transaction
+from ..ledger import (
+    Actor,
+    apply_players_change,
+    check_new_name,
+    one_name,
+    rename_in_group_payments,
+    seat_names,
+    transaction,
+)
 from ..models import Group
 from .store import GroupError, group_evenings, seat_names_of
 
@@ -27,7 +31,9 @@ def members(group: Group) -> list[str]:
     return seat_names_of(group_evenings(group))
 
 
-def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
+def rename_member(
+    group: Group, old: Any, new: Any, *, actor: Actor | None = None
+) -> dict[str, Any]:
     """Call member ``old`` ``new`` in every evening of the group he played.
 
     Returns ``{"renamed": {old: new}, "evenings": [session ids], "merged": bool,
@@ -82,7 +88,7 @@ def rename_member(group: Group, old: Any, new: Any) -> dict[str, Any]:
     ids = [s.id for s in evenings]
     with transaction():  # every evening renamed, or (one refused) none
         for session in evenings:
-            apply_players_change(session, {"rename": {old: new}})
+            apply_players_change(session, {"rename": {old: new}}, actor=actor)
         rename_in_group_payments(group, old, new)
         group.version += 1
     return {"renamed": {old: new}, "evenings": ids, "merged": merged, "kept": kept}

@@ -18,9 +18,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ..db import db
-from ..ledger.pinning import only_ruleset, result_cache, session_engine
-from ..ledger.reads import seat_names
-from ..ledger.settling import group_settlement_of
+from ..ledger import group_settlement_of, only_ruleset, result_cache, seat_names, session_engine
 from ..models import GameSession, Group
 from ..money_format import currency_code
 from ..stats import HandRecord, evening_records

@@ -13,14 +13,24 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from flask import current_app, has_app_context
 from sqlalchemy import delete, func, or_, select, update
 
 from ..db import db
-from ..ledger.carry import keeps_kitty, leave_group, lock_group, refresh_group
-from ..ledger.errors import NotFound, SessionError
-from ..ledger.limits import max_group_size
-from ..ledger.names import refuse_hidden
-from ..ledger.reads import TOKEN_SHAPE, seat_names, session_by_token
+from ..ledger import (
+    DEFAULT_LIMITS,
+    TOKEN_SHAPE,
+    Limits,
+    NotFound,
+    SessionError,
+    keeps_kitty,
+    leave_group,
+    lock_group,
+    refresh_group,
+    refuse_hidden,
+    seat_names,
+    session_by_token,
+)
 from ..models import GameSession, Group, GroupViewEvening, Player, Seat, StoredRuleset
 
 NAME_LENGTH = 120
@@ -285,8 +295,8 @@ def add_evening(
 
 def check_group_limits(group: Group, players: Iterable[str]) -> None:
     """Refuse one more evening, of ``players``, that would take the group past its maximum
-    of evenings or of members (``ledger.limits.max_group_size``)."""
-    most = max_group_size()
+    of evenings or of members (``Limits.group_size``: the app's settings)."""
+    most = _group_size()
     count = db.session.scalar(
         select(func.count(GameSession.id)).where(_held(group.id), GameSession.deleted_at.is_(None))
     )
@@ -353,3 +363,11 @@ def remove_evening(group: Group, session: GameSession) -> None:
 
 def _iso(day: dt.date | None) -> str | None:
     return day.isoformat() if day else None
+
+
+def _group_size() -> Any:
+    """The most a group holds in this app (``MAX_GROUP_SIZE_EVENINGS``, ``_MEMBERS``): the
+    ledger reads no configuration, so the groups read theirs here."""
+    if not has_app_context():
+        return DEFAULT_LIMITS.group_size
+    return Limits.from_config(current_app.config).group_size

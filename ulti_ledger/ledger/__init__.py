@@ -46,6 +46,8 @@ Reading:
 - ``dealers_after(session)``: who deals after any next hand, ``[dealer][declarer]``
 - ``proposed_values(session)``: the form values the game proposes for the next hand (Skat: Bock)
 - ``deal_by(session, seats, dealer)``: the hand a chosen dealer deals, by the session's seating
+- ``game_form(session, options=None)``: the hand form as its game describes it, the
+  reading of a posted form and the refusal's field (a ``GameForm``), for the form view
 - ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players(session_ids)``: form data
 - ``name_key(name)``: what makes two names one player (case, spaces, NFC, and the
   confusable skeleton: letters that look alike); a session refuses two names with the
@@ -73,6 +75,20 @@ touching the hands' settlement):
   ``group_settle_up(group, standings)``: each transfer's paid and remaining, the totals
   (``owed == paid + remaining``) and the balances after the payments; ``settle_up`` pure
 
+Who and what a write is given, not read from the request: each write takes ``actor``
+(an ``Actor``: the door and the link's fingerprint; ``CLI`` when None), which the web
+layer reads (``audit.current_actor``) and passes in, and the writes that add hands or
+settle evenings together take ``limits`` (``Limits.from_config(app.config)``; the shipped
+``DEFAULT_LIMITS`` when None). Nothing in the ledger reads Flask's request or config.
+
+For the families around the ledger (groups, stats, PDF, CLI, backup): the transaction
+(``transaction``), the kitty a group carries (``group_kitty``, ``refresh_group``...), the
+engine a session is pinned to and the results' cache (``session_engine``,
+``result_cache``), the stored facts (``hand_heads``, ``in_order``, ``stored``), names
+(``one_name``, ``spelling_key``...) and limits (``Limits``, ``check_group_size``...). They take them
+from here: no module outside ``ledger/`` imports ``ledger.<module>``
+(tests/test_boundaries.py).
+
 Errors: ``LedgerError`` (the engine's ``HandError``, or ``SessionError`` with ``key`` and
 ``problem``); ``NotFound`` and ``Conflict`` are ``SessionError`` subclasses.
 
@@ -84,14 +100,20 @@ true}``: read as the seating option ``last_declarer_deals`` (``checks.with_setti
 
 from ..settlement import HandError, LedgerError
 from ..settlement.session import SESSION_FORMAT
+
+# The families around the ledger (groups, stats, PDF, CLI, backup) reach these parts
+# through this face too, never ``ledger.<module>``: tests/test_boundaries.py.
+from .carry import group_kitty, keeps_kitty, leave_group, lock_group, refresh_group
 from .catalogue import (
     form_game,
+    game_rules_table,
     hand_form,
     ruleset_choices,
     session_game_name,
     session_ruleset_choice,
 )
 from .changes import rules_preview, update_session
+from .checks import check_session, check_version_value
 from .errors import Conflict, NotFound, SessionError
 from .evenings import imported_from, remembered_evenings
 from .exchange import (
@@ -101,15 +123,22 @@ from .exchange import (
     session_document,
     session_export_json,
 )
-from .history import (
-    deleted_hands,
-    hand_history,
-    restore_hand,
-    session_history,
-    settings_state,
-)
+from .facts import hand_heads, in_order, stored
+from .game_form import GameForm, game_form
+from .history import deleted_hands, hand_history, session_history
+from .journal import CLI, Actor, settings_state
+from .kitty import kitty_start_of, session_kitty
+from .limits import DEFAULT_LIMITS, Limits, check_group_size
 from .live import scoreboard_state
-from .names import name_key
+from .names import (
+    character_name,
+    check_new_name,
+    hidden_character,
+    name_key,
+    one_name,
+    refuse_hidden,
+    spelling_key,
+)
 from .payments import (
     PaymentError,
     delete_payment,
@@ -121,10 +150,11 @@ from .payments import (
     session_payments,
     settle_up,
 )
-from .pinning import session_engine
-from .players import change_players, players_state
+from .pinning import ResultCache, builtin_engine, only_ruleset, result_cache, session_engine
+from .players import apply_players_change, change_players, players_state
 from .proposal import proposed_values
 from .reads import (
+    TOKEN_SHAPE,
     get_session,
     hand_count,
     known_players,
@@ -135,7 +165,13 @@ from .reads import (
 )
 from .registry import delete_session, list_sessions, restore_session
 from .seating import current_seating, seating_of_hand
-from .settling import METHODS, group_settlement, house_rules, session_settlement
+from .settling import (
+    METHODS,
+    group_settlement,
+    group_settlement_of,
+    house_rules,
+    session_settlement,
+)
 from .summary import (
     deal_by,
     dealers_after,
@@ -146,7 +182,8 @@ from .summary import (
     session_json,
     session_summary,
 )
-from .undo import undo_change, undoable
+from .txn import transaction
+from .undo import restore_hand, undo_change, undoable
 from .writes import (
     add_hand,
     create_session,
@@ -158,8 +195,39 @@ from .writes import (
 )
 
 __all__ = [
+    "group_kitty",
+    "keeps_kitty",
+    "leave_group",
+    "lock_group",
+    "refresh_group",
+    "check_session",
+    "check_version_value",
+    "hand_heads",
+    "in_order",
+    "stored",
+    "kitty_start_of",
+    "session_kitty",
+    "check_group_size",
+    "DEFAULT_LIMITS",
+    "Limits",
+    "character_name",
+    "check_new_name",
+    "hidden_character",
+    "one_name",
+    "refuse_hidden",
+    "spelling_key",
+    "ResultCache",
+    "builtin_engine",
+    "only_ruleset",
+    "result_cache",
+    "apply_players_change",
+    "TOKEN_SHAPE",
+    "group_settlement_of",
+    "transaction",
+    "CLI",
     "METHODS",
     "SESSION_FORMAT",
+    "Actor",
     "Conflict",
     "HandError",
     "LedgerError",
@@ -188,6 +256,9 @@ __all__ = [
     "hand_count",
     "hand_entry",
     "form_game",
+    "GameForm",
+    "game_rules_table",
+    "game_form",
     "hand_form",
     "hand_history",
     "hand_view",

@@ -17,8 +17,9 @@ earlier evening changes; and a group of years of evenings would otherwise settle
 all again on every page of its latest one.
 
 Every write to a group's kitty evening first takes the group's row lock (``note_write``,
-called by ``txn.lock`` before the evening's own), so two writers in one group refresh the
-chain one after the other, each from what the other committed. No game is named here.
+which this module subscribes to ``txn``'s hooks: called by ``txn.lock`` before the
+evening's own), so two writers in one group refresh the chain one after the other, each
+from what the other committed. No game is named here.
 """
 
 from __future__ import annotations
@@ -32,9 +33,11 @@ from ..db import db
 from ..models import GameSession, Group
 from ..settlement.kitty import KittyAccount, open_kitty, run_kitty
 from .facts import hand_keys
-from .kitty import evening_label, kitty_start_of
+from .kitty import kitty_start_of
 from .pinning import only_ruleset, session_engine
+from .results import hand_views
 from .seating import first_seating
+from .txn import subscribe
 
 NOTED = "ulti_ledger.kitty_carry"
 """Key in the database session's ``info``: group id -> the evenings this transaction wrote."""
@@ -140,18 +143,15 @@ def closing_balance(session: GameSession, opening: int, fresh: bool = False) -> 
     """The kitty after the evening's last hand, from ``opening``. ``fresh``: this
     transaction wrote the evening, so its results are not put in the shared cache (a
     rollback would leave them under versions that another write may be given)."""
-    from .summary import hand_views  # the summary reads this module too
-
     views = hand_views(session, hand_keys(session.id), "hu", store=not fresh)
     return run_kitty((view.get("kitty_move") for view in views), opening)[1]
 
 
-def kitty_start(session: GameSession, lang: str = "hu") -> dict[str, Any] | None:
+def kitty_start(session: GameSession) -> dict[str, Any] | None:
     """How the evening's kitty opens, for its sheets: ``carried`` (what came in),
     ``opening`` (at most the cap), ``held`` (the rest, which the group keeps for a later
-    evening) and ``source`` (the evening it came from: id, name, date and ``label``, both
-    as ``lang`` writes them; None). None where
-    the evening keeps no kitty."""
+    evening) and ``source`` (the evening it came from: id, name and date, which
+    ``kitty_words.evening_label`` words; None). None where the evening keeps no kitty."""
     if not keeps_kitty(session):
         return None
     source = None
@@ -160,7 +160,6 @@ def kitty_start(session: GameSession, lang: str = "hu") -> dict[str, Any] | None
         if before is not None:
             day = before.date.isoformat() if before.date else None
             source = {"id": before.id, "name": before.name, "date": day}
-            source["label"] = evening_label(source, lang)
     ruleset = only_ruleset(session_engine(session))
     table = len(first_seating(session))
     return kitty_start_of(ruleset, session.options, table, session.kitty_opening or 0, source)
@@ -194,6 +193,9 @@ def group_kitty(group: Group) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+subscribe(on_lock=note_write, before_commit=refresh_noted, on_rollback=forget_noted)
 
 
 def _store(

@@ -11,6 +11,7 @@ from typing import Any
 from ..messages import ruleset_text
 from ..models import GameSession
 from ..settlement import Engine, Option, Ruleset
+from .game_form import game_form
 from .pinning import builtin_engine, only_ruleset, session_engine
 
 
@@ -23,10 +24,15 @@ def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict
 
 def form_game(session: GameSession, options: dict[str, Any] | None = None) -> tuple[Any, Any]:
     """The session's game and its resolved rules (``options``: a hand's own over the
-    session's), for the form drawn from the game's description."""
-    engine = session_engine(session)
-    rules = only_ruleset(engine).resolve({**session.options, **(options or {})})
-    return engine.game(rules.scorer), rules
+    session's): for tests and tools; the pages ask ``game_form.game_form``."""
+    form = game_form(session, options)
+    return form.game, form.rules
+
+
+def game_rules_table(ruleset: Ruleset, chosen: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The game's own table of its values under the ``chosen`` house rules (its part
+    ``rules_table``), for the ruleset's page; a bad choice raises ``LedgerError``."""
+    return ruleset.scorer_module.rules_table(ruleset.resolve(chosen), lang)
 
 
 def session_game_name(session: GameSession) -> str:

@@ -22,19 +22,24 @@ from ..models import GameSession, Hand
 from ..settlement import HandError, LedgerError, Ruleset
 from .checks import check_changes
 from .errors import SessionError
-from .history import record, settings_state
+from .journal import Actor, record, settings_state
 from .pinning import only_ruleset, session_engine
 from .reads import seat_names
+from .results import hand_change_view
 from .seating import current_seating
 from .settings_option import with_settings
-from .summary import hand_change_view, session_json, session_summary
+from .summary import session_json, session_summary
 from .txn import bump_hands, lock, transaction
 
 COLUMNS = ("name", "date", "place", "unit_amount", "currency")
 
 
 def update_session(
-    session: GameSession, data: Any, expected_version: int | None = None
+    session: GameSession,
+    data: Any,
+    expected_version: int | None = None,
+    *,
+    actor: Actor | None = None,
 ) -> dict[str, Any]:
     """Change the given keys of ``name``, ``date``, ``place``, ``unit_value``, ``settings``
     and ``options`` (with ``resettle``, see above).
@@ -75,7 +80,7 @@ def update_session(
             after["resettle"] = bool(changes.get("resettle"))
             before["hand_options"] = {k: old for k, (old, _) in pins.items()}
             after["hand_options"] = {k: new for k, (_, new) in pins.items()}
-        record(session, "settings", version, before=before, after=after)
+        record(session, "settings", version, before=before, after=after, actor=actor)
     return settings_state(session)
 
 

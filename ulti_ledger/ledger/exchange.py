@@ -34,13 +34,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..json_input import surrogate_path
+from ..kitty_words import kitty_columns
 from ..messages import WordTuples, text
 from ..models import GameSession
 from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
 from .errors import SessionError
 from .evenings import origin_of
-from .kitty import kitty_columns
+from .journal import Actor
+from .limits import Limits
 from .payments import export_payments, session_payments, settle_up
 from .seating import first_seating
 from .summary import session_summary
@@ -249,14 +251,17 @@ SURROGATE_PROBLEM = (
 )
 
 
-def import_session(raw: bytes | str) -> GameSession:
+def import_session(
+    raw: bytes | str, *, actor: Actor | None = None, limits: Limits | None = None
+) -> GameSession:
     """Create a session from the text of a session@1 file; all of it, or nothing.
 
     Raises ``SessionError`` (``key`` e.g. ``hands[3].components[0].kontra``) for a file
     that cannot be recorded; the database is then left as it was.
     """
     data = parse_session_file(raw)
-    return create_session(data, imported=origin_of(data))  # marked as a copy (``evenings``)
+    # marked as a copy (``evenings``)
+    return create_session(data, imported=origin_of(data), actor=actor, limits=limits)
 
 
 def _kitty(kitty: Mapping[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,8 @@ evenings and members of a group.
 Far above any evening at a real table (a long night is 60 to 100 hands), low enough
 that every page, file and PDF of a session stays quick: ``bench/pdf.py`` times the PDF
 of the largest session allowed. Both are settings (``MAX_HANDS``,
-``MAX_GROUP_EVENINGS`` in ``instance/config.py``); every door that adds hands (the API,
+``MAX_GROUP_EVENINGS`` in ``instance/config.py``), which the callers read and pass in
+(``Limits.from_config``); every door that adds hands (the API,
 the hand form, undo's restore, import, the command line) and every group settlement
 (``/group``, ``settle-group``) refuses beyond them with a message naming the limit.
 
@@ -16,9 +17,9 @@ and season report have a worst case, which ``bench/pdf.py --season`` times.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from flask import current_app, has_app_context
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from ..settlement.errors import Msg
 from .errors import SessionError
@@ -36,30 +37,41 @@ class GroupSize(NamedTuple):
     members: int
 
 
-def max_hands() -> int:
-    return int(current_app.config.get("MAX_HANDS", MAX_HANDS)) if has_app_context() else MAX_HANDS
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The limits an app runs with. The ledger reads no configuration: the web layer
+    and the command line read theirs (``from_config``) and pass it to each write."""
 
-
-def max_group_evenings() -> int:
-    if not has_app_context():
-        return MAX_GROUP_EVENINGS
-    return int(current_app.config.get("MAX_GROUP_EVENINGS", MAX_GROUP_EVENINGS))
-
-
-def max_group_size() -> GroupSize:
-    """The group maximum of this app (settings ``MAX_GROUP_SIZE_EVENINGS``, ``_MEMBERS``)."""
-    if not has_app_context():
-        return GroupSize(MAX_GROUP_SIZE_EVENINGS, MAX_GROUP_SIZE_MEMBERS)
-    config = current_app.config
-    return GroupSize(
-        int(config.get("MAX_GROUP_SIZE_EVENINGS", MAX_GROUP_SIZE_EVENINGS)),
-        int(config.get("MAX_GROUP_SIZE_MEMBERS", MAX_GROUP_SIZE_MEMBERS)),
+    hands: int = MAX_HANDS
+    """Live hands in one session."""
+    group_evenings: int = MAX_GROUP_EVENINGS
+    """Evenings settled together (``/group``, ``settle-group``)."""
+    group_size: GroupSize = field(
+        default_factory=lambda: GroupSize(MAX_GROUP_SIZE_EVENINGS, MAX_GROUP_SIZE_MEMBERS)
     )
+    """Evenings and members a group holds."""
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> Limits:
+        """The limits an app's configuration sets (``MAX_HANDS``, ``MAX_GROUP_EVENINGS``,
+        ``MAX_GROUP_SIZE_EVENINGS``, ``MAX_GROUP_SIZE_MEMBERS``), the defaults elsewhere."""
+        return cls(
+            int(config.get("MAX_HANDS", MAX_HANDS)),
+            int(config.get("MAX_GROUP_EVENINGS", MAX_GROUP_EVENINGS)),
+            GroupSize(
+                int(config.get("MAX_GROUP_SIZE_EVENINGS", MAX_GROUP_SIZE_EVENINGS)),
+                int(config.get("MAX_GROUP_SIZE_MEMBERS", MAX_GROUP_SIZE_MEMBERS)),
+            ),
+        )
 
 
-def check_hand_count(count: int) -> None:
+DEFAULT_LIMITS = Limits()
+"""The shipped limits: what a caller that passes none gets."""
+
+
+def check_hand_count(count: int, limits: Limits | None = None) -> None:
     """Refuse a session that would hold ``count`` live hands, beyond ``MAX_HANDS``."""
-    limit = max_hands()
+    limit = (limits or DEFAULT_LIMITS).hands
     if count > limit:
         raise SessionError(
             "hands",
@@ -71,9 +83,9 @@ def check_hand_count(count: int) -> None:
         )
 
 
-def check_group_size(count: int) -> None:
+def check_group_size(count: int, limits: Limits | None = None) -> None:
     """Refuse settling more than ``MAX_GROUP_EVENINGS`` evenings as one."""
-    limit = max_group_evenings()
+    limit = (limits or DEFAULT_LIMITS).group_evenings
     if count > limit:
         raise SessionError(
             "sessions",

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app
-
 from ..models import GameSession
-from .pinning import ResultCache
+from .pinning import database_cache
 from .summary import session_summary
 
 EXTENSION = "ulti_ledger.live"
@@ -20,9 +18,7 @@ EXTENSION = "ulti_ledger.live"
 
 def scoreboard_state(session: GameSession) -> dict[str, Any]:
     """``{"version", "hands", "totals"}`` of ``session``: small, and cached by version."""
-    cache = current_app.extensions.get(EXTENSION)
-    if cache is None:
-        cache = current_app.extensions.setdefault(EXTENSION, ResultCache(maxsize=1024))
+    cache = database_cache(EXTENSION, maxsize=1024)
     key = (session.id, session.version)
     state = cache.get(key)
     if state is None:

@@ -3,7 +3,8 @@
 A session keeps the exact ruleset text it was created with (``StoredRuleset``); its
 engine is rebuilt from that text, parsed once per process and kept by digest. Parsed
 rulesets are immutable values, so the digest cache is shared by every app in the process.
-Per-hand results depend on the database, so their cache lives on the app.
+Per-hand results depend on the database, so their cache is kept per database
+(``database_cache``), which the ledger finds from its database session, never from Flask.
 
 Several processes, even several servers, may share one database (README, "Several
 servers"): every cache here and in the views is kept in its process and keyed by versions
@@ -18,9 +19,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
+from weakref import WeakKeyDictionary
 
-from flask import current_app
-
+from ..db import db
 from ..games import builtin_engine, parse_ruleset
 from ..settlement import Engine, Ruleset
 
@@ -112,9 +113,28 @@ PINNED = ResultCache(maxsize=PINNED_SIZE)
 """Engines by the digest of their ruleset's text (``engine_for_text``)."""
 
 
+_BY_DATABASE: WeakKeyDictionary[Any, dict[str, ResultCache]] = WeakKeyDictionary()
+"""The caches of each database this process reads (its engine, as the database session
+is bound to it: one app's), by name; an app's engine gone, its caches go with it."""
+_by_database_lock = threading.Lock()
+
+
+def database_cache(name: str, maxsize: int = RESULT_CACHE_SIZE) -> ResultCache:
+    """The cache ``name`` of the database the current database session reads. Values
+    that depend on the database are kept per database, and found without asking Flask
+    which app is serving: two apps of one process (tests, several instances) never share
+    a hand id's entry."""
+    bind = db.session.get_bind()
+    with _by_database_lock:
+        caches = _BY_DATABASE.get(bind)
+        if caches is None:
+            caches = _BY_DATABASE[bind] = {}
+        cache = caches.get(name)
+        if cache is None:
+            cache = caches[name] = ResultCache(maxsize)
+    return cache
+
+
 def result_cache() -> ResultCache:
-    """This app's cache of per-hand results, keyed by (hand id, version, digest, lang)."""
-    state = current_app.extensions.get(EXTENSION)
-    if state is None:
-        state = current_app.extensions.setdefault(EXTENSION, ResultCache())
-    return state
+    """The database's cache of per-hand results, keyed by (hand id, version, digest, lang)."""
+    return database_cache(EXTENSION)

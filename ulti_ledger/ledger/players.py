@@ -23,7 +23,7 @@ from ..db import db
 from ..models import GameSession, Hand, HandSeat, Player, Seat
 from .checks import check_version_value
 from .errors import SessionError
-from .history import record
+from .journal import Actor, record
 from .names import check_new_name, one_name, why_one_name
 from .pinning import only_ruleset, session_engine
 from .reads import seat_names
@@ -37,7 +37,11 @@ OPERATIONS = ("rename", "add", "remove")
 
 
 def change_players(
-    session: GameSession, data: Any, expected_version: int | None = None
+    session: GameSession,
+    data: Any,
+    expected_version: int | None = None,
+    *,
+    actor: Actor | None = None,
 ) -> dict[str, Any]:
     """Apply one change of the players: ``{"rename": {OLD: NEW}}``, ``{"add": {"name": N,
     "seat": S, "from_hand": H}}`` or ``{"remove": {"name": N, "from_hand": H}}``.
@@ -58,12 +62,16 @@ def change_players(
             "send exactly one of: rename, add, remove (one change at a time)",
         )
     with transaction(current=lambda: session_json(session)):
-        apply_players_change(session, data, expected_version)
+        apply_players_change(session, data, expected_version, actor=actor)
     return players_state(session)
 
 
 def apply_players_change(
-    session: GameSession, data: dict[str, Any], expected_version: int | None = None
+    session: GameSession,
+    data: dict[str, Any],
+    expected_version: int | None = None,
+    *,
+    actor: Actor | None = None,
 ) -> None:
     """``change_players``' one change (``data``: checked to hold exactly one operation)
     written in the caller's transaction, which commits it or rolls it back: a rename
@@ -77,14 +85,14 @@ def apply_players_change(
         db.session.expire_all()
         version = bump_hands(session, version)
         after = {**players_state(session), "renamed": renamed}
-        record(session, "rename", version, before=before, after=after)
+        record(session, "rename", version, before=before, after=after, actor=actor)
     else:
         action, extra = (_join if operation == "add" else _leave)(session, body)
         db.session.flush()
         db.session.expire_all()
         version = bump_hands(session, version)  # each hand's view lists everyone
         after = {**players_state(session), **extra}
-        record(session, action, version, before=before, after=after)
+        record(session, action, version, before=before, after=after, actor=actor)
 
 
 def players_state(session: GameSession) -> dict[str, Any]:

@@ -13,7 +13,8 @@ from sqlalchemy import func, select
 from ..db import db
 from ..models import GameSession, Hand, Player, Seat, utcnow
 from .errors import Conflict, NotFound
-from .history import iso, record
+from .history import iso
+from .journal import Actor, record
 from .txn import lock, transaction
 
 
@@ -64,17 +65,17 @@ def list_sessions(deleted: bool = False, session_id: int | None = None) -> list[
     ]
 
 
-def delete_session(session_id: int) -> None:
+def delete_session(session_id: int, *, actor: Actor | None = None) -> None:
     """Hide a session: its links answer 404 from now on; nothing is removed."""
-    _set_deleted(session_id, True)
+    _set_deleted(session_id, True, actor)
 
 
-def restore_session(session_id: int) -> None:
+def restore_session(session_id: int, *, actor: Actor | None = None) -> None:
     """Bring a deleted session back, links and all."""
-    _set_deleted(session_id, False)
+    _set_deleted(session_id, False, actor)
 
 
-def _set_deleted(session_id: int, deleted: bool) -> None:
+def _set_deleted(session_id: int, deleted: bool, actor: Actor | None) -> None:
     with transaction():
         session = db.session.get(GameSession, session_id)
         if session is None:
@@ -84,4 +85,4 @@ def _set_deleted(session_id: int, deleted: bool) -> None:
             raise Conflict("", f"session {session_id} is already {state}")
         version = lock(session)
         session.deleted_at = utcnow() if deleted else None
-        record(session, "delete" if deleted else "restore", version)
+        record(session, "delete" if deleted else "restore", version, actor=actor)

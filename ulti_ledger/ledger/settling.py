@@ -24,7 +24,7 @@ from ..money_format import currency_code
 from ..settlement.money import balances, combine_sessions
 from ..settlement.transfers import pairwise_transfers, settle
 from .errors import SessionError
-from .limits import check_group_size
+from .limits import Limits, check_group_size
 from .pinning import only_ruleset, session_engine
 from .summary import session_summary
 
@@ -50,12 +50,16 @@ def session_settlement(
 
 
 def group_settlement(
-    sessions: Sequence[GameSession], method: str = "minimal", banker: str | None = None
+    sessions: Sequence[GameSession],
+    method: str = "minimal",
+    banker: str | None = None,
+    limits: Limits | None = None,
 ) -> dict[str, Any]:
-    """Several sessions settled together; also lists each session (id, name, date, units)."""
+    """Several sessions settled together; also lists each session (id, name, date, units).
+    ``limits``: the app's (``Limits.from_config``), the shipped ones when None."""
     if not sessions:
         raise SessionError("sessions", "name at least one session to settle")
-    check_group_size(len(sessions))
+    check_group_size(len(sessions), limits)
     ids = [s.id for s in sessions]
     if len(set(ids)) != len(ids):
         twice = next(i for i in ids if ids.count(i) > 1)

@@ -1,11 +1,9 @@
 """Everything a page or the API shows about a session, recomputed from the facts.
 
 Results are never read from the database: each hand is settled by the session's pinned
-engine. A hand's result depends only on its facts, so it is cached in memory under
-(hand id, hand version, ruleset digest, language); a hand id is never reused and every
-change of a hand raises its version, so a cached entry can never be stale. Running
-totals are summed afresh on every call. The dicts returned are plain values for
-templates and JSON; treat them as read-only (parts are shared with the cache).
+engine, through the cache of ``results``. Running totals are summed afresh on every call.
+The dicts returned are plain values for templates and JSON; treat them as read-only
+(parts are shared with the cache).
 """
 
 from __future__ import annotations
@@ -17,19 +15,18 @@ from typing import Any
 from ..messages import ruleset_text, text
 from ..models import GameSession
 from ..money_format import currency_code, rounding_moves
-from ..settlement import Engine
 from ..settlement.money import balances
-from ..settlement.result import result_extras
 from ..settlement.seating import LastHand
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
 from .carry import kitty_start
 from .checks import check_all_pass, check_hand, dealer_named
-from .facts import hand_heads, hand_keys, in_order, read_facts
+from .facts import hand_keys
 from .history import edited_hand_ids, iso, was_edited
 from .kitty import session_kitty, with_kitty
-from .pinning import only_ruleset, result_cache, session_engine
+from .pinning import only_ruleset, session_engine
 from .reads import hand_key_at, last_hand, seat_names
+from .results import hand_views, settled_view
 from .seating import changed, current_seating, first_seating, last_seating, seating_changes
 from .settings_option import legacy_settings
 
@@ -57,8 +54,8 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     """
     seats = seat_names(session)
     keys = hand_keys(session.id)
-    views = _views(session, keys, lang)
-    start = kitty_start(session, lang)
+    views = hand_views(session, keys, lang)
+    start = kitty_start(session)
     entries, kitty = session_kitty(views, session.unit_amount, start, seat_names(session))
     if kitty is not None:
         views = [with_kitty(view, moved) for view, moved in zip(views, entries, strict=True)]
@@ -142,11 +139,11 @@ def hand_view(session: GameSession, number: int, lang: str = "hu") -> dict[str, 
     a hand that moves a kitty reads the hands before it too, as its entries depend on them.
     """
     key = hand_key_at(session, number)
-    (view,) = _views(session, [key], lang)
+    (view,) = hand_views(session, [key], lang)
     if view.get("kitty_move") is not None:
         keys = hand_keys(session.id)[:number]
-        start = kitty_start(session, lang)
-        entries, _ = session_kitty(_views(session, keys, lang), session.unit_amount, start)
+        start = kitty_start(session)
+        entries, _ = session_kitty(hand_views(session, keys, lang), session.unit_amount, start)
         view = with_kitty(view, entries[-1])
     return {**view, "number": number, "version": key[1], "edited": was_edited(session, key[0])}
 
@@ -165,15 +162,7 @@ def preview_hand(
     seating = only_ruleset(session_engine(session)).seating(session.options)
     dealer = checked.dealer or dealer_named(checked, seats, next_hand(session)["dealer"], seating)
     check_all_pass(checked, seats, dealer, seating)
-    return _view(engine, session.options, checked.facts, dealer, lang, seat_names(session))
-
-
-def hand_change_view(
-    session: GameSession, options: dict[str, Any], facts: dict[str, Any], dealer: str
-) -> dict[str, Any]:
-    """A recorded hand's facts settled under other session ``options`` (nothing cached)."""
-    engine = session_engine(session)
-    return _view(engine, options, facts, dealer, "en", seat_names(session))
+    return settled_view(engine, session.options, checked.facts, dealer, lang, seat_names(session))
 
 
 def next_hand(session: GameSession, last: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -286,83 +275,6 @@ def _hand_json(view: dict[str, Any]) -> dict[str, Any]:
     if "score_totals" in view:
         out["score_totals"] = view["score_totals"]
     return out
-
-
-def _views(session: GameSession, keys: list[tuple[int, int]], lang: str) -> list[dict[str, Any]]:
-    return hand_views(session, keys, lang)
-
-
-def hand_views(
-    session: GameSession, keys: list[tuple[int, int]], lang: str, store: bool = True
-) -> list[dict[str, Any]]:
-    """Each hand's settled view, from the cache or computed (facts read only for misses).
-    ``store``: put what was computed in the cache (not inside a write that may roll back)."""
-    engine = session_engine(session)
-    digest = session.ruleset.digest
-    cache = result_cache()
-    cache_keys = [(hand_id, version, digest, lang) for hand_id, version in keys]
-    views = cache.get_many(cache_keys)
-    missing = [key[0] for key, view in zip(keys, views, strict=True) if view is None]
-    if missing:
-        everything = len(missing) == len(keys) and len(keys) > 1
-        heads = hand_heads(session.id, None if everything else missing)
-        names = {seat.player_id: seat.player.name for seat in session.seats}
-        seats = seat_names(session)
-        facts = read_facts([heads[i] for i in missing])
-        for index, key in enumerate(cache_keys):
-            if views[index] is None:
-                head = heads[key[0]]
-                dealer = names[head.dealer_id]
-                view = _view(engine, session.options, facts[head.id], dealer, lang, seats)
-                if store:
-                    cache.put(key, view)
-                views[index] = view
-    return views
-
-
-def _view(
-    engine: Engine,
-    options: dict[str, Any],
-    facts: dict[str, Any],
-    dealer: str,
-    lang: str,
-    seats: tuple[str, ...],
-) -> dict[str, Any]:
-    """One hand as the scoreboard shows it; ``changes`` covers every seat (0 if not named)."""
-    facts, hand, rules = in_order(engine, options, facts)
-    game = engine.game(rules.scorer)
-    settlement = game.settle(hand, rules)
-    return {
-        "dealer": dealer,
-        "declarer": facts.get("declarer", ""),  # an all pass may name nobody (Skat)
-        "players": facts["players"],
-        "sitting_out": facts.get("sitting_out", []),
-        "outcome": facts.get("outcome", "played"),
-        **game.row(facts, hand, rules, lang),
-        "hand": facts,
-        "result": _result(settlement, game, lang),
-        "kitty_move": settlement.kitty,
-        "changes": {name: settlement.payments.get(name, 0) for name in seats},
-        "score": None
-        if settlement.score is None
-        else {name: settlement.score.get(name, 0) for name in seats},
-    }
-
-
-def _result(settlement: Any, game: Any, lang: str) -> dict[str, Any]:
-    """``settlement_json``'s shape, each line put into words once (half the cost)."""
-    describe = game.describe
-    lines = settlement.lines
-    texts = [describe(line, lang) for line in lines]
-    return {
-        "payments": dict(settlement.payments),
-        "lines": texts,
-        "breakdown": [
-            {"text": text, "amounts": dict(line.amounts)}
-            for text, line in zip(texts, lines, strict=True)
-        ],
-        **result_extras(settlement),
-    }
 
 
 def deal_by(session: GameSession, seats: Sequence[str], dealer: str) -> dict[str, Any] | None:

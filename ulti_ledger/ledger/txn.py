@@ -9,6 +9,9 @@ that moved up to number 5 meanwhile.
 
 A writer that says which version it saw (``expected``) gets a ``Conflict`` carrying the
 current state when the version moved on: the later writer is told, never silently lost.
+
+What else a write must keep in step (the kitty a group carries, ``carry``) subscribes to
+the transaction's hooks (``subscribe``): this module knows no one who listens.
 """
 
 from __future__ import annotations
@@ -22,8 +25,34 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..db import db
 from ..models import GameSession, Hand
-from .carry import forget_noted, note_write, refresh_noted
 from .errors import CHANGED_MEANWHILE, Conflict
+
+LockHook = Callable[[GameSession], None]
+Hook = Callable[[], None]
+_ON_LOCK: list[LockHook] = []
+_BEFORE_COMMIT: list[Hook] = []
+_ON_ROLLBACK: list[Hook] = []
+
+
+def subscribe(
+    *,
+    on_lock: LockHook | None = None,
+    before_commit: Hook | None = None,
+    on_rollback: Hook | None = None,
+) -> None:
+    """Have a part of the ledger called at each write: ``on_lock(session)`` before the
+    session's lock is taken, ``before_commit()`` inside the transaction just before it
+    commits, ``on_rollback()`` as it rolls back. Subscribing twice is once."""
+    pairs = ((_ON_LOCK, on_lock), (_BEFORE_COMMIT, before_commit), (_ON_ROLLBACK, on_rollback))
+    for hooks, hook in pairs:
+        if hook is not None and hook not in hooks:
+            hooks.append(hook)  # type: ignore[arg-type]
+
+
+def _rollback() -> None:
+    for hook in _ON_ROLLBACK:
+        hook()
+    db.session.rollback()
 
 
 class Stale(Exception):
@@ -40,21 +69,19 @@ def transaction(current: Callable[[], dict[str, Any] | None] | None = None) -> I
     """
     try:
         yield
-        refresh_noted()  # the kitty a group carries, in this same transaction
+        for hook in _BEFORE_COMMIT:  # the kitty a group carries, in this same transaction
+            hook()
         db.session.commit()
     except Stale:
-        forget_noted()
-        db.session.rollback()
+        _rollback()
         raise Conflict("", CHANGED_MEANWHILE, current() if current else None) from None
     except (IntegrityError, OperationalError) as exc:
-        forget_noted()
-        db.session.rollback()
+        _rollback()
         if isinstance(exc, OperationalError) and "locked" not in str(exc.orig):
             raise
         raise Conflict("", "the session was changed at the same moment; try again") from None
     except BaseException:
-        forget_noted()
-        db.session.rollback()
+        _rollback()
         raise
 
 
@@ -63,9 +90,11 @@ def lock(session: GameSession, expected: int | None = None) -> int:
 
     ``expected``: the session version the writer saw; another one raises ``Stale``.
     In a group whose evenings carry a kitty, the group's lock is taken first
-    (``carry.note_write``), and the evenings after this one are refreshed before commit.
+    (``carry.note_write``, an ``on_lock`` hook), and the evenings after this one are
+    refreshed before commit.
     """
-    note_write(session)
+    for hook in _ON_LOCK:
+        hook(session)
     version = db.session.execute(
         update(GameSession)
         .where(GameSession.id == session.id)

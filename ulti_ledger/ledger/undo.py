@@ -1,5 +1,6 @@
-"""Undoing a change of the evening itself: its settings and house rules, a rename, a late
-arrival or a player who left. (A hand's changes are undone by deleting or restoring it.)
+"""Undoing a change: of the evening itself (its settings and house rules, a rename, a late
+arrival or a player who left: ``undo_change``), and bringing a deleted hand back where it
+was (``restore_hand``). A hand's other changes are undone by deleting or restoring it.
 
 An undo puts back what the history entry's ``before`` holds, as a new write with its own
 history entry (action ``undo``, ``after.undoes`` the entry undone), so nothing is lost
@@ -13,17 +14,19 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from ..db import db
 from ..models import AuditEntry, GameSession, Hand, Seat
 from .errors import Conflict, NotFound
-from .history import record, settings_state
+from .journal import Actor, hand_state, record, settings_state
+from .limits import Limits, check_hand_count
 from .names import one_name
 from .pinning import only_ruleset, session_engine
 from .players import _player_id, players_state
-from .reads import live_hands, seat_names
+from .reads import hand_count, live_hands, seat_names
 from .renames import repoint
+from .seating import seating_at
 from .settings_option import with_settings
 from .summary import session_json
 from .txn import bump_hands, lock, transaction
@@ -32,7 +35,9 @@ UNDOABLE = ("settings", "rename", "join", "leave")
 SETTINGS = ("name", "date", "place", "unit_value", "settings", "options")
 
 
-def undo_change(session: GameSession, entry_id: int) -> dict[str, Any]:
+def undo_change(
+    session: GameSession, entry_id: int, *, actor: Actor | None = None
+) -> dict[str, Any]:
     """Undo the session's history entry ``entry_id``; returns what the undo recorded."""
     with transaction(current=lambda: session_json(session)):
         version = lock(session)
@@ -67,7 +72,7 @@ def undo_change(session: GameSession, entry_id: int) -> dict[str, Any]:
                 version = bump_hands(session, version)
             after = players_state(session)
         after = {**after, "undoes": entry.id, "undone": entry.action}
-        record(session, "undo", version, before=before, after=after)
+        record(session, "undo", version, before=before, after=after, actor=actor)
     return after
 
 
@@ -170,3 +175,56 @@ def _undo_seating(session: GameSession, entry: AuditEntry) -> None:
         seat.position = snapshot["position"]
         seat.from_position = snapshot["from"]
         seat.until_position = snapshot["until"]
+
+
+def restore_hand(
+    session: GameSession,
+    hand_id: int | None = None,
+    *,
+    audit_id: int | None = None,
+    actor: Actor | None = None,
+    limits: Limits | None = None,
+) -> int:
+    """Bring a deleted hand back to where it was; returns its number now.
+
+    Name the hand by its id, or by the id of an audit entry about it (``deleted_hands``
+    gives both). ``NotFound`` if the session has no such hand; ``Conflict`` if it is not
+    deleted (someone restored it already).
+    """
+    with transaction():
+        version = lock(session)
+        if audit_id is not None:
+            entry = db.session.get(AuditEntry, audit_id)
+            if entry is None or entry.session_id != session.id or entry.hand_id is None:
+                raise NotFound("", f"this session has no history entry {audit_id} about a hand")
+            hand_id = entry.hand_id
+        row = db.session.get(Hand, hand_id) if hand_id is not None else None
+        if row is None or row.session_id != session.id:
+            raise NotFound("", f"this session has no hand with id {hand_id}")
+        if row.deleted_at is None:
+            raise Conflict("", f"that hand is not deleted: it is hand {_number(row)}")
+        _check_seated(session, row)
+        row.deleted_at = None
+        row.version = version
+        db.session.flush()
+        number = _number(row)
+        check_hand_count(hand_count(session), limits)  # beyond MAX_HANDS: rolled back
+        after = hand_state(session, row.id)
+        record(session, "restore", version, row.id, number, after=after, actor=actor)
+    return number
+
+
+def _check_seated(session: GameSession, row: Hand) -> None:
+    """A hand comes back only to a table its players still sit at (seating changes)."""
+    seated = seating_at(session, row.position)
+    state = hand_state(session, row.id)
+    for name in (*state["players"], *state.get("sitting_out", ())):
+        if name not in seated:
+            raise Conflict("", f"{name} is not at the table at that hand any more")
+
+
+def _number(row: Hand) -> int:
+    """The number of a live hand: its rank among the session's live hands."""
+    return db.session.scalar(
+        select(func.count()).where(*live_hands(row.session_id), Hand.position <= row.position)
+    )

@@ -20,8 +20,8 @@ from ..settlement import Engine, Ruleset
 from .checks import CheckedHand, check_all_pass, check_hand, check_session, dealer_named
 from .errors import NotFound
 from .facts import write_facts
-from .history import hand_state, record, settings_state
-from .limits import check_hand_count
+from .journal import Actor, hand_state, record, settings_state
+from .limits import Limits, check_hand_count
 from .payments import import_payments
 from .pinning import builtin_engine, only_ruleset, session_engine
 from .reads import hand_count, hand_key_at, last_hand
@@ -39,7 +39,12 @@ def new_token() -> str:
 
 
 def create_session(
-    data: Any, engine: Engine | None = None, *, imported: dict[str, Any] | None = None
+    data: Any,
+    engine: Engine | None = None,
+    *,
+    imported: dict[str, Any] | None = None,
+    actor: Actor | None = None,
+    limits: Limits | None = None,
 ) -> GameSession:
     """Create a session from a session@1 body (hands included); ``engine`` defaults to builtin.
 
@@ -49,7 +54,7 @@ def create_session(
     (``evenings.origin_of``); kept as an ``import`` audit entry, in the same transaction.
     """
     if isinstance(data, dict) and isinstance(data.get("hands"), list):
-        check_hand_count(len(data["hands"]))  # before the engine reads any of them
+        check_hand_count(len(data["hands"]), limits)  # before the engine reads any of them
     plan = check_session(data, engine or builtin_engine())
     with transaction():
         session = GameSession(
@@ -82,19 +87,26 @@ def create_session(
             for position, (checked, dealer) in enumerate(plan.hands, start=1)
         ]
         db.session.flush()
-        record(session, "create", session.version, after=settings_state(session))
+        record(session, "create", session.version, after=settings_state(session), actor=actor)
         if imported is not None:
-            record(session, "import", session.version, after=imported)
+            record(session, "import", session.version, after=imported, actor=actor)
         for row, (checked, dealer) in zip(rows, plan.hands, strict=True):
             after = {**checked.facts, "dealer": dealer}
-            record(session, "create", row.version, row.id, row.position, after=after)
+            record(session, "create", row.version, row.id, row.position, after=after, actor=actor)
         if isinstance(data, dict):  # a file's payments (none when it has no list)
             names = [seat.name for seat in plan.seats]
             import_payments(session, data.get("payments"), plan.currency, names)
     return session
 
 
-def add_hand(session: GameSession, data: Any, expected_version: int | None = None) -> int:
+def add_hand(
+    session: GameSession,
+    data: Any,
+    expected_version: int | None = None,
+    *,
+    actor: Actor | None = None,
+    limits: Limits | None = None,
+) -> int:
     """Record a hand at the end of the session; returns its number (1-based).
 
     Without a ``dealer`` key the rotation proposes the dealer (see ``rotation``); an all
@@ -122,25 +134,36 @@ def add_hand(session: GameSession, data: Any, expected_version: int | None = Non
         row = _insert_hand(session, (top or 0) + 1, checked, ids[dealer], ids, version)
         db.session.flush()
         number = hand_count(session)
-        check_hand_count(number)  # beyond MAX_HANDS: rolled back
+        check_hand_count(number, limits)  # beyond MAX_HANDS: rolled back
         after = {**checked.facts, "dealer": dealer}
-        record(session, "create", version, row.id, number, after=after)
+        record(session, "create", version, row.id, number, after=after, actor=actor)
     return number
 
 
 def save_hand(
-    session: GameSession, number: int | None, data: Any, expected_version: int | None = None
+    session: GameSession,
+    number: int | None,
+    data: Any,
+    expected_version: int | None = None,
+    *,
+    actor: Actor | None = None,
+    limits: Limits | None = None,
 ) -> int:
     """A hand form's save: a new hand when ``number`` is None, else hand ``number``
     replaced; the saved hand's number (errors as ``add_hand`` and ``replace_hand``)."""
     if number is None:
-        return add_hand(session, data, expected_version)
-    replace_hand(session, number, data, expected_version)
+        return add_hand(session, data, expected_version, actor=actor, limits=limits)
+    replace_hand(session, number, data, expected_version, actor=actor)
     return number
 
 
 def replace_hand(
-    session: GameSession, number: int, data: Any, expected_version: int | None = None
+    session: GameSession,
+    number: int,
+    data: Any,
+    expected_version: int | None = None,
+    *,
+    actor: Actor | None = None,
 ) -> None:
     """Replace the facts of hand ``number``; later hands' results follow from the new facts.
 
@@ -165,10 +188,16 @@ def replace_hand(
             row.dealer_id = ids[checked.dealer]
         row.version = version
         after = {**checked.facts, "dealer": checked.dealer or before["dealer"]}
-        record(session, "edit", version, hand_id, number, before, after)
+        record(session, "edit", version, hand_id, number, before, after, actor=actor)
 
 
-def delete_hand(session: GameSession, number: int, expected_version: int | None = None) -> None:
+def delete_hand(
+    session: GameSession,
+    number: int,
+    expected_version: int | None = None,
+    *,
+    actor: Actor | None = None,
+) -> None:
     """Delete hand ``number``; the later hands move up one number.
 
     The hand is kept (see ``deleted_hands``, ``restore_hand``). ``expected_version`` as
@@ -177,15 +206,15 @@ def delete_hand(session: GameSession, number: int, expected_version: int | None 
     with transaction(current=lambda: _current_hand(session, number)):
         version = lock(session)
         hand_id = _hand_at(session, number, expected_version)
-        _soft_delete(session, hand_id, number, version)
+        _soft_delete(session, hand_id, number, version, actor)
 
 
-def undo_last(session: GameSession) -> int:
+def undo_last(session: GameSession, *, actor: Actor | None = None) -> int:
     """Delete the last hand recorded; returns the number it had (the hand is kept)."""
-    return undo_last_hand(session)[0]
+    return undo_last_hand(session, actor=actor)[0]
 
 
-def undo_last_hand(session: GameSession) -> tuple[int, int]:
+def undo_last_hand(session: GameSession, *, actor: Actor | None = None) -> tuple[int, int]:
     """``undo_last``, also giving the hand's id: (number, hand_id), for a restore button."""
     with transaction():
         version = lock(session)
@@ -193,16 +222,18 @@ def undo_last_hand(session: GameSession) -> tuple[int, int]:
         if not count:
             raise NotFound("", "there is no hand to undo")
         hand_id, _ = hand_key_at(session, count)
-        _soft_delete(session, hand_id, count, version)
+        _soft_delete(session, hand_id, count, version, actor)
     return count, hand_id
 
 
-def _soft_delete(session: GameSession, hand_id: int, number: int, version: int) -> None:
+def _soft_delete(
+    session: GameSession, hand_id: int, number: int, version: int, actor: Actor | None
+) -> None:
     before = hand_state(session, hand_id)
     db.session.execute(
         update(Hand).where(Hand.id == hand_id).values(deleted_at=utcnow(), version=version)
     )
-    record(session, "delete", version, hand_id, number, before=before)
+    record(session, "delete", version, hand_id, number, before=before, actor=actor)
 
 
 def _hand_at(session: GameSession, number: int, expected_version: int | None) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..ledger.pinning import result_cache
+from ..ledger import result_cache
 from .figures import combined_stats, tallies
 from .records import evening_heads, evening_records
 

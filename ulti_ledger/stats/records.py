@@ -17,8 +17,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ..db import db
-from ..ledger.facts import in_order
-from ..ledger.pinning import result_cache, session_engine
+from ..ledger import in_order, result_cache, session_engine
 from ..models import GameSession, Hand, HandSeat, Player, StoredRuleset
 
 FEW = 200

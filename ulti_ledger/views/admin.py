@@ -41,17 +41,19 @@ from limits.errors import StorageError
 from limits.strategies import RateLimiter
 
 from .. import ledger
+from ..audit import current_actor
 from ..i18n import t
 from ..security import admin_enabled, admin_password_ok
-from .api import ID
+from .api_common import ID
+from .common import utc_text
 from .error_pages import error_response
-from .sessions import utc_text
 
 bp = Blueprint("admin", __name__, url_prefix="/admin")
 
 
 def init_app(app: Flask) -> None:
-    """Register the pages with a limiter of wrong passwords of their own.
+    """Give the pages a limiter of wrong passwords of their own (``views.register``
+    registers the blueprint).
 
     The limiter is made here, once per app, so each app counts in its own storage
     (``RATELIMIT_STORAGE_URI``, by default ``memory://``: the process's memory; with
@@ -72,7 +74,6 @@ def init_app(app: Flask) -> None:
     )
     limiter.request_filter(lambda: True)  # no route is limited by the extension itself
     app.extensions[LIMITER] = limiter
-    app.register_blueprint(bp)
 
 
 LIMITER = "ulti_ledger.admin_limiter"
@@ -180,7 +181,7 @@ def restore_session(session_id: int):
 
 def _change(action, session_id: int, done: str, already: str):
     try:
-        action(session_id)
+        action(session_id, actor=current_actor())
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict:

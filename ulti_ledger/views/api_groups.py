@@ -21,20 +21,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, request
 
 from .. import groups, ledger
-from ..db import db
-from ..ledger import LedgerError
-from ..ledger.carry import group_kitty
+from ..ledger import LedgerError, group_kitty
 from ..models import Group
-from .api import ID, _token
+from .api_common import ID, authorized_group
 from .api_errors import json_body, ledger_error
-from .exports import LINK
-from .groups import group_links, group_today
+from .common import LINK, group_links, group_stats_of, group_today
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api/v1")
-WRONG_TOKEN = "this token does not open this group"
 CONFLICTS = ("too_many_evenings", "too_many_members", "other_group")
 """Refusals of an add that the group's (or the evening's) state causes: 409."""
 
@@ -59,8 +55,6 @@ def get_group(group_id: int):
 @bp.get(f"/groups/<{ID}:group_id>/stats")
 def get_group_stats(group_id: int):
     """``player_stats`` of the period's evenings (``?from=&to=`` or ``?period=``, ``&game=``)."""
-    from .group_stats import group_stats_of
-
     group = authorized_group(group_id)
     standings, records, figures = group_stats_of(group, request.args, group_today())
     game = request.args.get("game") or None
@@ -88,17 +82,6 @@ def add_group_evening(group_id: int):
     held = groups.store.holds(group, session)
     body = {"id": session.id, "writable": held == "edit", "group_version": group.version}
     return body, 200 if before == held else 201
-
-
-def authorized_group(group_id: int, kind: str = "view") -> Group:
-    token = _token(allow_query=kind == "view")
-    if token is None:
-        need = "edit token" if kind == "edit" else "edit or view token"
-        abort(401, description=f"send the group's {need} as 'Authorization: Bearer <token>'")
-    group = db.session.get(Group, group_id)
-    if group is None or not groups.store.group_token_grants(group, token, kind):
-        abort(403, description=WRONG_TOKEN)
-    return group
 
 
 def group_json(group: Group) -> dict[str, Any]:

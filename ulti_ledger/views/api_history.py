@@ -18,9 +18,11 @@ from __future__ import annotations
 from flask import Blueprint, url_for
 
 from .. import ledger
+from ..audit import current_actor
 from ..ledger import LedgerError
-from .api import ID, authorized
+from .api_common import ID, authorized
 from .api_errors import ledger_error
+from .common import app_limits
 
 bp = Blueprint("api_history", __name__, url_prefix="/api/v1")
 bp.register_error_handler(LedgerError, ledger_error)
@@ -47,13 +49,17 @@ def deleted_hands(session_id: int):
 @bp.post(f"/sessions/<{ID}:session_id>/deleted-hands/<{ID}:hand_id>/restore")
 def restore_hand(session_id: int, hand_id: int):
     session = authorized(session_id, "edit")
-    return _restored(session, ledger.restore_hand(session, hand_id))
+    number = ledger.restore_hand(session, hand_id, actor=current_actor(), limits=app_limits())
+    return _restored(session, number)
 
 
 @bp.post(f"/sessions/<{ID}:session_id>/history/<{ID}:entry_id>/restore")
 def restore_from_history(session_id: int, entry_id: int):
     session = authorized(session_id, "edit")
-    return _restored(session, ledger.restore_hand(session, audit_id=entry_id))
+    number = ledger.restore_hand(
+        session, audit_id=entry_id, actor=current_actor(), limits=app_limits()
+    )
+    return _restored(session, number)
 
 
 def _restored(session, number: int):

@@ -23,12 +23,13 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from .. import i18n, ledger
+from ..audit import current_actor
 from ..forms import settings_form
 from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
+from .common import get_session_or_404, private
 from .evening_words import change_rows, problem_text
-from .sessions import get_session_or_404, private
 
 bp = Blueprint("evening", __name__, url_prefix="/e/<token>/evening")
 bp.after_request(private)
@@ -63,7 +64,7 @@ def save(token: str):
         if has_hands and diff["changed"]:
             body["resettle"] = choice == "resettle"
     try:
-        ledger.update_session(session, body, form_number("expected_version"))
+        ledger.update_session(session, body, form_number("expected_version"), actor=current_actor())
     except ledger.Conflict:
         flash(t("changed_meanwhile"), "error")
         return redirect(url_for(".page", token=token), 303)
@@ -100,7 +101,7 @@ def leave(token: str):
 def undo(token: str, entry_id: int):
     session = get_session_or_404(token, "edit")
     try:
-        ledger.undo_change(session, entry_id)
+        ledger.undo_change(session, entry_id, actor=current_actor())
     except ledger.LedgerError as exc:
         flash(problem_text(exc), "error")
     else:
@@ -111,7 +112,7 @@ def undo(token: str, entry_id: int):
 def _players(token: str, body: dict[str, Any], done: str):
     session = get_session_or_404(token, "edit")
     try:
-        ledger.change_players(session, body)
+        ledger.change_players(session, body, actor=current_actor())
     except ledger.LedgerError as exc:
         return _page(session, token, _form(session), player_error=problem_text(exc)), 422
     flash(done)

@@ -12,7 +12,7 @@ from typing import Any
 from .. import rule_words
 from ..i18n import current, t
 from ..money_format import money_text
-from .sessions import utc_text
+from .common import utc_text
 
 CHAR = r"U\+[0-9A-F]{4,6}(?: \([A-Z0-9 -]*\))?"
 """A character as ``ledger.names.character_name`` names it."""

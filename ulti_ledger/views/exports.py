@@ -34,7 +34,6 @@ from flask import (
     Blueprint,
     abort,
     flash,
-    make_response,
     redirect,
     render_template,
     request,
@@ -43,17 +42,17 @@ from flask import (
 )
 
 from .. import i18n, ledger, pdf_render
+from ..audit import current_actor
 from ..i18n import money, signed, t
-from ..ledger.limits import check_group_size, max_group_evenings
+from ..ledger import check_group_size
 from ..models import GameSession
 from ..money_format import currency_code
 from . import remembered
+from .common import LINK, app_limits, busy_page, get_session_or_404, private
 from .methods import method_from_args, refusal, requested_method
-from .sessions import get_session_or_404
 
 bp = Blueprint("exports", __name__)
-LINK = re.compile(r"(?:^|/[se]/)([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
-"""A pasted link's token: ``https://host/s/TOKEN`` (or ``/e/``, or the token alone)."""
+bp.after_request(private)  # capability links: no Referer, no cache, no index
 
 
 @bp.get("/s/<token>/scoresheet.pdf")
@@ -67,18 +66,6 @@ def scoresheet(token: str):
     except pdf_render.Busy as exc:  # rendering goes on; the retry is served from the cache
         return busy_page(exc)
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=_filename(session, "pdf"))
-
-
-def busy_page(exc: pdf_render.Busy):
-    """A PDF not ready within its budget: 503 with Retry-After, in the page's language."""
-    response = make_response(
-        render_template(
-            "errors/error.html", title=t("pdf_busy_title"), message=t("pdf_busy"), back=None
-        ),
-        503,
-    )
-    response.headers["Retry-After"] = str(exc.retry_after)
-    return response
 
 
 @bp.get("/s/<token>/hands.csv")
@@ -117,10 +104,10 @@ def group():
     if not tokens:
         return _group_error(400, t("group_none"), [], hint=t("group_how"))
     try:
-        check_group_size(len(tokens))  # before any of them is read
+        check_group_size(len(tokens), app_limits())  # before any of them is read
     except ledger.SessionError as exc:
         problem = exc.message.text(i18n.current())
-        return _group_error(400, problem, tokens[: max_group_evenings()])
+        return _group_error(400, problem, tokens[: app_limits().group_evenings])
     sessions = []
     for number, token in enumerate(tokens, 1):
         try:
@@ -145,7 +132,7 @@ def group():
         message = t("group_currencies", currencies=", ".join(currencies))
         return _group_error(400, message, tokens[:1])
     try:
-        settlement = ledger.group_settlement(sessions, method, banker)
+        settlement = ledger.group_settlement(sessions, method, banker, app_limits())
     except ledger.LedgerError as exc:
         problem = getattr(exc, "problem", str(exc))
         return _group_error(400, t("group_problem", problem=problem), tokens)
@@ -198,7 +185,7 @@ def import_session():
     if upload is None or not upload.filename:
         return render_template("exports/import.html", error="Válassz ki egy fájlt."), 400
     try:
-        session = ledger.import_session(upload.read())
+        session = ledger.import_session(upload.read(), actor=current_actor(), limits=app_limits())
     except ledger.LedgerError as exc:
         # in the page's language (the engine's refusals have their Hungarian)
         return render_template("exports/import.html", error=exc.text(_lang())), 422
@@ -236,15 +223,6 @@ def _loaded_notice(session: GameSession) -> dict[str, Any]:
         ],
         "testid": "import-notice",
     }
-
-
-@bp.after_request
-def _private(response):
-    """Capability URLs must not travel in Referer headers, caches or search indexes."""
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Robots-Tag"] = "noindex"
-    return response
 
 
 def _lang() -> str:

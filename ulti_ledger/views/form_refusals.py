@@ -16,14 +16,13 @@ from typing import Any
 from .. import i18n
 from ..handform import generic
 from ..i18n import t
-from ..settlement import Game
+from ..ledger import GameForm
 
 _Say = Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]
 
 
 def explain(
-    game: Game,
-    rules: Any,
+    hand_form: GameForm,
     form: Mapping[str, Any],
     values: Mapping[str, Any],
     hand: Mapping[str, Any],
@@ -32,14 +31,15 @@ def explain(
 ) -> tuple[str, str]:
     """The field a refusal belongs beside (``form``: the top of the form), and its words.
 
-    ``hand``: what the engine judged (its keys index into it); ``values``: the form's.
+    ``hand_form``: the session's form (``ledger.game_form``), whose game may word its own
+    refusals. ``hand``: what the engine judged (its keys index into it); ``values``: the form's.
     ``unworded(field)``: the words for a refusal neither the game nor this module words,
     before the engine's own sentence (the preview's "still to choose: <label>").
     """
     key = getattr(exc, "key", "") or ""
     code = getattr(exc, "code", "") or ""
     lang = i18n.current()
-    field, said = game.form_refusal(key, code, hand, rules, lang)
+    field, said = hand_form.refusal(key, code, hand, lang)
     head = key.split(".")[0].split("[")[0]
     shared = WORDED.get(f"{code}@{head}") or WORDED.get(code)
     said = said or (shared(values, getattr(exc, "params", {})) if shared else None)

@@ -1,5 +1,8 @@
 """The hand pages of every game, drawn from its description (``handform.generic``).
 
+The game is asked through the ledger (``ledger.game_form``: the form's description, the
+reading of a posted form, a refusal's field): this module holds no game.
+
 The form works without the script: a preset or Preview posts it and the page comes back
 with the preset's values set and the fields that now apply, and a post whose fields
 changed since the page was drawn (a contract chosen from the list) is shown before it is
@@ -21,11 +24,13 @@ from urllib.parse import parse_qsl, urlencode
 from flask import abort, flash, redirect, render_template, request, url_for
 
 from .. import i18n, ledger
+from ..audit import current_actor
 from ..handform import generic
 from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
 from . import form_refusals
+from .common import app_limits
 
 CONTROLS = {"preset", "action", "expected_version", "sitting_out_for", "proposed", "shown", "js"}
 CONTROLS |= {"proposal"}
@@ -34,17 +39,17 @@ CONTROLS |= {"proposal"}
 def new(session: GameSession, token: str):
     seats = tuple(ledger.current_seating(session))
     deal = _deal(ledger.next_hand(session), seats)
-    game, rules = ledger.form_game(session)
+    hand_form = ledger.game_form(session)
     # the defaults, and what the game proposes from the hands so far (Skat: a Bock game)
     proposal = ledger.proposed_values(session)
-    values = generic.read(game.hand_form(rules, i18n.current()), proposal, deal)
+    values = generic.read(hand_form.describe(i18n.current()), proposal, deal)
     return _page(session, token, deal, values, None, session.version, proposal=proposal)
 
 
 def edit(session: GameSession, token: str, entry: dict[str, Any]):
-    game, rules = ledger.form_game(session, entry["hand"].get("options"))
+    hand_form = ledger.game_form(session, entry["hand"].get("options"))
     deal = _recorded(session, entry)
-    values = {**deal, **game.form_values(entry["hand"], rules)}
+    values = {**deal, **hand_form.values_of(entry["hand"])}
     if entry["hand"].get("options"):
         values["options"] = entry["hand"]["options"]
     return _page(session, token, deal, values, entry["number"], entry["version"])
@@ -59,8 +64,8 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     else:
         drawn = _recorded(session, entry)
     options = entry["hand"].get("options") if entry else None
-    game, rules = ledger.form_game(session, options)
-    form = game.hand_form(rules, i18n.current())
+    hand_form = ledger.game_form(session, options)
+    form = hand_form.describe(i18n.current())
     posted = request.form
     names = {f["name"] for f in form["fields"]} | CONTROLS
     if any(len(posted.getlist(name)) > 1 for name in names):
@@ -82,17 +87,19 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     if not scripted and "shown" in posted and generic.unseen(form, values, posted["shown"]):
         # Without the script the fields of a newly chosen contract were never shown.
         return _page(session, token, deal, values, number, expected, notice=t("review_details"))
-    hand = game.hand_from_form(values, rules)
+    hand = hand_form.hand_of(values)
     if options:
         hand["options"] = options
     try:
-        saved = ledger.save_hand(session, number, hand, expected)
+        saved = ledger.save_hand(
+            session, number, hand, expected, actor=current_actor(), limits=app_limits()
+        )
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict as exc:
         return _conflict(session, token, form, deal, values, number, expected, exc)
     except ledger.LedgerError as exc:
-        field, said = form_refusals.explain(game, rules, form, values, hand, exc)
+        field, said = form_refusals.explain(hand_form, form, values, hand, exc)
         page = _page(session, token, deal, values, number, expected, errors={field: said})
         return page, 422
     flash(t("flash_saved", n=saved))
@@ -144,10 +151,10 @@ def preview(session: GameSession):
     """The live preview of the posted form: an HTML fragment, nothing saved."""
     seats = tuple(ledger.current_seating(session))
     deal, _ = _posted_deal(session, _deal(ledger.next_hand(session), seats))
-    game, rules = ledger.form_game(session)
-    form = game.hand_form(rules, i18n.current())
+    hand_form = ledger.game_form(session)
+    form = hand_form.describe(i18n.current())
     values = generic.read(form, request.form.to_dict(), deal)
-    result = _preview(session, game, rules, form, values)
+    result = _preview(session, hand_form, form, values)
     status = 422 if result["error"] else 200
     return render_template("hands/_preview.html", preview=result), status
 
@@ -209,8 +216,8 @@ def _page(
     """The hand page; ``proposal``: what the game proposed for a new hand (the posted
     page's again where None), carried so that a 409 can tell it from the scorer's taps."""
     lang = i18n.current()
-    game, rules = ledger.form_game(session, values.get("options"))
-    form = game.hand_form(rules, lang)
+    hand_form = ledger.game_form(session, values.get("options"))
+    form = hand_form.describe(lang)
     if proposal is None:
         proposal = _posted_proposal(form) if number is None else {}
     seats = tuple(deal["seats"])
@@ -224,7 +231,7 @@ def _page(
         "fixed": {k: deal[k] for k in ("players", "seats")},
         "deals": deals,
     }
-    result = _preview(session, game, rules, form, values, bool(errors))
+    result = _preview(session, hand_form, form, values, bool(errors))
     return render_template(
         "hands/game_form.html",
         token=token,
@@ -255,8 +262,7 @@ def _still_to_choose(form: dict[str, Any], field: str) -> str | None:
 
 def _preview(
     session: GameSession,
-    game: Any,
-    rules: Any,
+    hand_form: ledger.GameForm,
     form: dict[str, Any],
     values: dict[str, Any],
     refused: bool = False,
@@ -265,7 +271,7 @@ def _preview(
     out: dict[str, Any] = {"view": None, "error": None, "hints": []}
     if refused:
         return out
-    hand = game.hand_from_form(values, rules)
+    hand = hand_form.hand_of(values)
     if values.get("options"):
         hand["options"] = values["options"]
     try:
@@ -280,7 +286,7 @@ def _preview(
         def still(field: str) -> str | None:
             return _still_to_choose(form, field) if missing(field) else None
 
-        field, said = form_refusals.explain(game, rules, form, values, hand, exc, still)
+        field, said = form_refusals.explain(hand_form, form, values, hand, exc, still)
         out["hints" if missing(field) else "error"] = [said] if missing(field) else said
         return out
     value = Decimal(session.unit_amount)
@@ -303,6 +309,6 @@ def _preview(
     return out
 
 
-# The offline queue's save (views/offline.py) reads a posted hand as this form does.
+# The offline queue's save (views/offline_edit.py) reads a posted hand as this form does.
 deal_of = _deal
 posted_deal = _posted_deal

@@ -75,7 +75,7 @@ def group_context(
         },
         "pdf_url": _link(url_for("groups.report", token=token), chosen),
         "stats_url": _link(
-            url_for("groups.stats_page", token=token),
+            url_for("group_stats.stats_page", token=token),
             {k: v for k, v in chosen.items() if k in ("period", "from", "to", "game")},
         ),
         "query": chosen,
@@ -122,8 +122,8 @@ def _evening_page(
 def _kitty(group: Group, lang: str) -> list[dict[str, Any]]:
     """What the group's kitty holds now, after its last evening of each kind of kitty,
     with that evening named and linked by its view link."""
-    from ..ledger.carry import group_kitty
-    from ..ledger.kitty import evening_label
+    from ..kitty_words import evening_label
+    from ..ledger import group_kitty
 
     return [
         {**k, "label": evening_label(k, lang), "link": url_for("sessions.view", token=tok)}
@@ -161,15 +161,3 @@ def _chart(standings: Mapping[str, Any], lang: str, **style: Any) -> Markup:
         x_label=t("grp_chart_x"),
         **style,
     )
-
-
-def group_error_text(exc: Exception) -> str:
-    """A refusal in the page's language: a group's by its code, others as the ledger says."""
-    code = getattr(exc, "code", None)
-    if code:
-        try:
-            return t(f"grp_err_{code}", **getattr(exc, "params", {}))
-        except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
-            pass
-    text = getattr(exc, "text", None)
-    return text(i18n.current()) if callable(text) else str(exc)

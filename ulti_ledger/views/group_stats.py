@@ -17,50 +17,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import abort, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 
-from .. import groups, i18n, ledger
+from .. import i18n, ledger
 from ..i18n import t
-from ..ledger.pinning import result_cache
-from ..models import Group
-from ..stats import hands_behind, records_for, stats_for
+from ..stats import hands_behind
 from ..stats.table import player_rows
-from .group_page import group_error_text
-from .groups import bp, get_group_or_404, group_today
+from .common import get_group_or_404, group_error_text, group_stats_of, group_today, private
 
 KEPT = ("period", "from", "to", "game")
 PLAYERS_PER_PAGE = 20
 """Everyone's numbers, this many players at a time: a group at its maximum of members
 (``ledger.limits``) keeps its statistics page well under 1 MB."""
-STATS = "group-stats"
-"""The first part of a group's statistics' cache key."""
-
-__all__ = ["bp", "group_stats_of"]
-
-
-def group_stats_of(
-    group: Group, args: Mapping[str, str], today: Any, with_records: bool = False
-) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
-    """The period's standings, the stats records of its evenings (only ``with_records``;
-    else empty), and ``player_stats`` of them."""
-    period = groups.parse_period(args, group, today)
-    game = args.get("game") or None
-    standings = groups.group_standings(group, period)
-    if game is not None and game not in standings["games"]:
-        raise groups.GroupError(
-            "game", f"no evening of {game!r} in this period", "bad_game", game=game
-        )
-    ids = [e["id"] for e in standings["evenings"] if game is None or e["game"] == game]
-    # the same evenings at the same versions give the same numbers: kept, like each
-    # evening's line; after a write to one evening only its part is counted again
-    versions = standings["versions"]
-    key = (STATS, tuple((i, versions[i]) for i in ids), game)
-    cache = result_cache()
-    figures = cache.get(key)
-    if figures is None:
-        figures = stats_for(ids, game=game)
-        cache.put(key, figures)
-    return standings, (records_for(ids) if with_records and ids else []), figures
+bp = Blueprint("group_stats", __name__)
+bp.after_request(private)
 
 
 @bp.get("/g/<token>/stats")
@@ -83,7 +53,7 @@ def stats_page(token: str):
         {
             "name": name,
             "rows": player_rows(found[name], lang, names),
-            "url": url_for("groups.stats_page", token=token, player=name, **kept),
+            "url": url_for("group_stats.stats_page", token=token, player=name, **kept),
         }
         for name in shown
     ]
@@ -112,7 +82,9 @@ def _player_page(
     shown = names[first : first + PLAYERS_PER_PAGE]
 
     def link(to: int) -> str:
-        return url_for("groups.stats_page", token=token, **kept, **({"page": to} if to > 1 else {}))
+        return url_for(
+            "group_stats.stats_page", token=token, **kept, **({"page": to} if to > 1 else {})
+        )
 
     return shown, {
         "page_range": (first + 1, first + len(shown), len(names)),
@@ -156,5 +128,5 @@ def stats_hands(token: str):
         player=player,
         row=rows[stat],
         hands=listed,
-        back_url=url_for("groups.stats_page", token=token, player=player, **kept),
+        back_url=url_for("group_stats.stats_page", token=token, player=player, **kept),
     )

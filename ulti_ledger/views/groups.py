@@ -30,7 +30,6 @@ from collections.abc import Mapping
 from flask import (
     Blueprint,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
@@ -38,41 +37,36 @@ from flask import (
     send_file,
     url_for,
 )
-from sqlalchemy import select
 
 from .. import groups, i18n, ledger, pdf_render
-from ..addresses import external_url
+from ..audit import current_actor
 from ..db import db
 from ..groups.report import season_report_pdf
 from ..i18n import t
 from ..models import Group
 from ..stats.table import player_rows
-from .exports import LINK, busy_page
-from .group_page import group_context, group_error_text
-from .remembered import group_ids, remember_group
-from .sessions import get_session_or_404, private, view_qr
+from .common import (
+    LINK,
+    busy_page,
+    get_group_or_404,
+    get_session_or_404,
+    group_error_text,
+    group_links,
+    group_stats_of,
+    group_today,
+    payment_back,
+    payment_error_text,
+    payment_form,
+    payment_recorded,
+    private,
+    undo_payment,
+    view_qr,
+    whole_standings,
+)
+from .group_page import group_context
+from .remembered import remember_group
 
 bp = Blueprint("groups", __name__)
-
-
-def group_today() -> dt.date:
-    """Today, for "this month": the config's ``GROUP_TODAY`` (tests) or the server's date."""
-    fixed = current_app.config.get("GROUP_TODAY")
-    return dt.date.fromisoformat(fixed) if fixed else dt.date.today()
-
-
-def group_links(group: Group) -> dict[str, str]:
-    return {
-        "url": external_url("groups.page", token=group.edit_token),
-        "view_url": external_url("groups.page", token=group.view_token),
-    }
-
-
-def get_group_or_404(token: str, kind: str) -> Group:
-    try:
-        return groups.group_by_token(token, kind)
-    except groups.GroupError:
-        abort(404)
 
 
 @bp.get("/groups/new")
@@ -128,6 +122,26 @@ def group_page(group: Group, token: str, editable: bool, payment_error: str | No
     )
 
 
+@bp.post("/g/<token>/payments")
+def add_payment(token: str):
+    """Mark a transfer of the group's standings paid, in whole or in part."""
+    group = get_group_or_404(token, "edit")
+    try:
+        standings = whole_standings(group, request.form)
+        payment = ledger.record_group_payment(group, standings, payment_form(), group_today())
+    except ledger.LedgerError as exc:
+        return group_page(group, token, True, payment_error=payment_error_text(exc)), 422
+    payment_recorded(payment)
+    return redirect(payment_back("groups.page", token), 303)
+
+
+@bp.post("/g/<token>/payments/<int:payment_id>/delete")
+def delete_payment(token: str, payment_id: int):
+    """Undo a payment of the group."""
+    group = get_group_or_404(token, "edit")
+    return undo_payment(group, payment_id, payment_back("groups.page", token))
+
+
 @bp.get("/g/<token>/report.pdf")
 def report(token: str):
     """The season report: rendered in the PDF pool within its budget, once per version of
@@ -149,7 +163,7 @@ def report(token: str):
 def report_pdf(group: Group, token: str, args: Mapping[str, str], today: dt.date) -> bytes:
     """The season report's PDF (in the pool, in a request context of its own)."""
     context = group_context(group, token, args, today)
-    _, _, figures = group_stats.group_stats_of(group, args, today)
+    _, _, figures = group_stats_of(group, args, today)
     names = {e["id"]: e["name"] or t("untitled_session") for e in context["standings"]["evenings"]}
     context["member_stats"] = [
         {"name": name, "rows": player_rows(mine, i18n.current(), names)}
@@ -207,7 +221,7 @@ def rename(token: str):
     group = get_group_or_404(token, "edit")
     old, new = request.form.get("old", ""), (request.form.get("new") or "").strip()
     try:
-        done = groups.rename_member(group, old, new)
+        done = groups.rename_member(group, old, new, actor=current_actor())
     except ledger.LedgerError as exc:
         flash(group_error_text(exc), "error")
     else:
@@ -233,31 +247,3 @@ def settings(token: str):
 
 
 bp.after_request(private)
-
-
-def offered_groups() -> tuple[list[Group], int | None]:
-    """The groups the new-evening form offers (this browser's), and the one chosen:
-    ``?group=<edit token>`` (the group page's "new evening" link) remembers and picks it."""
-    chosen = None
-    token = request.args.get("group")
-    if token:
-        group = get_group_or_404(token, "edit")
-        remember_group(group.id)
-        chosen = group.id
-    ids = group_ids()
-    found = db.session.scalars(select(Group).where(Group.id.in_(ids))).all() if ids else []
-    rank = {group_id: index for index, group_id in enumerate(ids)}
-    return sorted(found, key=lambda g: rank[g.id]), chosen
-
-
-def group_from_form() -> Group | None:
-    """The group the new-evening form names: one of this browser's, or none (400 else)."""
-    raw = request.form.get("group", "")
-    if not raw:
-        return None
-    if not raw.isdigit() or int(raw) not in group_ids():
-        abort(400, description=t("grp_err_bad_link"))
-    return db.session.get(Group, int(raw))
-
-
-from . import group_stats  # noqa: E402,F401  (its routes are on this blueprint)

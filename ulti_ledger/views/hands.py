@@ -26,11 +26,12 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 
 from .. import i18n, ledger
+from ..audit import current_actor
 from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
 from . import game_form
-from .sessions import get_session_or_404, private
+from .common import get_session_or_404, private
 
 bp = Blueprint("hands", __name__, url_prefix="/e/<token>")
 bp.after_request(private)
@@ -83,7 +84,7 @@ def confirm_delete(token: str, number: int):
 def delete(token: str, number: int):
     session = get_session_or_404(token, "edit")
     try:
-        ledger.delete_hand(session, number, _expected_version())
+        ledger.delete_hand(session, number, _expected_version(), actor=current_actor())
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict as exc:

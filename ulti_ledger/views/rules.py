@@ -16,9 +16,9 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 
-from .. import i18n
+from .. import i18n, ledger
 from ..i18n import t
-from ..ledger.pinning import builtin_engine
+from ..ledger import builtin_engine
 from ..rules_table import value_table
 from ..settlement.errors import LedgerError
 
@@ -33,11 +33,10 @@ def show(ruleset_id: str):
     lang = i18n.current()
     chosen = {k: v for k, v in request.args.items() if k in ruleset.options}
     try:
-        rules = ruleset.resolve(chosen)
+        game = ledger.game_rules_table(ruleset, chosen, lang)
     except LedgerError as exc:
         abort(400, description=exc.text(lang))
     table = value_table(ruleset, lang)
-    game = ruleset.scorer_module.rules_table(rules, lang)
     options = [_option(o, chosen, ruleset.id) for o in table["options"]]
     return render_template(
         "rules/show.html", table=table, game=game, options=options, ruleset_id=ruleset.id

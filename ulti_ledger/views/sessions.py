@@ -24,45 +24,45 @@ here sends no Referer, so a link never leaks to another site, and is never cache
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
-from markupsafe import Markup
 
-from .. import i18n, ledger
-from ..addresses import external_url
+from .. import groups, i18n, ledger
+from ..audit import current_actor
 from ..chart import balance_chart_svg
 from ..forms import session_form
-from ..groups.store import holding_groups
+from ..groups.store import check_group_limits, holding_groups
 from ..i18n import t
 from ..models import GameSession
-from ..qr import qr_svg
 from ..settlement.errors import Msg
 from ..table_drawing import table_drawing
 from ..texts import TEXTS
 from . import remembered
+from .common import (
+    app_limits,
+    get_session_or_404,
+    group_error_text,
+    group_from_form,
+    group_today,
+    links,
+    method_transfers,
+    offered_groups,
+    payment_back,
+    payment_error_text,
+    payment_form,
+    payment_recorded,
+    private,
+    undo_payment,
+    utc_text,
+    view_qr,
+)
 from .methods import scoreboard_settle
 from .sheet import Sheet, hand_rows
 from .transfers_text import transfers_text
 
 bp = Blueprint("sessions", __name__)
-
-
-def links(session: GameSession) -> dict[str, str]:
-    """The absolute URLs of the session's edit page (``url``) and view page (``view_url``)."""
-    return {
-        "url": external_url("sessions.edit", token=session.edit_token),
-        "view_url": external_url("sessions.view", token=session.view_token),
-    }
-
-
-def get_session_or_404(token: str, kind: str) -> GameSession:
-    try:
-        return ledger.session_by_token(token, kind)
-    except ledger.NotFound:
-        abort(404)
 
 
 @bp.route("/sessions/new", methods=["GET"])
@@ -76,16 +76,12 @@ def create():
     form = session_form(ledger.ruleset_choices(i18n.current()))
     if not form.validate_on_submit():
         return _new_page(form), 422
-    from .groups import group_from_form
-
     group = group_from_form()  # the group it is played in, if the form chose one
     try:
         body = form.session_body()
         if group is not None:  # a full group refuses before the evening is made
-            from ..groups.store import check_group_limits
-
             check_group_limits(group, body["players"])
-        session = ledger.create_session(body)
+        session = ledger.create_session(body, actor=current_actor(), limits=app_limits())
     except ledger.LedgerError as exc:
         field = form.field_for_key(getattr(exc, "key", ""))
         said = getattr(exc, "message", None)  # the engine's words, in the page's language
@@ -95,8 +91,6 @@ def create():
             else getattr(exc, "problem", str(exc))
         )
         if getattr(exc, "code", None):  # a group's refusal, worded by its code
-            from .group_page import group_error_text
-
             form.form_errors.append(group_error_text(exc))
         elif field is None:
             form.form_errors.append(exc.text(i18n.current()))
@@ -105,16 +99,14 @@ def create():
         return _new_page(form), 422
     remembered.remember(session.id)
     if group is not None:
-        from ..groups import add_evening
-
-        add_evening(group, session)  # its creator holds its edit link: the group may change it
+        groups.add_evening(
+            group, session
+        )  # its creator holds its edit link: the group may change it
     flash(t("flash_created"))
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
 
 
 def _new_page(form):
-    from .groups import offered_groups
-
     known = ledger.known_players(remembered.evening_ids())  # this browser's evenings only
     group_choices, chosen = offered_groups()
     posted = request.form.get("group", "")  # a refused form keeps its group
@@ -145,7 +137,7 @@ def edit(token: str):
 def undo(token: str):
     session = get_session_or_404(token, "edit")
     try:
-        number, hand_id = ledger.undo_last_hand(session)
+        number, hand_id = ledger.undo_last_hand(session, actor=current_actor())
     except ledger.NotFound:
         flash(t("flash_nothing_to_undo"), "error")
     except ledger.Conflict:
@@ -163,7 +155,7 @@ def restore(token: str, hand_id: int):
     """Bring a deleted hand back where it was (POST-redirect-GET to its row)."""
     session = get_session_or_404(token, "edit")
     try:
-        number = ledger.restore_hand(session, hand_id)
+        number = ledger.restore_hand(session, hand_id, actor=current_actor(), limits=app_limits())
     except ledger.NotFound:
         abort(404)
     except ledger.Conflict:
@@ -251,13 +243,6 @@ def _state_view(
     return out
 
 
-def utc_text(at: str | None) -> str:
-    """An audit time (ISO 8601, UTC) for reading: 2026-11-29 14:26 UTC."""
-    if not at:
-        return ""
-    return f"{at[:10]} {at[11:16]} UTC"
-
-
 def _deleted(session: GameSession, lang: str) -> list[dict[str, Any]]:
     """The deleted hands for the edit scoreboard, each with its readable state."""
     out = []
@@ -280,7 +265,6 @@ def scoreboard_page(
     session: GameSession, token: str, editable: bool, payment_error: str | None = None
 ):
     """The scoreboard; ``payment_error``: a payment the scorer just sent was refused."""
-    from .groups import group_today  # groups' views import this module
 
     lang = i18n.current()
     urls = links(session)
@@ -310,10 +294,25 @@ def scoreboard_page(
     )
 
 
-@lru_cache(maxsize=256)
-def view_qr(url: str, label: str) -> Markup:
-    """The view link's QR code; drawing one takes ~20 ms, so each is drawn once."""
-    return qr_svg(url, label)
+@bp.post("/e/<token>/payments")
+def add_payment(token: str):
+    """Mark a transfer of the evening paid, in whole or in part (settling up)."""
+    session = get_session_or_404(token, "edit")
+    summary = ledger.session_summary(session)
+    try:
+        transfers = method_transfers(session, summary, request.form)
+        payment = ledger.record_payment(session, summary, payment_form(), group_today(), transfers)
+    except ledger.LedgerError as exc:
+        return scoreboard_page(session, token, True, payment_error=payment_error_text(exc)), 422
+    payment_recorded(payment)
+    return redirect(payment_back("sessions.edit", token), 303)
+
+
+@bp.post("/e/<token>/payments/<int:payment_id>/delete")
+def delete_payment(token: str, payment_id: int):
+    """Undo a payment of the evening."""
+    session = get_session_or_404(token, "edit")
+    return undo_payment(session, payment_id, payment_back("sessions.edit", token))
 
 
 @bp.app_errorhandler(CSRFError)
@@ -325,14 +324,6 @@ def stale_form(exc: CSRFError):
     i18n.pick()
     reason = exc.description if i18n.current() == "en" else None
     return render_template("errors/stale_form.html", reason=reason), 400
-
-
-def private(response):
-    """Capability URLs must not travel in Referer headers, caches or search indexes."""
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Robots-Tag"] = "noindex"
-    return response
 
 
 bp.after_request(private)

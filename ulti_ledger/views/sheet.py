@@ -25,7 +25,7 @@ from flask import current_app
 from markupsafe import escape
 
 from ..i18n import signed, t
-from ..ledger.pinning import ResultCache
+from ..ledger import ResultCache
 from ..money_format import total_text
 from ..settlement.who_pays import shown_lines
 

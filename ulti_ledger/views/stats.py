@@ -15,10 +15,10 @@ from flask import Blueprint, abort, render_template, request, url_for
 
 from .. import i18n, ledger
 from ..i18n import t
-from ..ledger.reads import seat_names
+from ..ledger import seat_names
 from ..stats import hands_behind, player_stats, records_for
 from ..stats.table import player_rows, signed
-from .sessions import get_session_or_404
+from .common import get_session_or_404
 
 bp = Blueprint("stats", __name__)
 

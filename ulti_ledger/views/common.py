@@ -1,0 +1,247 @@
+"""Helpers the page modules share, one floor below them: no page module imports another.
+
+Getting a session or a group by its capability link (404 else), their absolute links,
+the headers every capability page sends (``private``), a pasted link's token, the groups
+a new-evening form offers, a refusal in the page's language, and the 503 of a PDF still
+being drawn. The API's own helpers are in ``api_common``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from flask import (
+    abort,
+    current_app,
+    flash,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from markupsafe import Markup
+from sqlalchemy import select
+
+from .. import groups, i18n, ledger, pdf_render
+from ..addresses import external_url
+from ..db import db
+from ..groups.period import Period
+from ..i18n import t
+from ..ledger import result_cache
+from ..models import GameSession, Group
+from ..money_format import money_text
+from ..qr import qr_svg
+from ..stats import records_for, stats_for
+from .remembered import group_ids, remember_group
+
+LINK = re.compile(r"(?:^|/[se]/)([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
+"""A pasted link's token: ``https://host/s/TOKEN`` (or ``/e/``, or the token alone)."""
+
+
+def app_limits() -> ledger.Limits:
+    """This app's limits (``MAX_HANDS``...), which the pages pass to the ledger's writes."""
+    return ledger.Limits.from_config(current_app.config)
+
+
+def links(session: GameSession) -> dict[str, str]:
+    """The absolute URLs of the session's edit page (``url``) and view page (``view_url``)."""
+    return {
+        "url": external_url("sessions.edit", token=session.edit_token),
+        "view_url": external_url("sessions.view", token=session.view_token),
+    }
+
+
+def get_session_or_404(token: str, kind: str) -> GameSession:
+    try:
+        return ledger.session_by_token(token, kind)
+    except ledger.NotFound:
+        abort(404)
+
+
+def utc_text(at: str | None) -> str:
+    """An audit time (ISO 8601, UTC) for reading: 2026-11-29 14:26 UTC."""
+    if not at:
+        return ""
+    return f"{at[:10]} {at[11:16]} UTC"
+
+
+@lru_cache(maxsize=256)
+def view_qr(url: str, label: str) -> Markup:
+    """The view link's QR code; drawing one takes ~20 ms, so each is drawn once."""
+    return qr_svg(url, label)
+
+
+def private(response):
+    """Capability URLs must not travel in Referer headers, caches or search indexes."""
+    response.headers["Referrer-Policy"] = "no-referrer"
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def group_today() -> dt.date:
+    """Today, for "this month": the config's ``GROUP_TODAY`` (tests) or the server's date."""
+    fixed = current_app.config.get("GROUP_TODAY")
+    return dt.date.fromisoformat(fixed) if fixed else dt.date.today()
+
+
+def group_links(group: Group) -> dict[str, str]:
+    return {
+        "url": external_url("groups.page", token=group.edit_token),
+        "view_url": external_url("groups.page", token=group.view_token),
+    }
+
+
+def get_group_or_404(token: str, kind: str) -> Group:
+    try:
+        return groups.group_by_token(token, kind)
+    except groups.GroupError:
+        abort(404)
+
+
+def offered_groups() -> tuple[list[Group], int | None]:
+    """The groups the new-evening form offers (this browser's), and the one chosen:
+    ``?group=<edit token>`` (the group page's "new evening" link) remembers and picks it."""
+    chosen = None
+    token = request.args.get("group")
+    if token:
+        group = get_group_or_404(token, "edit")
+        remember_group(group.id)
+        chosen = group.id
+    ids = group_ids()
+    found = db.session.scalars(select(Group).where(Group.id.in_(ids))).all() if ids else []
+    rank = {group_id: index for index, group_id in enumerate(ids)}
+    return sorted(found, key=lambda g: rank[g.id]), chosen
+
+
+def group_from_form() -> Group | None:
+    """The group the new-evening form names: one of this browser's, or none (400 else)."""
+    raw = request.form.get("group", "")
+    if not raw:
+        return None
+    if not raw.isdigit() or int(raw) not in group_ids():
+        abort(400, description=t("grp_err_bad_link"))
+    return db.session.get(Group, int(raw))
+
+
+def group_error_text(exc: Exception) -> str:
+    """A refusal in the page's language: a group's by its code, others as the ledger says."""
+    code = getattr(exc, "code", None)
+    if code:
+        try:
+            return t(f"grp_err_{code}", **getattr(exc, "params", {}))
+        except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
+            pass
+    text = getattr(exc, "text", None)
+    return text(i18n.current()) if callable(text) else str(exc)
+
+
+def busy_page(exc: pdf_render.Busy):
+    """A PDF not ready within its budget: 503 with Retry-After, in the page's language."""
+    response = make_response(
+        render_template(
+            "errors/error.html", title=t("pdf_busy_title"), message=t("pdf_busy"), back=None
+        ),
+        503,
+    )
+    response.headers["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+STATS = "group-stats"
+"""The first part of a group's statistics' cache key."""
+
+
+def group_stats_of(
+    group: Group, args: Mapping[str, str], today: Any, with_records: bool = False
+) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
+    """The period's standings, the stats records of its evenings (only ``with_records``;
+    else empty), and ``player_stats`` of them."""
+    period = groups.parse_period(args, group, today)
+    game = args.get("game") or None
+    standings = groups.group_standings(group, period)
+    if game is not None and game not in standings["games"]:
+        raise groups.GroupError(
+            "game", f"no evening of {game!r} in this period", "bad_game", game=game
+        )
+    ids = [e["id"] for e in standings["evenings"] if game is None or e["game"] == game]
+    # the same evenings at the same versions give the same numbers: kept, like each
+    # evening's line; after a write to one evening only its part is counted again
+    versions = standings["versions"]
+    key = (STATS, tuple((i, versions[i]) for i in ids), game)
+    cache = result_cache()
+    figures = cache.get(key)
+    if figures is None:
+        figures = stats_for(ids, game=game)
+        cache.put(key, figures)
+    return standings, (records_for(ids) if with_records and ids else []), figures
+
+
+# Settling up (the evening's and the group's payments: sessions.py, groups.py, api_payments.py)
+
+PAYMENT_KEPT = ("method", "banker")
+"""The page's settle method, kept across the redirect back to it."""
+WHOLE = Period("all", None, None)
+"""A group's payments count on its standings over all its evenings and games."""
+
+
+def payment_error_text(exc: Exception) -> str:
+    """A payment's refusal in the page's language (by its code)."""
+    code = getattr(exc, "code", None)
+    if code:
+        return t(f"pay_err_{code}", **getattr(exc, "params", {}))
+    return str(exc)
+
+
+def payment_form() -> dict[str, Any]:
+    """The payment the page's form sends."""
+    return {k: request.form.get(k, "") for k in ("from", "to", "amount", "paid_on", "currency")}
+
+
+def payment_back(endpoint: str, token: str) -> str:
+    """Back to the page's settle-up card, with its settle method."""
+    kept = {k: request.form[k] for k in PAYMENT_KEPT if request.form.get(k)}
+    return url_for(endpoint, token=token, **kept) + "#settle"
+
+
+def payment_recorded(payment: Mapping[str, Any]) -> None:
+    """Say on the next page what was recorded."""
+    money = money_text(payment["amount"], payment["currency"])
+    flash(t("pay_recorded", payer=payment["from"], payee=payment["to"], money=money))
+
+
+def undo_payment(owner: GameSession | Group, payment_id: int, back: str):
+    """Undo a payment of an evening or a group, and go back to its page."""
+    try:
+        ledger.delete_payment(owner, payment_id)
+    except ledger.NotFound:
+        flash(t("pay_gone"), "error")
+    else:
+        flash(t("pay_undone"))
+    return redirect(back, 303)
+
+
+def method_transfers(
+    session: GameSession, summary: Mapping[str, Any], sent: Mapping[str, Any]
+) -> list[dict[str, Any]]:
+    """The transfers of the method the payment was marked on (``method``, ``banker``);
+    none named: the fewest, the summary's own. A bad method is the ledger's refusal."""
+    method = sent.get("method") or "minimal"
+    if method == "minimal":
+        return summary["totals"]["transfers"]
+    banker = sent.get("banker") or None
+    return ledger.session_settlement(session, method, banker, summary)["transfers"]
+
+
+def whole_standings(group: Group, sent: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The group's standings over all its evenings, by the method the payment was marked
+    on (``method``, ``banker``; the fewest by default): what it is checked against."""
+    sent = sent or {}
+    method = sent.get("method") or "minimal"
+    banker = sent.get("banker") or None
+    return groups.group_standings(group, WHOLE, None, method, banker)
