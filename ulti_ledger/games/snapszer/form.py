@@ -41,7 +41,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
         {
             "name": "partner",
             "kind": "player",
-            "of": "players",
+            "of": "defenders",  # never the declarer: he cannot call himself
             "label": say("partner"),
             "options": [{"value": "", "label": say("alone")}],
             "rule": show(all_of(four, leaf("winner", {"const": ""}))),
