@@ -43,7 +43,7 @@ from .errors import SessionError
 from .evenings import origin_of
 from .journal import Actor
 from .limits import Limits
-from .payments import export_payments, session_payments, settle_up
+from .payments import payments_document, session_payments
 from .seating import first_seating
 from .summary import session_summary
 from .writes import create_session
@@ -84,30 +84,10 @@ def session_document(session: GameSession, summary: Mapping[str, Any] | None = N
 
 
 def _payments(session: GameSession, summary: Mapping[str, Any]) -> dict[str, Any]:
-    """The payments made (kept by an import) and, by the fewest transfers, what they paid
-    and what remains (``settle_up``: recomputed on import, never read)."""
+    """The payments made (kept by an import) and what remains (``payments_document``);
+    nothing where none were made, so a file of an evening without them stays as it was."""
     made = session_payments(session)
-    if not made:
-        return {}
-    up = settle_up(
-        summary["totals"]["settled"],
-        summary["totals"]["transfers"],
-        summary["totals"]["currency"],
-        made,
-    )
-    return {
-        "payments": export_payments(made),
-        "settle_up": {
-            "owed": up["owed"],
-            "paid": up["paid"],
-            "remaining": up["remaining"],
-            "settled": up["settled"],
-            "transfers": [
-                {k: t[k] for k in ("from", "to", "amount", "paid", "remaining")}
-                for t in up["transfers"]
-            ],
-        },
-    }
+    return payments_document(summary, made) if made else {}
 
 
 def session_export_json(session: GameSession, summary: Mapping[str, Any] | None = None) -> str:

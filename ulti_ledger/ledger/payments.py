@@ -383,6 +383,29 @@ def export_payments(payments: Sequence[Mapping[str, Any]]) -> list[dict[str, Any
     ]
 
 
+def payments_document(
+    summary: Mapping[str, Any], made: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
+    """The payments ``made`` at an evening (``session_payments``) and, by the fewest
+    transfers, what they paid and what remains: the one shape of the session file and
+    the API's session (``settle_up`` recomputed on import, never read)."""
+    totals = summary["totals"]
+    up = settle_up(totals["settled"], totals["transfers"], totals["currency"], made)
+    return {
+        "payments": export_payments(made),
+        "settle_up": {
+            "owed": up["owed"],
+            "paid": up["paid"],
+            "remaining": up["remaining"],
+            "settled": up["settled"],
+            "transfers": [
+                {k: t[k] for k in ("from", "to", "amount", "paid", "remaining")}
+                for t in up["transfers"]
+            ],
+        },
+    }
+
+
 def rename_in_payments(session: GameSession, old: str, new: str) -> None:
     """A player renamed in the evening is renamed in its payments (no commit)."""
     for column in (Payment.payer, Payment.payee):

@@ -24,6 +24,7 @@ from .checks import check_all_pass, check_hand, dealer_named
 from .facts import hand_keys
 from .history import edited_hand_ids, iso, was_edited
 from .kitty import session_kitty, with_kitty
+from .payments import payments_document, session_payments
 from .pinning import only_ruleset, session_engine
 from .reads import hand_key_at, last_hand, seat_names
 from .results import hand_views, settled_view
@@ -105,7 +106,8 @@ def score_label(session: GameSession, lang: str = "hu") -> str:
 
 
 def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
-    """The API's view of a session: the session@1 body plus results and totals."""
+    """The API's view of a session: the session@1 body plus results and totals, and the
+    payments made with what remains (always, as the session file has them when any)."""
     summary = session_summary(session, lang)
     info = {k: summary[k] for k in ("id", "name", "date", "place", "version", "created_at")}
     return {
@@ -124,6 +126,7 @@ def session_json(session: GameSession, lang: str = "en") -> dict[str, Any]:
         else {**summary["totals"], "scores": summary["score"]["totals"]},
         **({"kitty": summary["kitty"]} if summary["kitty"] else {}),
         "next": summary["next"],
+        **payments_document(summary, session_payments(session)),
     }
 
 

@@ -61,6 +61,32 @@ SCHEMAS["SettleUp"] = obj(
     },
     settled={"type": "boolean", "description": "something was owed, and all of it is paid"},
 )
+SCHEMAS["PaymentMade"] = obj(
+    ["from", "to", "amount", "amount_minor", "currency", "paid_on"],
+    **{"from": NAME, "to": NAME},
+    amount=MONEY_TEXT,
+    amount_minor={"type": "integer"},
+    currency={"type": "string"},
+    paid_on={"type": "string", "format": "date"},
+)
+SCHEMAS["EveningSettleUp"] = obj(
+    ["owed", "paid", "remaining", "settled", "transfers"],
+    owed=MONEY_TEXT,
+    paid=MONEY_TEXT,
+    remaining=MONEY_TEXT,
+    settled={"type": "boolean", "description": "something was owed, and all of it is paid"},
+    transfers={
+        "type": "array",
+        "items": obj(
+            ["from", "to", "amount", "paid", "remaining"],
+            **{"from": NAME, "to": NAME},
+            amount=MONEY_TEXT,
+            paid=MONEY_TEXT,
+            remaining=MONEY_TEXT,
+        ),
+        "description": "the fewest transfers, each with what was paid and what remains",
+    },
+)
 SCHEMAS["SessionPayments"] = {
     "allOf": [
         ref("SettleUp"),

@@ -136,7 +136,8 @@ STATE = {
     "options": OPTIONS,
 }
 SESSION = obj(
-    ["id", "version", "format", "ruleset", "players", "hands", "totals", "next"],
+    ["id", "version", "format", "ruleset", "players", "hands", "totals", "next"]
+    + ["payments", "settle_up"],
     id={"type": "integer"},
     version={"type": "integer"},
     created_at={"type": "string"},
@@ -148,6 +149,8 @@ SESSION = obj(
     hands={"type": "array", "items": ref("HandEntry")},
     totals=ref("Totals"),
     next=obj(["dealer", "players", "sitting_out", "first_bidder"], dealer=NAME),
+    payments={"type": "array", "items": ref("PaymentMade")},
+    settle_up=ref("EveningSettleUp"),
     **STATE,
 )
 HISTORY_ENTRY = obj(
