@@ -271,9 +271,9 @@ def scoreboard_page(
     summary = ledger.session_summary(session, lang)
     own = url_for("sessions.edit" if editable else "sessions.view", token=token)
     settle = scoreboard_settle(session, summary, own)  # 400 for a bad ?method=
-    settle["text"] = transfers_text(summary, settle)  # the card's "copy as text"
     # what was paid of each transfer and what remains (payments, never the hands)
     settle["up"] = ledger.evening_settle_up(session, summary, settle["transfers"])
+    settle["text"] = transfers_text(summary, settle, settle["up"])  # the card's "copy as text"
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
