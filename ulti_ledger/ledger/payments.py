@@ -30,6 +30,7 @@ from ..models import GameSession, Group, Payment
 from ..money_format import currency_code, minor_digits
 from ..settlement.transfers import settle
 from .errors import NotFound, SessionError
+from .journal import Actor, record
 from .txn import lock, transaction
 
 MAX_MINOR = 2**31 - 1
@@ -260,12 +261,15 @@ def add_session_payment(
     data: Mapping[str, Any],
     today: dt.date,
     transfers: Sequence[Mapping[str, Any]] = (),
+    *,
+    actor: Actor | None = None,
 ) -> dict[str, Any]:
     """Record a payment of the evening (checked by ``check_payment``); raises the
     evening's version, so every page of it shows the payment at once. Checked after the
-    evening's write lock is taken: two phones paying at once never pay more than owed."""
+    evening's write lock is taken: two phones paying at once never pay more than owed.
+    The evening's history says who marked it (action ``pay``)."""
     with transaction():
-        lock(session)
+        version = lock(session)
         payments = session_payments(session)
         along = settle_up(balances, transfers, currency, payments)["transfers"]
         checked = check_payment(balances, currency, payments, data, today, along)
@@ -281,6 +285,7 @@ def add_session_payment(
         db.session.add(row)
         db.session.flush()
         out = payment_json(row)
+        record(session, "pay", version, after=out, actor=actor)
     return out
 
 
@@ -319,9 +324,13 @@ def add_group_payment(
     return out
 
 
-def delete_payment(owner: GameSession | Group, payment_id: int) -> dict[str, Any]:
+def delete_payment(
+    owner: GameSession | Group, payment_id: int, *, actor: Actor | None = None
+) -> dict[str, Any]:
     """Undo a payment of the evening (or of the group's own): it is gone, and what it
-    paid is owed again. Returns what it was."""
+    paid is owed again. Returns what it was. An evening's history says who undid it
+    (action ``unpay``, ``before`` the payment), as it says who marked it; a group keeps
+    no history of its own (the audit log is the evenings')."""
     column = Payment.session_id if isinstance(owner, GameSession) else Payment.group_id
     row = db.session.scalars(
         select(Payment).where(Payment.id == payment_id, column == owner.id)
@@ -331,7 +340,7 @@ def delete_payment(owner: GameSession | Group, payment_id: int) -> dict[str, Any
     out = payment_json(row)
     with transaction():
         if isinstance(owner, GameSession):
-            lock(owner)
+            record(owner, "unpay", lock(owner), before=out, actor=actor)
         else:
             owner.version += 1
         db.session.delete(row)
@@ -442,12 +451,15 @@ def record_payment(
     data: Mapping[str, Any],
     today: dt.date,
     transfers: Sequence[Mapping[str, Any]] = (),
+    *,
+    actor: Actor | None = None,
 ) -> dict[str, Any]:
     """Record a payment of the evening whose ``session_summary`` is ``summary``;
-    ``transfers``: those of the method the scorer marked it on (see ``check_payment``)."""
+    ``transfers``: those of the method the scorer marked it on (see ``check_payment``);
+    ``actor``: who marked it, for the evening's history."""
     totals = summary["totals"]
     return add_session_payment(
-        session, totals["settled"], totals["currency"], data, today, transfers
+        session, totals["settled"], totals["currency"], data, today, transfers, actor=actor
     )
 
 

@@ -158,7 +158,7 @@ HISTORY_ENTRY = obj(
     id={"type": "integer"},
     action={
         "enum": ["create", "edit", "delete", "restore", "settings", "import", "rename", "join"]
-        + ["leave", "undo"]
+        + ["leave", "undo", "pay", "unpay"]
     },
     hand_id={"type": ["integer", "null"]},
     number={"type": ["integer", "null"]},

@@ -22,6 +22,7 @@ from typing import Any
 from flask import Blueprint
 
 from .. import ledger
+from ..audit import current_actor
 from ..models import GameSession, Group
 from .api_common import ID, api_lang, authorized, authorized_group
 from .api_errors import json_body, ledger_error
@@ -57,14 +58,16 @@ def api_add_session_payment(session_id: int):
     body = _body()
     summary = ledger.session_summary(session)
     transfers = method_transfers(session, summary, body)
-    payment = ledger.record_payment(session, summary, body, group_today(), transfers)
+    payment = ledger.record_payment(
+        session, summary, body, group_today(), transfers, actor=current_actor()
+    )
     return {"payment": payment, **session_payments_json(session)}, 201
 
 
 @bp.delete(f"/sessions/<{ID}:session_id>/payments/<{ID}:payment_id>")
 def api_delete_session_payment(session_id: int, payment_id: int):
     session = authorized(session_id, "edit")
-    gone = ledger.delete_payment(session, payment_id)
+    gone = ledger.delete_payment(session, payment_id, actor=current_actor())
     return {"deleted": gone, **session_payments_json(session)}
 
 

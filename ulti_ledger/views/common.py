@@ -29,6 +29,7 @@ from sqlalchemy import select
 
 from .. import groups, i18n, ledger, pdf_render
 from ..addresses import external_url
+from ..audit import current_actor
 from ..db import db
 from ..groups.period import Period
 from ..i18n import t
@@ -218,7 +219,7 @@ def payment_recorded(payment: Mapping[str, Any]) -> None:
 def undo_payment(owner: GameSession | Group, payment_id: int, back: str):
     """Undo a payment of an evening or a group, and go back to its page."""
     try:
-        ledger.delete_payment(owner, payment_id)
+        ledger.delete_payment(owner, payment_id, actor=current_actor())
     except ledger.NotFound:
         flash(t("pay_gone"), "error")
     else:

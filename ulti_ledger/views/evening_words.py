@@ -88,6 +88,10 @@ def describe(entry: dict[str, Any], history: list[dict[str, Any]], ruleset: dict
         return t("change_undo", what=describe(undone, history, ruleset) if undone else "")
     if action == "settings":
         return "; ".join(_settings_parts(before, after, ruleset))
+    if action in ("pay", "unpay"):  # a payment marked on the scoreboard, or undone
+        p = after if action == "pay" else before
+        cash = money_text(p["amount"], p["currency"], current())
+        return t(f"change_{action}", payer=p["from"], payee=p["to"], money=cash)
     return ""
 
 

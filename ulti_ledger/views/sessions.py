@@ -301,7 +301,9 @@ def add_payment(token: str):
     summary = ledger.session_summary(session)
     try:
         transfers = method_transfers(session, summary, request.form)
-        payment = ledger.record_payment(session, summary, payment_form(), group_today(), transfers)
+        payment = ledger.record_payment(
+            session, summary, payment_form(), group_today(), transfers, actor=current_actor()
+        )
     except ledger.LedgerError as exc:
         return scoreboard_page(session, token, True, payment_error=payment_error_text(exc)), 422
     payment_recorded(payment)
