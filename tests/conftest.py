@@ -3,7 +3,8 @@ import os
 import pytest
 from sqlalchemy import MetaData
 
-from ulti_ledger import create_app, database_uri, samples
+from ulti_ledger import create_app, samples
+from ulti_ledger.config import database_uri
 from ulti_ledger.db import db
 
 from .redis_server import redis_store, redis_url  # noqa: F401  (fixtures)

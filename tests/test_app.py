@@ -1,6 +1,7 @@
 from pathlib import Path
 
-from ulti_ledger import create_app, database_uri, load_or_create_secret_key
+from ulti_ledger import create_app
+from ulti_ledger.config import database_uri, load_or_create_secret_key
 
 
 def test_index_is_hungarian_landing_page(client):

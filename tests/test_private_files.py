@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from ulti_ledger import ledger, load_or_create_secret_key
+from ulti_ledger import ledger
+from ulti_ledger.config import load_or_create_secret_key
 from ulti_ledger.db import db
 
 from .conftest import close_app, make_app

@@ -136,7 +136,8 @@ def settle_group(
 @contextmanager
 def app_context(database: str | None) -> Iterator[Any]:
     """The app's context on its database, with the schema upgraded to the newest migration."""
-    from . import create_app, database_uri
+    from . import create_app
+    from .config import database_uri
     from .db import db
 
     config = {"SQLALCHEMY_DATABASE_URI": database_uri(database, None)} if database else None
