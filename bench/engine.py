@@ -3,8 +3,10 @@ validation included, timed by pyperf over several fresh processes.
 
 Run: .venv/bin/python bench/engine.py [--hands N] [--seed S] [--game NAME] [pyperf options]
 (``--fast`` for a quick look, ``--rigorous`` for more processes; ``-o FILE`` keeps every
-value for ``python -m pyperf compare_to``). JSON parsing is excluded (the hands are dicts
-already); validation and settlement are in.
+value for ``python -m pyperf compare_to``). ``--digest`` times nothing: it prints, per game,
+a SHA-256 of every payment and score of the same hands, so that a move of the code can be
+shown to leave the engine's results as they were (compare the lines before and after).
+JSON parsing is excluded (the hands are dicts already); validation and settlement are in.
 
 Each game's hands are drawn by its own ``random_hand`` through the registry, over each of
 its shipped rulesets, at every table size it is played at; Ulti's keep the mix the README's
@@ -25,6 +27,8 @@ each benchmark turns its median into hands per second.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import time
 from typing import Any
@@ -44,9 +48,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--game", choices=sorted(REGISTRY), help="only this game")
+    parser.add_argument("--digest", action="store_true", help="print the results' digests")
     args = runner.parse_args()
 
     engine = REGISTRY.engine()
+    if args.digest:
+        for name in REGISTRY:
+            if not args.game or name == args.game:
+                hands, _ = game_hands(engine, name, args.hands, random.Random(args.seed))
+                print(f"  {name} results digest ({len(hands):,} hands): {digest(engine, hands)}")
+        return
     for name in REGISTRY:
         if args.game and name != args.game:
             continue
@@ -80,6 +91,16 @@ def _settle_all(loops: int, engine: Engine, hands: list[dict], forget: bool) -> 
             engine.settle(hand)
         total += time.perf_counter() - start
     return total
+
+
+def digest(engine: Engine, hands: list[dict]) -> str:
+    """A SHA-256 of what the engine says of each hand: its payments, score and kitty."""
+    sha = hashlib.sha256()
+    for hand in hands:
+        result = engine.settle(hand)
+        facts = [result.payments, result.score, result.kitty]
+        sha.update(json.dumps(facts, sort_keys=True, default=repr).encode())
+    return sha.hexdigest()
 
 
 def _report(name: str, label: str, mix: str, count: int, bench: pyperf.Benchmark) -> None:

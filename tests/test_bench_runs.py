@@ -7,6 +7,7 @@ that every game has both of its lines, each with a hands/s figure.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -32,3 +33,24 @@ def test_the_engine_bench_prints_hands_per_second_for_every_game():
         (game, memo) for game in REGISTRY for memo in ("empty memo", "memo kept")
     }
     assert all(int(hands.replace(",", "")) > 0 for *_, hands in figures)
+
+
+def test_the_engine_bench_digests_every_games_results_the_same_way_twice():
+    """``--digest``: one line per game, the same in two fresh processes (no id, no hash seed)."""
+
+    def digests(seed: str) -> list[tuple[str, str]]:
+        run = subprocess.run(
+            [sys.executable, "bench/engine.py", "--digest", "--hands", "50"],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+        line = r"^  (\S+) results digest \(50 hands\): ([0-9a-f]{64})$"
+        return re.findall(line, run.stdout, re.M)
+
+    first = digests("1")
+    assert sorted(game for game, _ in first) == sorted(REGISTRY)
+    assert digests("2") == first
