@@ -172,6 +172,7 @@ from .settling import (
     house_rules,
     session_settlement,
 )
+from .storable import unstorable
 from .summary import (
     deal_by,
     dealers_after,
@@ -301,5 +302,6 @@ __all__ = [
     "imported_from",
     "remembered_evenings",
     "undoable",
+    "unstorable",
     "update_session",
 ]

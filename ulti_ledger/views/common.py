@@ -27,7 +27,7 @@ from flask import (
 from markupsafe import Markup
 from sqlalchemy import select
 
-from .. import groups, i18n, ledger, pdf_render
+from .. import groups, ledger, pdf_render
 from ..addresses import external_url
 from ..db import db
 from ..groups.period import Period
@@ -37,6 +37,7 @@ from ..models import GameSession, Group
 from ..money_format import money_text
 from ..qr import qr_svg
 from ..stats import records_for, stats_for
+from .refusal_words import refusal_text
 from .remembered import group_ids, remember_group
 
 LINK = re.compile(r"(?:^|/[se]/)([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
@@ -137,8 +138,7 @@ def group_error_text(exc: Exception) -> str:
             return t(f"grp_err_{code}", **getattr(exc, "params", {}))
         except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
             pass
-    text = getattr(exc, "text", None)
-    return text(i18n.current()) if callable(text) else str(exc)
+    return refusal_text(exc)
 
 
 def busy_page(exc: pdf_render.Busy):
