@@ -1,9 +1,10 @@
 """Helpers the page modules share, one floor below them: no page module imports another.
 
 Getting a session or a group by its capability link (404 else), their absolute links,
-the headers every capability page sends (``private``), a pasted link's token, the groups
-a new-evening form offers, a refusal in the page's language, and the 503 of a PDF still
-being drawn. The API's own helpers are in ``api_common``.
+a pasted link's token, the groups a new-evening form offers, a refusal in the page's
+language, and the 503 of a PDF still being drawn. The API's own helpers are in
+``api_common``. The headers every capability page sends are applied once, by route, in
+``security`` (``PRIVATE``).
 """
 
 from __future__ import annotations
@@ -75,14 +76,6 @@ def utc_text(at: str | None) -> str:
 def view_qr(url: str, label: str) -> Markup:
     """The view link's QR code; drawing one takes ~20 ms, so each is drawn once."""
     return qr_svg(url, label)
-
-
-def private(response):
-    """Capability URLs must not travel in Referer headers, caches or search indexes."""
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Robots-Tag"] = "noindex"
-    return response
 
 
 def group_today() -> dt.date:

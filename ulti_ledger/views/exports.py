@@ -48,12 +48,11 @@ from ..ledger import check_group_size
 from ..models import GameSession
 from ..money_format import currency_code
 from . import remembered
-from .common import LINK, app_limits, busy_page, get_session_or_404, private
+from .common import LINK, app_limits, busy_page, get_session_or_404
 from .methods import method_from_args, refusal, requested_method
 from .refusal_words import refusal_text
 
 bp = Blueprint("exports", __name__)
-bp.after_request(private)  # capability links: no Referer, no cache, no index
 
 
 @bp.get("/s/<token>/scoresheet.pdf")

@@ -58,7 +58,6 @@ from .common import (
     payment_error_text,
     payment_form,
     payment_recorded,
-    private,
     undo_payment,
     view_qr,
     whole_standings,
@@ -249,6 +248,3 @@ def refused(group: Group, token: str, exc: ledger.LedgerError):
     db.session.rollback()  # the group as stored: a refused name is not shown as its own
     flash(group_error_text(exc), "error")
     return group_page(group, token, True), 422
-
-
-bp.after_request(private)
