@@ -30,7 +30,7 @@ from ..models import GameSession, Group, Payment
 from ..money_format import currency_code, minor_digits
 from ..settlement.transfers import settle
 from .errors import NotFound, SessionError
-from .txn import lock, transaction
+from .txn import lock, retried, transaction
 
 MAX_MINOR = 2**31 - 1
 """The largest payment, in minor units: far above any card table (2 147 483 647 forints,
@@ -263,7 +263,10 @@ def add_session_payment(
 ) -> dict[str, Any]:
     """Record a payment of the evening (checked by ``check_payment``); raises the
     evening's version, so every page of it shows the payment at once. Checked after the
-    evening's write lock is taken: two phones paying at once never pay more than owed."""
+    evening's write lock is taken: two phones paying at once never pay more than owed.
+    Not run again (``retried``): ``balances`` were read before the lock, so a write that
+    committed since makes it a ``Retry`` (409, try again), never a payment checked
+    against what is no longer owed."""
     with transaction():
         lock(session)
         payments = session_payments(session)
@@ -319,6 +322,7 @@ def add_group_payment(
     return out
 
 
+@retried  # the row and the evening read again: nothing read before is checked
 def delete_payment(owner: GameSession | Group, payment_id: int) -> dict[str, Any]:
     """Undo a payment of the evening (or of the group's own): it is gone, and what it
     paid is owed again. Returns what it was."""

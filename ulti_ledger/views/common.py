@@ -188,7 +188,7 @@ def payment_error_text(exc: Exception) -> str:
     code = getattr(exc, "code", None)
     if code:
         return t(f"pay_err_{code}", **getattr(exc, "params", {}))
-    return str(exc)
+    return refusal_text(exc)  # the evening changed while the payment was checked: try again
 
 
 def payment_form() -> dict[str, Any]:

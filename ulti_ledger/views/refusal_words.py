@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .. import ledger
 from ..i18n import current, t
 
 CHAR = r"U\+[0-9A-F]{4,6}(?: \([A-Z0-9 -]*\))?"
@@ -47,7 +48,10 @@ def problem_text(exc: Exception) -> str:
 
 def refusal_text(exc: Exception) -> str:
     """``problem_text`` where the page words the refusal itself, else the error's own
-    text in the page's language (the engine's refusals have theirs)."""
+    text in the page's language (the engine's refusals have theirs). A write that kept
+    meeting others (``ledger.Retry``) says so: try again."""
+    if isinstance(exc, ledger.Retry):
+        return t("flash_conflict")
     problem = getattr(exc, "problem", str(exc))
     if any(pattern.search(problem) for pattern, _ in PROBLEMS):
         return problem_text(exc)
