@@ -292,6 +292,33 @@ def test_the_view_link_never_writes_a_payment(app, client):
     assert payments_in(app) == 1
 
 
+def test_a_payment_checked_against_balances_another_write_changed_is_refused(app):
+    """The balances a payment is checked against were read before another write (a hand
+    deleted) committed: the payment is refused as written at the same moment (409, try
+    again; ``ledger.Retry``), never checked against what is no longer owed; nothing is
+    written. Said on the page in its language."""
+    with app.app_context():
+        session = night()
+        summary, transfers = owed(session)  # this request's reads
+        with app.app_context():  # another request, committed meanwhile
+            ledger.delete_hand(ledger.get_session(session.id), 1)
+        t = transfers[0]
+        data = {"from": t["from"], "to": t["to"], "amount": t["amount"], "paid_on": "2026-11-20"}
+        with pytest.raises(ledger.Retry):
+            ledger.record_payment(session, summary, data, DAY)
+        db.session.rollback()
+    assert payments_in(app) == 0
+    with app.test_request_context("/?lang=hu"):
+        from ulti_ledger import i18n
+        from ulti_ledger.views.common import payment_error_text
+
+        i18n.pick()
+        assert (
+            payment_error_text(ledger.Retry())
+            == "Valaki épp most módosította az estét; próbáld újra."
+        )
+
+
 def test_a_repeated_post_with_one_idempotency_key_records_one_payment(app, client):
     edit, _, transfers = web_night(app)
     with app.app_context():

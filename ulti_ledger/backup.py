@@ -83,9 +83,12 @@ def backup(app: Flask, dest: Path, fmt: str = "auto") -> str:
         _write_atomically(dest, json.dumps(data, ensure_ascii=False).encode())
         try:
             verify_json_file(dest, counts)
-        except BackupError:
+            # what restore would do with it, short of writing: a file restore refuses is
+            # no backup (the error names the row)
+            check_json_backup(_read_json(dest))
+        except BackupError as exc:
             dest.unlink(missing_ok=True)
-            raise
+            raise BackupError(f"the backup would not restore: {exc}") from None
         return "json"
 
 

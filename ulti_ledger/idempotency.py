@@ -143,14 +143,29 @@ def _claim(session: Session) -> None:
     if not has_request_context():
         return
     pending = g.get("idempotency")
-    if not pending or pending["row"] is not None:
+    if not pending or pending["row"] is not None or pending.get("claiming") is not None:
         return
     row = IdempotencyRecord(
         scope=pending["scope"], key=pending["key"], fingerprint=pending["fingerprint"]
     )
     session.add(row)
     session.flush()
-    pending["row"] = row.id
+    pending["claiming"] = row.id  # the key's row, once this transaction commits
+
+
+def _claimed(session: Session) -> None:
+    """The transaction that claimed the key committed: its answer is kept (``after_commit``)."""
+    pending = g.get("idempotency") if has_request_context() else None
+    if pending and pending.get("claiming") is not None:
+        pending["row"] = pending.pop("claiming")
+
+
+def _unclaimed(session: Session) -> None:
+    """It rolled back (a clash the ledger runs again, ``ledger.txn.retried``): the claim is
+    gone with it, and the next attempt claims the key again (``after_rollback``)."""
+    pending = g.get("idempotency") if has_request_context() else None
+    if pending:
+        pending.pop("claiming", None)
 
 
 def _expired(created: dt.datetime) -> bool:
@@ -169,3 +184,5 @@ def init_app(app: Flask) -> None:
     app.before_request(before_request)
     app.after_request(after_request)
     event.listen(Session, "before_commit", _claim)
+    event.listen(Session, "after_commit", _claimed)
+    event.listen(Session, "after_rollback", _unclaimed)

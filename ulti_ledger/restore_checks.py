@@ -47,6 +47,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .backup_json import BackupError, app_tables, dangling_reference, verify_sqlite_file
 from .db import db
+from .ledger import unstorable
 from .models import GameSession
 from .restore_sessions import NOTHING_WRITTEN, check_contents
 
@@ -90,6 +91,7 @@ def check_json_backup(data: dict[str, Any]) -> None:
                 check_tables(tables, schema, revision)
                 for table in schema:
                     rows = typed_rows(table, tables.get(table.name, []))
+                    refuse_unstorable(table, rows)
                     if rows:
                         try:
                             connection.execute(table.insert(), rows)
@@ -101,6 +103,17 @@ def check_json_backup(data: dict[str, Any]) -> None:
             if revision:
                 _upgrade()
             check_contents()
+
+
+def refuse_unstorable(table: Table, rows: list[dict[str, Any]]) -> None:
+    """Refuse a row holding a value that some supported database cannot store (a backup
+    SQLite took that PostgreSQL would not), naming the row (``ledger.storable``)."""
+    for row in rows:
+        problem = unstorable(table, row)
+        if problem:
+            raise BackupError(
+                f"the backup's {table.name} row {row.get('id', '?')}: {problem}; {NOTHING_WRITTEN}"
+            )
 
 
 @contextmanager

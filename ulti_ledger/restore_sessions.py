@@ -13,7 +13,7 @@ from sqlalchemy import func, select, union_all
 
 from .backup_json import BackupError
 from .db import db
-from .models import GameSession, Hand, HandSeat, Player, Seat, StoredRuleset
+from .models import GameSession, Group, Hand, HandSeat, Player, Seat, StoredRuleset
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 """A link token as the app makes them (``secrets.token_urlsafe(32)``: 43 characters)."""
@@ -70,6 +70,19 @@ def check_contents() -> None:
                 f"{where} is inconsistent ({type(exc).__name__}: {_first_line(exc)}); "
                 f"{NOTHING_WRITTEN}"
             ) from None
+    check_groups()
+
+
+def check_groups() -> None:
+    """Every group's name as the app accepts one (``groups.check_group_name``)."""
+    from . import ledger
+    from .groups import check_group_name
+
+    for group in db.session.scalars(select(Group).order_by(Group.id)):
+        try:
+            check_group_name(group.name)
+        except ledger.LedgerError as exc:
+            raise BackupError(f"group {group.id}: {exc}; {NOTHING_WRITTEN}") from None
 
 
 def _check_seated(session: GameSession, where: str) -> None:

@@ -4,6 +4,16 @@ The headers forbid what the app never does (inline scripts, plugins, frames, pos
 forms elsewhere), so that a player's name that slips HTML past escaping still cannot run
 or leak anything. Pages may set a stricter value of a header; none is loosened here.
 
+Capability pages get one privacy policy, ``PRIVATE``, applied here and nowhere else: the
+link must not travel in a Referer header, be kept by a cache, nor be indexed. A page is
+one when its route has a ``token`` in its address (an evening's or a group's edit or view
+link, and all below them), when its query carries tokens (``?token=``, the
+several-evenings page's ``?s=``), or when it redirects to such a route (a new evening, a
+new group, an import land on their edit link). It is keyed on the route, not on a
+blueprint, so a new link route has it without asking (tests/test_private_headers.py
+walks them all). Pages that list links for one browser (the landing page) apply it
+with ``make_private``.
+
 The admin password (``ADMIN_PASSWORD`` in ``instance/config.py`` or the environment) may
 be given as a werkzeug hash, which is better, e.g. the output of
 ``python -c "from werkzeug.security import generate_password_hash as g; print(g('...'))"``,
@@ -21,9 +31,12 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import Rule
 from werkzeug.security import check_password_hash
 
 CONTENT_SECURITY_POLICY = (
@@ -38,6 +51,14 @@ HEADERS = {
     "X-Frame-Options": "DENY",
 }
 HASH_PREFIXES = ("scrypt:", "pbkdf2:")
+PRIVATE = {
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex",
+}
+"""The privacy policy of a page whose address is a capability (or that lists some)."""
+TOKEN_QUERY = ("token", "s")
+"""Query keys that carry an evening's or a group's token."""
 
 
 def init_app(app: Flask) -> None:
@@ -47,6 +68,7 @@ def init_app(app: Flask) -> None:
         app.config["ADMIN_PASSWORD"] = os.environ["ADMIN_PASSWORD"]
     app.session_interface = TlsSessionInterface()
     app.after_request(_security_headers)
+    app.after_request(_capability_headers)
 
 
 def cookie_secure() -> bool:
@@ -69,6 +91,38 @@ def _security_headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     return response
+
+
+def make_private(response: Response) -> Response:
+    """Apply ``PRIVATE`` to ``response`` (over whatever the view set: a PDF's cache time)."""
+    response.headers.update(PRIVATE)
+    return response
+
+
+def _capability_headers(response: Response) -> Response:
+    """``PRIVATE`` on every answer of a route reached by a token, or that leads to one,
+    errors included."""
+    if has_request_context() and (_by_token(request.url_rule) or _leads_to_token(response)):
+        make_private(response)
+    return response
+
+
+def _by_token(rule: Rule | None) -> bool:
+    if rule is not None and "token" in rule.arguments:
+        return True
+    return any(key in request.args for key in TOKEN_QUERY)
+
+
+def _leads_to_token(response: Response) -> bool:
+    """Whether the answer redirects to a capability page (its Location has the token)."""
+    location = response.headers.get("Location")
+    if not location or not 300 <= response.status_code < 400:
+        return False
+    try:
+        rule, _ = current_app.url_map.bind("").match(urlsplit(location).path, return_rule=True)
+    except HTTPException:
+        return False
+    return "token" in rule.arguments
 
 
 def admin_enabled() -> bool:

@@ -21,6 +21,7 @@ from .standings import group_standings
 from .store import (
     GroupError,
     add_evening,
+    check_group_name,
     create_group,
     evening_by_link,
     get_group,
@@ -35,6 +36,7 @@ __all__ = [
     "GroupError",
     "Period",
     "add_evening",
+    "check_group_name",
     "create_group",
     "evening_by_link",
     "get_group",

@@ -19,6 +19,7 @@ from ..ledger import (
     check_new_name,
     one_name,
     rename_in_group_payments,
+    retried,
     seat_names,
     transaction,
 )
@@ -31,6 +32,7 @@ def members(group: Group) -> list[str]:
     return seat_names_of(group_evenings(group))
 
 
+@retried
 def rename_member(
     group: Group, old: Any, new: Any, *, actor: Actor | None = None
 ) -> dict[str, Any]:
@@ -90,5 +92,5 @@ def rename_member(
         for session in evenings:
             apply_players_change(session, {"rename": {old: new}}, actor=actor)
         rename_in_group_payments(group, old, new)
-        group.version += 1
+        group.version = Group.version + 1  # in SQL: two writers at once both count
     return {"renamed": {old: new}, "evenings": ids, "merged": merged, "kept": kept}

@@ -91,7 +91,7 @@ def update_group(group: Group, data: Mapping[str, Any]) -> Group:
         data.get("season_end", _iso(group.season_end)),
     )
     group.name, group.season_start, group.season_end = name, start, end
-    group.version += 1
+    group.version = Group.version + 1  # in SQL: two writers at once both count
     db.session.commit()
     return group
 
@@ -271,7 +271,7 @@ def add_evening(
     lock_group(group.id)  # first, as every write that carries the group's kitty does
     if held is None:  # under the lock: two adds at once cannot both take the last place
         check_group_limits(group, seat_names(session))
-    group.version += 1
+    group.version = Group.version + 1  # in SQL: two writers at once both count
     if not writable:
         db.session.add(GroupViewEvening(group_id=group.id, session_id=session.id))
         if commit:
@@ -283,9 +283,14 @@ def add_evening(
                 GroupViewEvening.group_id == group.id, GroupViewEvening.session_id == session.id
             )
         )
+    # a new version: a hand write that read the evening outside the group runs again
+    # (``ledger.txn.Retry``) and carries the group's kitty chain
     db.session.execute(
-        update(GameSession).where(GameSession.id == session.id).values(group_id=group.id)
+        update(GameSession)
+        .where(GameSession.id == session.id)
+        .values(group_id=group.id, version=GameSession.version + 1)
     )
+    db.session.expire(session, ["version"])  # read again where it is next asked for
     session.group_id = group.id
     if keeps_kitty(session):
         refresh_group(group.id)
@@ -342,7 +347,7 @@ def remove_evening(group: Group, session: GameSession) -> None:
     if held is None:
         raise GroupError("session", "this evening is not in the group", "not_in_group")
     lock_group(group.id)
-    group.version += 1
+    group.version = Group.version + 1  # in SQL: two writers at once both count
     if held == "view":
         db.session.execute(
             delete(GroupViewEvening).where(
@@ -352,8 +357,11 @@ def remove_evening(group: Group, session: GameSession) -> None:
         db.session.commit()
         return
     db.session.execute(
-        update(GameSession).where(GameSession.id == session.id).values(group_id=None)
+        update(GameSession)
+        .where(GameSession.id == session.id)
+        .values(group_id=None, version=GameSession.version + 1)
     )
+    db.session.expire(session, ["version"])
     session.group_id = None
     if keeps_kitty(session):
         leave_group(session)

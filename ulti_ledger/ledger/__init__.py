@@ -82,12 +82,13 @@ settle evenings together take ``limits`` (``Limits.from_config(app.config)``; th
 ``DEFAULT_LIMITS`` when None). Nothing in the ledger reads Flask's request or config.
 
 For the families around the ledger (groups, stats, PDF, CLI, backup): the transaction
-(``transaction``), the kitty a group carries (``group_kitty``, ``refresh_group``...), the
-engine a session is pinned to and the results' cache (``session_engine``,
-``result_cache``), the stored facts (``hand_heads``, ``in_order``, ``stored``), names
-(``one_name``, ``spelling_key``...) and limits (``Limits``, ``check_group_size``...). They take them
-from here: no module outside ``ledger/`` imports ``ledger.<module>``
-(tests/test_boundaries.py).
+(``transaction``; ``retried`` runs a write again that met another one), the kitty a
+group carries (``group_kitty``, ``refresh_group``...), the engine a session is pinned to
+and the results' cache (``session_engine``, ``result_cache``), the stored facts
+(``hand_heads``, ``in_order``, ``stored``), names (``one_name``, ``spelling_key``...),
+limits (``Limits``, ``check_group_size``...) and the values every database stores
+(``unstorable``). They take them from here: no module outside ``ledger/`` imports
+``ledger.<module>`` (tests/test_boundaries.py).
 
 Errors: ``LedgerError`` (the engine's ``HandError``, or ``SessionError`` with ``key`` and
 ``problem``); ``NotFound`` and ``Conflict`` are ``SessionError`` subclasses.
@@ -172,6 +173,7 @@ from .settling import (
     house_rules,
     session_settlement,
 )
+from .storable import unstorable
 from .summary import (
     deal_by,
     dealers_after,
@@ -182,7 +184,7 @@ from .summary import (
     session_json,
     session_summary,
 )
-from .txn import transaction
+from .txn import Retry, retried, transaction
 from .undo import restore_hand, undo_change, undoable
 from .writes import (
     add_hand,
@@ -224,6 +226,8 @@ __all__ = [
     "TOKEN_SHAPE",
     "group_settlement_of",
     "transaction",
+    "retried",
+    "Retry",
     "CLI",
     "METHODS",
     "SESSION_FORMAT",
@@ -301,5 +305,6 @@ __all__ = [
     "imported_from",
     "remembered_evenings",
     "undoable",
+    "unstorable",
     "update_session",
 ]

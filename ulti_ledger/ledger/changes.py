@@ -29,11 +29,12 @@ from .results import hand_change_view
 from .seating import current_seating
 from .settings_option import with_settings
 from .summary import session_json, session_summary
-from .txn import bump_hands, lock, transaction
+from .txn import bump_hands, lock, retried, transaction
 
 COLUMNS = ("name", "date", "place", "unit_amount", "currency")
 
 
+@retried
 def update_session(
     session: GameSession,
     data: Any,

@@ -164,10 +164,7 @@ def check_session(data: Any, engine: Engine) -> SessionPlan:
     players = check_players(data.get("players"), fewest, most_out)
     seatings = check_seatings(data, players, fewest, most_out)
     amount, currency = _unit_value(data.get("unit_value"))
-    try:
-        opening = kitty_opening(data)
-    except HandError as exc:
-        raise SessionError(exc.key, exc.message) from None
+    opening = _kitty_opening(data, ruleset, options, len(seatings[0]) if seatings else fewest)
     plan = SessionPlan(
         ruleset=ruleset,
         options=options,
@@ -299,6 +296,23 @@ def _text(data: dict[str, Any], key: str) -> str:
     if value.strip():
         refuse_hidden(value.strip(), key, f"the {key}")
     return value.strip()
+
+
+def _kitty_opening(data: dict[str, Any], ruleset: Ruleset, options: Any, table: int) -> int:
+    """The file's ``kitty.opening`` (``settlement.session.kitty_opening``: a whole number
+    in its range), only where the evening's rules keep a kitty at its table."""
+    try:
+        opening = kitty_opening(data)
+    except HandError as exc:
+        raise SessionError(exc.key, exc.message) from None
+    account = ruleset.scorer_module.kitty_account  # every game answers (None: no kitty)
+    if opening and account(ruleset.resolve(options), table) is None:
+        raise SessionError(
+            "kitty.opening",
+            f"the rules of this evening ({ruleset.id}) keep no kitty, so it cannot open with "
+            f"{opening} units; leave kitty out",
+        )
+    return opening
 
 
 def _date(raw: Any) -> dt.date | None:

@@ -5,6 +5,11 @@ change in a file, a rename, a late arrival), so one table never has "Anna" and "
 nor "Anna" and "Аnna" (a Cyrillic А): two names that look alike are one player written
 twice. A name that hides something (a control character, a bidi control that reorders
 the text, an invisible character) or shows nothing is refused, naming the character.
+
+"A name shows something" is one check, ``hidden_character`` (raised by ``refuse_hidden``),
+for every kind of name: a player's (``check_players``, ``check_new_name``), an evening's
+and its place's (``checks``), a group's (``groups.store.check_group_name``); every way in
+(the API, the players PATCH, the forms, an import, a restore) goes through those.
 """
 
 from __future__ import annotations
@@ -76,6 +81,8 @@ def hidden_character(text: str) -> tuple[str, str] | None:
 
 def character_name(char: str) -> str:
     """``U+202E (RIGHT-TO-LEFT OVERRIDE)``: a character a reader cannot see, named."""
+    if len(char) != 1:  # "blank" names no character
+        return ""
     name = unicodedata.name(char, "")
     return f"U+{ord(char):04X}" + (f" ({name})" if name else "")
 

@@ -31,7 +31,7 @@ from ..money_format import currency_code, minor_digits
 from ..settlement.transfers import settle
 from .errors import NotFound, SessionError
 from .journal import Actor, record
-from .txn import lock, transaction
+from .txn import lock, retried, transaction
 
 MAX_MINOR = 2**31 - 1
 """The largest payment, in minor units: far above any card table (2 147 483 647 forints,
@@ -267,7 +267,10 @@ def add_session_payment(
     """Record a payment of the evening (checked by ``check_payment``); raises the
     evening's version, so every page of it shows the payment at once. Checked after the
     evening's write lock is taken: two phones paying at once never pay more than owed.
-    The evening's history says who marked it (action ``pay``)."""
+    The evening's history says who marked it (action ``pay``). Not run again
+    (``retried``): ``balances`` were read before the lock, so a write that committed since
+    makes it a ``Retry`` (409, try again), never a payment checked against what is no
+    longer owed."""
     with transaction():
         version = lock(session)
         payments = session_payments(session)
@@ -324,6 +327,7 @@ def add_group_payment(
     return out
 
 
+@retried  # the row and the evening read again: nothing read before is checked
 def delete_payment(
     owner: GameSession | Group, payment_id: int, *, actor: Actor | None = None
 ) -> dict[str, Any]:
@@ -342,7 +346,7 @@ def delete_payment(
         if isinstance(owner, GameSession):
             record(owner, "unpay", lock(owner), before=out, actor=actor)
         else:
-            owner.version += 1
+            owner.version = Group.version + 1  # in SQL: two writers at once both count
         db.session.delete(row)
     return out
 

@@ -31,11 +31,12 @@ from .renames import repoint
 from .seat_checks import place_for
 from .seating import boundary_for, live_positions, seating_at, seating_changes
 from .summary import session_json
-from .txn import bump_hands, lock, transaction
+from .txn import bump_hands, lock, retried, transaction
 
 OPERATIONS = ("rename", "add", "remove")
 
 
+@retried
 def change_players(
     session: GameSession,
     data: Any,

@@ -15,7 +15,7 @@ from ..models import GameSession, Hand, Player, Seat, utcnow
 from .errors import Conflict, NotFound
 from .history import iso
 from .journal import Actor, record
-from .txn import lock, transaction
+from .txn import lock, retried, transaction
 
 
 def list_sessions(deleted: bool = False, session_id: int | None = None) -> list[dict[str, Any]]:
@@ -75,6 +75,7 @@ def restore_session(session_id: int, *, actor: Actor | None = None) -> None:
     _set_deleted(session_id, False, actor)
 
 
+@retried
 def _set_deleted(session_id: int, deleted: bool, actor: Actor | None) -> None:
     with transaction():
         session = db.session.get(GameSession, session_id)

@@ -18,6 +18,7 @@ from ..settlement.result import result_extras
 from .facts import hand_heads, in_order, read_facts
 from .pinning import result_cache, session_engine
 from .reads import seat_names
+from .txn import unmoved
 
 
 def hand_change_view(
@@ -45,6 +46,8 @@ def hand_views(
         names = {seat.player_id: seat.player.name for seat in session.seats}
         seats = seat_names(session)
         facts = read_facts([heads[i] for i in missing])
+        if store and not unmoved(session):  # read across two states: never cached
+            store = False
         for index, key in enumerate(cache_keys):
             if views[index] is None:
                 head = heads[key[0]]

@@ -30,8 +30,10 @@ from .reads import hand_key_at, last_hand, seat_names
 from .results import hand_views, settled_view
 from .seating import changed, current_seating, first_seating, last_seating, seating_changes
 from .settings_option import legacy_settings
+from .txn import read_again
 
 
+@read_again
 def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     """The scoreboard: every hand with its result and running totals, and the balances.
 

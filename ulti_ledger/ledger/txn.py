@@ -12,20 +12,41 @@ current state when the version moved on: the later writer is told, never silentl
 
 What else a write must keep in step (the kitty a group carries, ``carry``) subscribes to
 the transaction's hooks (``subscribe``): this module knows no one who listens.
+
+A write checks its input against what it read before it took the lock (the seats, the
+hands, the group). When another write committed in between, those reads are no longer
+the state it would write onto: ``lock`` sees the version moved past the one this
+attempt read and raises ``Retry``, and ``retried`` runs the whole write again from fresh
+reads (so does a lock clash: SQLite's busy database, PostgreSQL's serialization failure
+or deadlock). A rename racing a hand thus never writes a hand against seats that are
+gone; after a few attempts the writer is told to try again (409), never a 500.
 """
 
 from __future__ import annotations
 
+import functools
+import random
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import func, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import func, inspect, select, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..db import db
 from ..models import GameSession, Hand
 from .errors import CHANGED_MEANWHILE, Conflict
+
+P = ParamSpec("P")
+T = TypeVar("T")
+ATTEMPTS = 10
+"""How often ``retried`` runs a write that keeps meeting another one before giving up
+(a group rename across busy evenings may meet a scorer's hand several times)."""
+AT_THE_SAME_MOMENT = "the session was changed at the same moment; try again"
+LOCKED = "ulti_ledger.locked"
+"""Key in the database session's ``info``: the evenings this transaction has locked."""
 
 LockHook = Callable[[GameSession], None]
 Hook = Callable[[], None]
@@ -59,6 +80,82 @@ class Stale(Exception):
     """Raised inside a transaction when the expected version is not the stored one."""
 
 
+class Retry(Conflict):
+    """Another write committed between this write's reads and its lock, or the two
+    clashed on a lock: run it again (``retried``); uncaught, a 409 that says try again."""
+
+    def __init__(self) -> None:
+        super().__init__("", AT_THE_SAME_MOMENT)
+
+
+def retried(write: Callable[P, T]) -> Callable[P, T]:
+    """Run ``write`` again from fresh reads while it meets another write (``Retry``).
+
+    The first attempt checks against what the request loaded (the evening's version was
+    loaded with its row, before anything read of it since); the rollback of a ``Retry``
+    expires every object, so the next attempt reads them all again."""
+
+    @functools.wraps(write)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        for attempt in range(ATTEMPTS):
+            try:
+                return write(*args, **kwargs)
+            except Retry:
+                if attempt == ATTEMPTS - 1:
+                    raise
+                time.sleep(random.uniform(0, min(0.1, 0.005 * 2**attempt)))  # the other ends
+        raise AssertionError("unreachable")
+
+    return run
+
+
+def unmoved(session: GameSession) -> bool:
+    """Whether the evening's stored version is still the one it was loaded at: no write
+    committed since this request read its row (and then its seats and hands)."""
+    loaded = inspect(session).dict.get("version")
+    if not isinstance(loaded, int):
+        return True  # loaded again since (expired): nothing older to compare
+    stored = _stored_version(session)
+    return stored is None or stored == loaded
+
+
+def read_again(read: Callable[P, T]) -> Callable[P, T]:
+    """Read an evening (the first argument) again from fresh rows when a write committed
+    while it was read: the seats of one state and the hands of another never make one
+    page (a renamed dealer would be no one), and nothing of such a read is cached."""
+
+    @functools.wraps(read)
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        session = args[0]
+        for attempt in range(ATTEMPTS):
+            loaded = session.version  # with the row, before anything read of it
+            try:
+                return read(*args, **kwargs)
+            except Exception:  # a write overlapped it, or a bug (raised again)
+                pending = db.session.new or db.session.dirty or db.session.deleted
+                moved = _stored_version(session) != loaded
+                if not moved or pending or attempt == ATTEMPTS - 1:
+                    raise
+            db.session.expire_all()
+        raise AssertionError("unreachable")
+
+    return run
+
+
+def _stored_version(session: GameSession) -> int | None:
+    return db.session.scalar(select(GameSession.version).where(GameSession.id == session.id))
+
+
+def _clashed(exc: DBAPIError) -> bool:
+    """A clash on a lock, which running the write again resolves: SQLite's busy or
+    locked database; PostgreSQL's serialization failure (40001) or deadlock (40P01);
+    two writers creating the same new player (a unique key)."""
+    if isinstance(exc, IntegrityError):
+        return True
+    code = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+    return code in ("40001", "40P01") or "locked" in str(exc.orig) or "busy" in str(exc.orig)
+
+
 @contextmanager
 def transaction(current: Callable[[], dict[str, Any] | None] | None = None) -> Iterator[None]:
     """Commit the block whole or roll it back; clashes become a ``Conflict``.
@@ -75,14 +172,16 @@ def transaction(current: Callable[[], dict[str, Any] | None] | None = None) -> I
     except Stale:
         _rollback()
         raise Conflict("", CHANGED_MEANWHILE, current() if current else None) from None
-    except (IntegrityError, OperationalError) as exc:
+    except DBAPIError as exc:
         _rollback()
-        if isinstance(exc, OperationalError) and "locked" not in str(exc.orig):
-            raise
-        raise Conflict("", "the session was changed at the same moment; try again") from None
+        if _clashed(exc):
+            raise Retry() from None
+        raise
     except BaseException:
         _rollback()
         raise
+    finally:
+        db.session.info.pop(LOCKED, None)
 
 
 def lock(session: GameSession, expected: int | None = None) -> int:
@@ -91,8 +190,11 @@ def lock(session: GameSession, expected: int | None = None) -> int:
     ``expected``: the session version the writer saw; another one raises ``Stale``.
     In a group whose evenings carry a kitty, the group's lock is taken first
     (``carry.note_write``, an ``on_lock`` hook), and the evenings after this one are
-    refreshed before commit.
+    refreshed before commit. Where the version moved past the one this attempt read the
+    evening at (another write committed since), ``Retry``: the reads the write checked are
+    out of date.
     """
+    read = inspect(session).dict.get("version")  # as loaded, without reading it again
     for hook in _ON_LOCK:
         hook(session)
     version = db.session.execute(
@@ -103,6 +205,11 @@ def lock(session: GameSession, expected: int | None = None) -> int:
     ).scalar_one()
     if expected is not None and expected != version - 1:
         raise Stale
+    locked = db.session.info.setdefault(LOCKED, set())
+    if isinstance(read, int) and read != version - 1 and session.id not in locked:
+        raise Retry
+    locked.add(session.id)
+    set_committed_value(session, "version", version)  # what a later write will compare
     return version
 
 
@@ -128,4 +235,5 @@ def bump_hands(session: GameSession, version: int) -> int:
     db.session.execute(
         update(GameSession).where(GameSession.id == session.id).values(version=version + top)
     )
+    set_committed_value(session, "version", version + top)
     return version + top

@@ -29,12 +29,13 @@ from .renames import repoint
 from .seating import seating_at
 from .settings_option import with_settings
 from .summary import session_json
-from .txn import bump_hands, lock, transaction
+from .txn import bump_hands, lock, retried, transaction
 
 UNDOABLE = ("settings", "rename", "join", "leave")
 SETTINGS = ("name", "date", "place", "unit_value", "settings", "options")
 
 
+@retried
 def undo_change(
     session: GameSession, entry_id: int, *, actor: Actor | None = None
 ) -> dict[str, Any]:
@@ -177,6 +178,7 @@ def _undo_seating(session: GameSession, entry: AuditEntry) -> None:
         seat.until_position = snapshot["until"]
 
 
+@retried
 def restore_hand(
     session: GameSession,
     hand_id: int | None = None,

@@ -27,7 +27,7 @@ from .pinning import builtin_engine, only_ruleset, session_engine
 from .reads import hand_count, hand_key_at, last_hand
 from .seating import current_seating, last_seating, seating_of_hand
 from .summary import hand_entry, session_json
-from .txn import Stale, check_version, lock, transaction
+from .txn import Stale, check_version, lock, retried, transaction
 
 
 def new_token() -> str:
@@ -38,6 +38,7 @@ def new_token() -> str:
     return token
 
 
+@retried
 def create_session(
     data: Any,
     engine: Engine | None = None,
@@ -99,6 +100,7 @@ def create_session(
     return session
 
 
+@retried
 def add_hand(
     session: GameSession,
     data: Any,
@@ -157,6 +159,7 @@ def save_hand(
     return number
 
 
+@retried
 def replace_hand(
     session: GameSession,
     number: int,
@@ -191,6 +194,7 @@ def replace_hand(
         record(session, "edit", version, hand_id, number, before, after, actor=actor)
 
 
+@retried
 def delete_hand(
     session: GameSession,
     number: int,
@@ -214,6 +218,7 @@ def undo_last(session: GameSession, *, actor: Actor | None = None) -> int:
     return undo_last_hand(session, actor=actor)[0]
 
 
+@retried
 def undo_last_hand(session: GameSession, *, actor: Actor | None = None) -> tuple[int, int]:
     """``undo_last``, also giving the hand's id: (number, hand_id), for a restore button."""
     with transaction():

@@ -244,6 +244,11 @@ def seat_hand(hand: Any, players: tuple[str, ...]) -> Any:
     return {**hand, "sitting_out": rest} if rest else hand
 
 
+KITTY_OPENING_MAX = 1_000_000_000
+"""The largest opening a file may bring (docs/api.md): far above any kitty's cap, and
+within what every supported database stores (``ledger.storable``)."""
+
+
 def kitty_opening(data: Mapping[str, Any]) -> int:
     """The file's ``kitty.opening``: the units its kitty opened with, 0 without one."""
     kitty = data.get("kitty")
@@ -252,11 +257,13 @@ def kitty_opening(data: Mapping[str, Any]) -> int:
     if not isinstance(kitty, dict):
         raise HandError("kitty", "must be an object (its opening in units)", code="kitty_object")
     opening = kitty.get("opening", 0)
-    if isinstance(opening, bool) or not isinstance(opening, int) or opening < 0:
+    whole = not isinstance(opening, bool) and isinstance(opening, int)
+    if not whole or not 0 <= opening <= KITTY_OPENING_MAX:
         raise HandError(
             "kitty.opening",
-            "must be a whole number of units, 0 or more, not {value!r}",
+            "must be a whole number of units from 0 to {most}, not {value!r}",
             code="kitty_opening",
+            most=f"{KITTY_OPENING_MAX:,}",
             value=opening,
         )
     return opening

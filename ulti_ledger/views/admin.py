@@ -43,7 +43,7 @@ from limits.strategies import RateLimiter
 from .. import ledger
 from ..audit import current_actor
 from ..i18n import t
-from ..security import admin_enabled, admin_password_ok
+from ..security import admin_enabled, admin_password_ok, make_private
 from .api_common import ID
 from .common import utc_text
 from .error_pages import error_response
@@ -146,9 +146,8 @@ def _password_needed():
 
 @bp.after_request
 def _private(response):
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Robots-Tag"] = "noindex"
-    return response
+    """The admin pages list every evening's links."""
+    return make_private(response)
 
 
 @bp.get("/")

@@ -1,9 +1,10 @@
 """Helpers the page modules share, one floor below them: no page module imports another.
 
 Getting a session or a group by its capability link (404 else), their absolute links,
-the headers every capability page sends (``private``), a pasted link's token, the groups
-a new-evening form offers, a refusal in the page's language, and the 503 of a PDF still
-being drawn. The API's own helpers are in ``api_common``.
+a pasted link's token, the groups a new-evening form offers, a refusal in the page's
+language, and the 503 of a PDF still being drawn. The API's own helpers are in
+``api_common``. The headers every capability page sends are applied once, by route, in
+``security`` (``PRIVATE``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from flask import (
 from markupsafe import Markup
 from sqlalchemy import select
 
-from .. import groups, i18n, ledger, pdf_render
+from .. import groups, ledger, pdf_render
 from ..addresses import external_url
 from ..audit import current_actor
 from ..db import db
@@ -38,6 +39,7 @@ from ..models import GameSession, Group
 from ..money_format import money_text
 from ..qr import qr_svg
 from ..stats import records_for, stats_for
+from .refusal_words import refusal_text
 from .remembered import group_ids, remember_group
 
 LINK = re.compile(r"(?:^|/[se]/)([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
@@ -75,14 +77,6 @@ def utc_text(at: str | None) -> str:
 def view_qr(url: str, label: str) -> Markup:
     """The view link's QR code; drawing one takes ~20 ms, so each is drawn once."""
     return qr_svg(url, label)
-
-
-def private(response):
-    """Capability URLs must not travel in Referer headers, caches or search indexes."""
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Robots-Tag"] = "noindex"
-    return response
 
 
 def group_today() -> dt.date:
@@ -138,8 +132,7 @@ def group_error_text(exc: Exception) -> str:
             return t(f"grp_err_{code}", **getattr(exc, "params", {}))
         except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
             pass
-    text = getattr(exc, "text", None)
-    return text(i18n.current()) if callable(text) else str(exc)
+    return refusal_text(exc)
 
 
 def busy_page(exc: pdf_render.Busy):
@@ -196,7 +189,7 @@ def payment_error_text(exc: Exception) -> str:
     code = getattr(exc, "code", None)
     if code:
         return t(f"pay_err_{code}", **getattr(exc, "params", {}))
-    return str(exc)
+    return refusal_text(exc)  # the evening changed while the payment was checked: try again
 
 
 def payment_form() -> dict[str, Any]:

@@ -28,11 +28,11 @@ from ..forms import settings_form
 from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
-from .common import get_session_or_404, private
-from .evening_words import change_rows, problem_text
+from .common import get_session_or_404
+from .evening_words import change_rows
+from .refusal_words import problem_text
 
 bp = Blueprint("evening", __name__, url_prefix="/e/<token>/evening")
-bp.after_request(private)
 CHOICES = ("keep", "resettle")
 
 

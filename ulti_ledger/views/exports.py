@@ -48,11 +48,11 @@ from ..ledger import check_group_size
 from ..models import GameSession
 from ..money_format import currency_code
 from . import remembered
-from .common import LINK, app_limits, busy_page, get_session_or_404, private
+from .common import LINK, app_limits, busy_page, get_session_or_404
 from .methods import method_from_args, refusal, requested_method
+from .refusal_words import refusal_text
 
 bp = Blueprint("exports", __name__)
-bp.after_request(private)  # capability links: no Referer, no cache, no index
 
 
 @bp.get("/s/<token>/scoresheet.pdf")
@@ -188,7 +188,7 @@ def import_session():
         session = ledger.import_session(upload.read(), actor=current_actor(), limits=app_limits())
     except ledger.LedgerError as exc:
         # in the page's language (the engine's refusals have their Hungarian)
-        return render_template("exports/import.html", error=exc.text(_lang())), 422
+        return render_template("exports/import.html", error=refusal_text(exc)), 422
     remembered.remember(session.id)
     flash(_loaded_notice(session))
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)

@@ -23,14 +23,13 @@ from .. import i18n, ledger
 from ..i18n import t
 from ..stats import hands_behind
 from ..stats.table import player_rows
-from .common import get_group_or_404, group_error_text, group_stats_of, group_today, private
+from .common import get_group_or_404, group_error_text, group_stats_of, group_today
 
 KEPT = ("period", "from", "to", "game")
 PLAYERS_PER_PAGE = 20
 """Everyone's numbers, this many players at a time: a group at its maximum of members
 (``ledger.limits``) keeps its statistics page well under 1 MB."""
 bp = Blueprint("group_stats", __name__)
-bp.after_request(private)
 
 
 @bp.get("/g/<token>/stats")

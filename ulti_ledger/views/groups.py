@@ -58,7 +58,6 @@ from .common import (
     payment_error_text,
     payment_form,
     payment_recorded,
-    private,
     undo_payment,
     view_qr,
     whole_standings,
@@ -223,12 +222,11 @@ def rename(token: str):
     try:
         done = groups.rename_member(group, old, new, actor=current_actor())
     except ledger.LedgerError as exc:
-        flash(group_error_text(exc), "error")
-    else:
-        key = "grp_merged" if done["merged"] else "grp_renamed"
-        flash(t(key, old=old, new=new, n=len(done["evenings"])))
-        if done["kept"]:  # evenings held by their view link: read, never changed
-            flash(t("grp_rename_kept", n=len(done["kept"])))
+        return refused(group, token, exc)
+    key = "grp_merged" if done["merged"] else "grp_renamed"
+    flash(t(key, old=old, new=new, n=len(done["evenings"])))
+    if done["kept"]:  # evenings held by their view link: read, never changed
+        flash(t("grp_rename_kept", n=len(done["kept"])))
     return redirect(url_for("groups.page", token=token), 303)
 
 
@@ -239,11 +237,14 @@ def settings(token: str):
     try:
         groups.update_group(group, {k: request.form.get(k, "") for k in fields})
     except ledger.LedgerError as exc:
-        db.session.rollback()
-        flash(group_error_text(exc), "error")
-    else:
-        flash(t("grp_saved"))
+        return refused(group, token, exc)
+    flash(t("grp_saved"))
     return redirect(url_for("groups.page", token=token), 303)
 
 
-bp.after_request(private)
+def refused(group: Group, token: str, exc: ledger.LedgerError):
+    """A refused rename or setting: the group's page again, saying why in its language,
+    as a 422 (nothing was written)."""
+    db.session.rollback()  # the group as stored: a refused name is not shown as its own
+    flash(group_error_text(exc), "error")
+    return group_page(group, token, True), 422

@@ -31,10 +31,9 @@ from ..i18n import t
 from ..models import GameSession
 from ..numbers import form_number
 from . import game_form
-from .common import get_session_or_404, private
+from .common import get_session_or_404
 
 bp = Blueprint("hands", __name__, url_prefix="/e/<token>")
-bp.after_request(private)
 
 
 @bp.get("/hands/new")

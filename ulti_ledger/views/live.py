@@ -83,10 +83,8 @@ def state(token: str):
             etag = f"s{session_id}-v{session.version}"
             response = current_app.make_response(ledger.scoreboard_state(session))
     except ledger.NotFound:
-        return {"error": "no session has this link"}, 404, {"Cache-Control": "no-store"}
-    response.set_etag(etag)
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.headers["X-Robots-Tag"] = "noindex"
+        return {"error": "no session has this link"}, 404
+    response.set_etag(etag)  # no cache keeps it (security.PRIVATE): the poller sends it back
     return response
 
 

@@ -3,6 +3,7 @@
 from flask import Blueprint, make_response, render_template
 
 from .. import ledger
+from ..security import make_private
 from . import remembered
 
 bp = Blueprint("main", __name__)
@@ -15,8 +16,7 @@ def index():
     evenings = ledger.remembered_evenings(remembered.evening_ids())
     response = make_response(render_template("index.html", evenings=evenings))
     if evenings:  # capability links, for this browser only: never kept by a cache
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["X-Robots-Tag"] = "noindex"
+        make_private(response)
     response.vary.add("Cookie")
     return response
 

@@ -17,10 +17,9 @@ from ..handform import generic
 from ..i18n import t
 from ..numbers import form_number
 from . import form_refusals, game_form
-from .common import app_limits, get_session_or_404, private
+from .common import app_limits, get_session_or_404
 
 bp = Blueprint("offline_edit", __name__, url_prefix="/e/<token>")
-bp.after_request(private)
 
 
 @bp.get("/offline.json")

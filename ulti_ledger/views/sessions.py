@@ -53,7 +53,6 @@ from .common import (
     payment_error_text,
     payment_form,
     payment_recorded,
-    private,
     undo_payment,
     utc_text,
     view_qr,
@@ -326,6 +325,3 @@ def stale_form(exc: CSRFError):
     i18n.pick()
     reason = exc.description if i18n.current() == "en" else None
     return render_template("errors/stale_form.html", reason=reason), 400
-
-
-bp.after_request(private)

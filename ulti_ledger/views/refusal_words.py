@@ -1,0 +1,59 @@
+"""The ledger's refusals in the page's words, for every page that writes.
+
+The ledger words its refusals in English, for the API; a page says the common ones in
+its own language (the same facts: who, which hand, which character) and any other one as
+the ledger said, in the page's language where the error carries one (the engine's).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import ledger
+from ..i18n import current, t
+
+CHAR = r"U\+[0-9A-F]{4,6}(?: \([A-Z0-9 -]*\))?"
+"""A character as ``ledger.names.character_name`` names it."""
+PROBLEMS = (
+    (
+        re.compile(r"^(?P<name>.+) is already a player of this evening: .* they look alike"),
+        "problem_lookalike_player",
+    ),
+    (re.compile(r"^(?P<name>.+) is already a player of this evening"), "problem_already_player"),
+    (re.compile(r"^'?(?P<name>.*?)'? is not a player of this evening"), "problem_not_player"),
+    (re.compile(r"^must be a non-empty name"), "problem_empty_name"),
+    (re.compile(r"^.+ is already called so"), "problem_same_name"),
+    (re.compile(rf"(?P<char>{CHAR}) is a control character"), "err_hidden_control"),
+    (re.compile(rf"(?P<char>{CHAR}) is a bidi control"), "err_hidden_bidi"),
+    (re.compile(rf"(?P<char>{CHAR}) is an invisible character"), "err_hidden_invisible"),
+    (re.compile(r"it has nothing visible"), "err_hidden_blank"),
+    (re.compile(r"^(?P<n>\d+) play every hand: (?P<name>.+) cannot leave"), "problem_too_few"),
+    (re.compile(r"^(?P<n>\d+) sit at the table already"), "problem_too_many"),
+    (re.compile(r"is undone already"), "problem_undone_already"),
+    (re.compile(r"(changed again since|not called so any more)"), "problem_changed_since"),
+    (re.compile(r"recorded on this seating since hand (?P<n>\d+)"), "problem_hands_since"),
+    (re.compile(r"^hand (?P<n>\d+) cannot be settled by the new rules"), "problem_hand_breaks"),
+)
+
+
+def problem_text(exc: Exception) -> str:
+    """A ledger refusal in the page's words (the ledger's own words if none fit)."""
+    problem = getattr(exc, "problem", str(exc))
+    for pattern, key in PROBLEMS:
+        found = pattern.search(problem)
+        if found:
+            return t(key, **found.groupdict())
+    return problem
+
+
+def refusal_text(exc: Exception) -> str:
+    """``problem_text`` where the page words the refusal itself, else the error's own
+    text in the page's language (the engine's refusals have theirs). A write that kept
+    meeting others (``ledger.Retry``) says so: try again."""
+    if isinstance(exc, ledger.Retry):
+        return t("flash_conflict")
+    problem = getattr(exc, "problem", str(exc))
+    if any(pattern.search(problem) for pattern, _ in PROBLEMS):
+        return problem_text(exc)
+    text = getattr(exc, "text", None)
+    return text(current()) if callable(text) else str(exc)
