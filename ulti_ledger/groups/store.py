@@ -28,8 +28,10 @@ from ..ledger import (
     lock_group,
     refresh_group,
     refuse_hidden,
+    retried,
     seat_names,
     session_by_token,
+    transaction,
 )
 from ..models import GameSession, Group, GroupViewEvening, Player, Seat, StoredRuleset
 
@@ -85,15 +87,20 @@ def update_group(group: Group, data: Mapping[str, Any]) -> Group:
             "unknown_key",
             key=str(unknown[0]),
         )
-    name = check_group_name(data["name"]) if "name" in data else group.name
-    start, end = check_season(
-        data.get("season_start", _iso(group.season_start)),
-        data.get("season_end", _iso(group.season_end)),
-    )
-    group.name, group.season_start, group.season_end = name, start, end
-    group.version = Group.version + 1  # in SQL: two writers at once both count
-    db.session.commit()
+    _update_group(group, data)
     return group
+
+
+@retried  # SQLite refuses a write on a read older than another's commit: read again
+def _update_group(group: Group, data: Mapping[str, Any]) -> None:
+    with transaction():
+        name = check_group_name(data["name"]) if "name" in data else group.name
+        start, end = check_season(
+            data.get("season_start", _iso(group.season_start)),
+            data.get("season_end", _iso(group.season_end)),
+        )
+        group.name, group.season_start, group.season_end = name, start, end
+        group.version = Group.version + 1  # in SQL: two writers at once both count
 
 
 def check_group_name(name: Any) -> str:
@@ -253,7 +260,21 @@ def add_evening(
     to one group at most. Otherwise (its view link) the group only shows and counts it,
     and any number of groups may. An evening the group holds already stays as it is, but
     one it held by view is upgraded by its edit link. Past the group's maximum of evenings
-    or members (``ledger.limits``) the add is refused, and nothing is written."""
+    or members (``ledger.limits``) the add is refused, and nothing is written.
+    ``commit``: False inside a caller's own transaction."""
+    if not commit:
+        _add_evening(group, session, writable)
+        return
+    _add_evening_whole(group, session, writable)
+
+
+@retried  # a clash with a hand write (the group's lock, SQLite's busy) runs it again
+def _add_evening_whole(group: Group, session: GameSession, writable: bool) -> None:
+    with transaction():
+        _add_evening(group, session, writable)
+
+
+def _add_evening(group: Group, session: GameSession, writable: bool) -> None:
     if session.deleted_at is not None:
         raise GroupError("session", "this evening was deleted", "deleted")
     held = holds(group, session)
@@ -274,8 +295,6 @@ def add_evening(
     group.version = Group.version + 1  # in SQL: two writers at once both count
     if not writable:
         db.session.add(GroupViewEvening(group_id=group.id, session_id=session.id))
-        if commit:
-            db.session.commit()
         return
     if held == "view":
         db.session.execute(
@@ -294,8 +313,6 @@ def add_evening(
     session.group_id = group.id
     if keeps_kitty(session):
         refresh_group(group.id)
-    if commit:
-        db.session.commit()
 
 
 def check_group_limits(group: Group, players: Iterable[str]) -> None:
@@ -340,9 +357,15 @@ def seat_names_of(sessions: list[GameSession]) -> list[str]:
     return list(seen)
 
 
+@retried  # a clash with a hand write (the group's lock, SQLite's busy) runs it again
 def remove_evening(group: Group, session: GameSession) -> None:
     """Take an evening out of the group (it stays an evening of its own); the group's
     edit link, or the evening's (its edit page lists the groups that hold it), may."""
+    with transaction():
+        _remove_evening(group, session)
+
+
+def _remove_evening(group: Group, session: GameSession) -> None:
     held = holds(group, session)
     if held is None:
         raise GroupError("session", "this evening is not in the group", "not_in_group")
@@ -354,7 +377,6 @@ def remove_evening(group: Group, session: GameSession) -> None:
                 GroupViewEvening.group_id == group.id, GroupViewEvening.session_id == session.id
             )
         )
-        db.session.commit()
         return
     db.session.execute(
         update(GameSession)
@@ -366,7 +388,6 @@ def remove_evening(group: Group, session: GameSession) -> None:
     if keeps_kitty(session):
         leave_group(session)
         refresh_group(group.id)
-    db.session.commit()
 
 
 def _iso(day: dt.date | None) -> str | None:
