@@ -31,21 +31,29 @@ SCHEMAS["PaymentNew"] = obj(
     paid_on={"type": "string", "format": "date", "description": "default: today"},
     currency={"type": "string", "description": "a group's: which of its currencies"},
 )
+
+
+def transfers_paid(**extra: dict) -> dict:
+    """The fewest transfers, each with what was paid and what remains (and ``extra``)."""
+    item = obj(
+        ["from", "to", "amount", "paid", "remaining"],
+        **{"from": NAME, "to": NAME},
+        amount=MONEY_TEXT,
+        paid=MONEY_TEXT,
+        remaining=MONEY_TEXT,
+        **extra,
+    )
+    return {
+        "type": "array",
+        "items": item,
+        "description": "the fewest transfers, each with what was paid and what remains",
+    }
+
+
 SCHEMAS["SettleUp"] = obj(
     ["currency", "transfers", "payments", "owed", "paid", "remaining", "balances", "settled"],
     currency={"type": "string"},
-    transfers={
-        "type": "array",
-        "items": obj(
-            ["from", "to", "amount", "paid", "remaining"],
-            **{"from": NAME, "to": NAME},
-            amount=MONEY_TEXT,
-            paid=MONEY_TEXT,
-            remaining=MONEY_TEXT,
-            remaining_minor={"type": "integer"},
-        ),
-        "description": "the fewest transfers, each with what was paid and what remains",
-    },
+    transfers=transfers_paid(remaining_minor={"type": "integer"}),
     payments={"type": "array", "items": ref("Payment")},
     other={"type": "array", "items": {"type": "object"}, "description": "paid on no transfer"},
     owed=MONEY_TEXT,
@@ -75,17 +83,7 @@ SCHEMAS["EveningSettleUp"] = obj(
     paid=MONEY_TEXT,
     remaining=MONEY_TEXT,
     settled={"type": "boolean", "description": "something was owed, and all of it is paid"},
-    transfers={
-        "type": "array",
-        "items": obj(
-            ["from", "to", "amount", "paid", "remaining"],
-            **{"from": NAME, "to": NAME},
-            amount=MONEY_TEXT,
-            paid=MONEY_TEXT,
-            remaining=MONEY_TEXT,
-        ),
-        "description": "the fewest transfers, each with what was paid and what remains",
-    },
+    transfers=transfers_paid(),
 )
 SCHEMAS["SessionPayments"] = {
     "allOf": [
