@@ -18,11 +18,11 @@ from collections import Counter
 from urllib.parse import urlencode
 
 import pytest
-from werkzeug.serving import make_server
 
 from ulti_ledger import groups
 from ulti_ledger.db import db
 from ulti_ledger.ledger import refresh_group
+from ulti_ledger.live_server import serve
 from ulti_ledger.models import GameSession
 
 from .conftest import close_app, make_app
@@ -37,12 +37,8 @@ def server(tmp_path):
     """The app served by werkzeug's threaded server on 127.0.0.1 (CSRF off: the forms are
     posted by a script, and the race is what is tested); yields (app, port)."""
     app = make_app(tmp_path, WTF_CSRF_ENABLED=False)
-    served = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=served.serve_forever, daemon=True)
-    thread.start()
-    yield app, served.server_port
-    served.shutdown()
-    thread.join()
+    with serve(app) as port:
+        yield app, port
     close_app(app)
 
 

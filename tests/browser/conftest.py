@@ -4,25 +4,18 @@ Never ``playwright install``: the browser is /usr/bin/chromium, which ``make tes
 installs. Without it these tests are skipped with the reason.
 """
 
-import threading
-
 import pytest
-from werkzeug.serving import make_server
 
 from ulti_ledger import ledger
 from ulti_ledger.chromium import CHROMIUM, LAUNCH_ARGS
+from ulti_ledger.live_server import serve
 
 
 @pytest.fixture
 def live_url(app):
     """The app served on 127.0.0.1 in a thread, for as long as the test runs."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-    server.server_close()
+    with serve(app) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="session")

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
 from ulti_ledger import groups, ledger, samples
 from ulti_ledger.games import REGISTRY, builtin_engine
+from ulti_ledger.live_server import serve
 
 from ..conftest import close_app, make_app
 
@@ -103,10 +102,13 @@ def site(tmp_path_factory):
         ADMIN_PASSWORD="correct horse battery staple",
         GROUP_TODAY="2026-12-15",
     )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    live_url = f"http://127.0.0.1:{server.server_port}"
+    with serve(app) as port:
+        yield pages(app, f"http://127.0.0.1:{port}")
+    close_app(app)
+
+
+def pages(app, live_url: str) -> list[str]:
+    """The URLs of every evening's pages, of a group of them all, and of the common ones."""
     paths, views = evening_pages(app, "2026-12-01")
     with app.app_context():
         group = groups.create_group("Keddi kör", "2026-09-01", "2027-06-30")
@@ -128,11 +130,7 @@ def site(tmp_path_factory):
         f"/admin/sessions/{session_id}/delete",
         "/no-such-page",
     ]
-    yield [f"{live_url}{path}" for path in paths]
-    server.shutdown()
-    thread.join()
-    server.server_close()
-    close_app(app)
+    return [f"{live_url}{path}" for path in paths]
 
 
 def sweep(browser, urls, viewport, lang) -> dict[str, list]:
