@@ -34,7 +34,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from ulti_ledger.samples import session_body  # noqa: E402
+from testkit.samples import session_body  # noqa: E402
 
 HOST = "127.0.0.1"
 SESSION = session_body(name="load")

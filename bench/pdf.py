@@ -38,11 +38,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from testkit.samples import group_sessions, random_session  # noqa: E402
 from ulti_ledger import create_app, groups, ledger  # noqa: E402
 from ulti_ledger.db import db  # noqa: E402
 from ulti_ledger.ledger.limits import MAX_HANDS, Limits  # noqa: E402
-from ulti_ledger.pdf import scoresheet_pdf  # noqa: E402
-from ulti_ledger.samples import group_sessions, random_session  # noqa: E402
+from ulti_ledger.pdf.document import scoresheet_pdf  # noqa: E402
 
 SEATS = ("Anna", "Béla", "Győző", "Tünde")
 
@@ -83,7 +83,7 @@ def main() -> None:
 
 def season(hands: int) -> None:
     """The season report of the largest group allowed, as ``/g/<token>/report.pdf`` makes it."""
-    from ulti_ledger import pdf_render
+    from ulti_ledger.pdf import pool as pdf_render
     from ulti_ledger.views.groups import report_pdf
 
     with tempfile.TemporaryDirectory() as tmp:

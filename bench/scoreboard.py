@@ -1,7 +1,7 @@
 """Scoreboard render and hand POST times for sessions of 100, 1,000 and 10,000 hands.
 
 For each size: a session on a temporary SQLite file, created in one go through
-``ledger.create_session`` with random legal hands (``ulti_ledger.samples.random_hand``, a
+``ledger.create_session`` with random legal hands (``testkit.samples.random_hand``, a
 4-player table, players and sitting-out following the dealer rotation). Then, with the
 Flask test client (no network):
 
@@ -31,11 +31,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from testkit.samples import random_hand, session_body  # noqa: E402
 from ulti_ledger import create_app, ledger  # noqa: E402
 from ulti_ledger.db import db  # noqa: E402
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.pinning import result_cache  # noqa: E402
-from ulti_ledger.samples import random_hand, session_body  # noqa: E402
 from ulti_ledger.views.sheet import facts_cache  # noqa: E402
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]

@@ -42,7 +42,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ulti_ledger import create_app, groups, ledger, samples  # noqa: E402
+from testkit import samples  # noqa: E402
+from ulti_ledger import create_app, groups, ledger
 from ulti_ledger.db import db  # noqa: E402
 from ulti_ledger.games import REGISTRY, builtin_engine  # noqa: E402
 

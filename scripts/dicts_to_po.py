@@ -42,14 +42,14 @@ def game(name: str) -> tuple[str, str, tuple[str, ...]]:
 
 SOURCES = (
     # path, the dict's name, its gettext context, its shape, the catalogue
-    ("ulti_ledger/texts.py", "TEXTS", None, "pairs", APP),
+    ("ulti_ledger/words/texts.py", "TEXTS", None, "pairs", APP),
     ("ulti_ledger/texts_evening.py", "EVENING_TEXTS", None, "pairs", APP),
-    ("ulti_ledger/pdf.py", "WORDS", "pdf", "langs", APP),
+    ("ulti_ledger/pdf/document.py", "WORDS", "pdf", "langs", APP),
     ("ulti_ledger/ledger/notation.py", "WORDS", "notation", "langs", APP),
     ("ulti_ledger/ledger/exchange.py", "CSV_WORDS", "csv", "tuples", APP),
-    ("ulti_ledger/cli_text.py", "WORDS", "cli", "langs", APP),
-    ("ulti_ledger/chart.py", "WORDS", "chart", "langs", APP),
-    ("ulti_ledger/rules_table.py", "WORDS", "rules_table", "langs", APP),
+    ("ulti_ledger/cli/text.py", "WORDS", "cli", "langs", APP),
+    ("ulti_ledger/drawings/chart.py", "WORDS", "chart", "langs", APP),
+    ("ulti_ledger/words/rules_table.py", "WORDS", "rules_table", "langs", APP),
     # the game packages' tables go to the game's own domain (its package stays pure)
     ("ulti_ledger/games/ulti/sheet.py", "WORDS", "row", "langs", game("ulti")),
     ("ulti_ledger/games/ulti/sheet.py", "COLUMN_WORDS", "columns", "langs", game("ulti")),
@@ -202,7 +202,7 @@ class _Pairs(dict):
 
     def __missing__(self, key: str) -> tuple[str, str]:
         sys.path.insert(0, str(REPO))
-        from ulti_ledger.messages import Texts
+        from ulti_ledger.words.messages import Texts
 
         return Texts()[key]
 

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ulti_ledger import create_app, ledger, rotation  # noqa: E402
-from ulti_ledger.pdf import scoresheet_pdf  # noqa: E402
+from ulti_ledger.pdf.document import scoresheet_pdf  # noqa: E402
 
 SEATS = ("Anna", "Béla", "Győző", "Tünde")
 HOUSE_RULES = {"max_kontra_level": 3, "silent_100_vs_parti": "replaces"}

@@ -7,8 +7,8 @@ it prints the addresses to open. Read by ``gunicorn -c scripts/gunicorn_conf.py 
 
 import os
 
-from ulti_ledger.addresses import lan_setting_for, startup_lines
-from ulti_ledger.log_filter import install as mask_tokens_in_logs
+from ulti_ledger.web.addresses import lan_setting_for, startup_lines
+from ulti_ledger.web.log_filter import install as mask_tokens_in_logs
 
 host = os.environ.get("HOST") or "0.0.0.0"
 port = int(os.environ.get("PORT") or 5000)

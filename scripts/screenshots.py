@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ulti_ledger.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from testkit.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 from ulti_ledger.games import REGISTRY  # noqa: E402
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}

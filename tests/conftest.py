@@ -3,7 +3,8 @@ import os
 import pytest
 from sqlalchemy import MetaData
 
-from ulti_ledger import create_app, samples
+from testkit import samples
+from ulti_ledger import create_app
 from ulti_ledger.config import database_uri
 from ulti_ledger.db import db
 
@@ -249,6 +250,6 @@ def scorer(client):
 def pytest_sessionstart(session):
     """The catalogues' .mo files are built, not committed: compile any missing or stale one
     (as `make test` does first), for a suite run with pytest alone."""
-    from ulti_ledger.messages import ensure_compiled
+    from ulti_ledger.words.messages import ensure_compiled
 
     ensure_compiled()

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ulti_ledger import groups, ledger, samples
+from testkit import samples
+from ulti_ledger import groups, ledger
 
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")
 

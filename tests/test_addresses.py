@@ -12,10 +12,11 @@ from types import SimpleNamespace
 import pytest
 from markupsafe import escape
 
-from ulti_ledger import i18n, samples
-from ulti_ledger.addresses import lan_addresses, lan_setting_for, origin, startup_lines
-from ulti_ledger.qr import qr_svg
-from ulti_ledger.texts import TEXTS
+from testkit import samples
+from ulti_ledger.drawings.qr import qr_svg
+from ulti_ledger.web.addresses import lan_addresses, lan_setting_for, origin, startup_lines
+from ulti_ledger.words import i18n
+from ulti_ledger.words.texts import TEXTS
 
 from .conftest import close_app, make_app
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from flask import g
 
-from ulti_ledger.i18n import t
-from ulti_ledger.texts import TEXTS
+from ulti_ledger.words.i18n import t
+from ulti_ledger.words.texts import TEXTS
 
 
 @pytest.mark.parametrize(

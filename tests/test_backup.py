@@ -11,12 +11,13 @@ from alembic.script import ScriptDirectory
 from flask_migrate import stamp, upgrade
 from sqlalchemy import JSON, Date, DateTime, bindparam, func, inspect, select, text
 
-from ulti_ledger import cli, ledger
-from ulti_ledger.backup import JSON_FORMAT, BackupError, backup, restore
+from testkit.samples import PLAYERS, session_body
+from ulti_ledger import ledger
+from ulti_ledger.backup.files import JSON_FORMAT, BackupError, backup, restore
+from ulti_ledger.cli import main as cli
 from ulti_ledger.db import db
 from ulti_ledger.ledger.pinning import builtin_engine
 from ulti_ledger.models import GameSession
-from ulti_ledger.samples import PLAYERS, session_body
 
 from .conftest import canonical_hand, close_app, make_app, parti
 

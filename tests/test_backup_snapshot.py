@@ -18,9 +18,10 @@ import pytest
 from flask_migrate import upgrade
 from sqlalchemy import event
 
-from ulti_ledger import cli, ledger
-from ulti_ledger.backup import backup, restore
-from ulti_ledger.backup_json import (
+from testkit.samples import PLAYERS, random_session, session_body
+from ulti_ledger import ledger
+from ulti_ledger.backup.files import backup, restore
+from ulti_ledger.backup.json_file import (
     BackupError,
     Manifest,
     dump_snapshot,
@@ -28,8 +29,8 @@ from ulti_ledger.backup_json import (
     verify_json_file,
     verify_sqlite_file,
 )
+from ulti_ledger.cli import main as cli
 from ulti_ledger.db import db
-from ulti_ledger.samples import PLAYERS, random_session, session_body
 
 from .conftest import close_app
 from .test_backup import fresh_app, run

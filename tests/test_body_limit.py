@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 
-from ulti_ledger import samples
+from testkit import samples
 
 from .test_crash import free_port
 

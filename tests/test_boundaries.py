@@ -29,7 +29,10 @@ FORBIDDEN = (
 PACKAGE = REPO / "ulti_ledger"
 CORE = PACKAGE / "settlement"
 GAMES = PACKAGE / "games"
-OUTER_MODULES = ("ledger", "views", "models", "handform", "pdf", "cli", "forms", "db")
+OUTER_MODULES = (
+    *("ledger", "views", "models", "handform", "db"),
+    *("web", "words", "pdf", "drawings", "cli", "backup"),
+)
 """The project's own outer layers, which neither the core nor a game may import."""
 
 STILL_NAMING_A_GAME: set[str] = set()
@@ -162,12 +165,13 @@ def test_no_layer_outside_the_games_spells_a_game_or_ruleset():
 def test_the_name_check_finds_a_game_spelled_out(tmp_path):
     (tmp_path / "ulti_ledger" / "games").mkdir(parents=True)
     (tmp_path / "ulti_ledger" / "games" / "g.py").write_text('NAME = "pinochle"\n')
-    (tmp_path / "ulti_ledger" / "forms.py").write_text('DEFAULT = "pinochle"\nX = "pin"\n')
+    (tmp_path / "ulti_ledger" / "web").mkdir()
+    (tmp_path / "ulti_ledger" / "web" / "forms.py").write_text('DEFAULT = "pinochle"\nX = "pin"\n')
     (tmp_path / "templates").mkdir()
     (tmp_path / "templates" / "a.html").write_text("{% if g == 'pinochle' %}pinochle{% endif %}")
     (tmp_path / "static").mkdir()
     assert named_games({"pinochle"}, tmp_path) == [
-        "ulti_ledger/forms.py:1: pinochle",
+        "ulti_ledger/web/forms.py:1: pinochle",
         "templates/a.html:1: pinochle",
     ]
 

@@ -37,7 +37,7 @@ NOT_FACTS = {
     # tarokk's ``game`` (the parti) and ``count`` (a tarokkszám) spell the row's ``game``
     # column (games/README.md, part ``row``) and a limit message's count
     "ulti_ledger/ledger/exchange.py": {"game"},
-    "ulti_ledger/pdf_table.py": {"game"},
+    "ulti_ledger/pdf/hand_table.py": {"game"},
     "ulti_ledger/ledger/limits.py": {"count"},
 }
 """Literals that spell a fact key and mean something else: OpenAPI's own ``components``

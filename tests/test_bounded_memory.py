@@ -14,7 +14,7 @@ import tracemalloc
 
 import pytest
 
-from ulti_ledger import samples
+from testkit import samples
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.games.ulti.hand import MEMO_SIZE
 from ulti_ledger.ledger import pinning

@@ -7,7 +7,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ulti_ledger.chart import PALETTE, balance_chart, balance_chart_svg, nice_ticks, thinned
+from ulti_ledger.drawings.chart import (
+    PALETTE,
+    balance_chart,
+    balance_chart_svg,
+    nice_ticks,
+    thinned,
+)
 
 SVG = "{http://www.w3.org/2000/svg}"
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]

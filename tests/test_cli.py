@@ -10,9 +10,9 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from testkit.samples import session_body
 from tests.engine_helpers import REPO, VECTORS, betli_lost, hand, session_hand
-from ulti_ledger.cli import main
-from ulti_ledger.samples import session_body
+from ulti_ledger.cli.main import main
 
 SESSION = session_body(
     hands=[

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from tests.engine_helpers import ENGINE, REPO, hand
 from tests.test_cli import SESSION
-from ulti_ledger.cli import main
+from ulti_ledger.cli.main import main
 
 EVENING = {
     **SESSION,

@@ -19,7 +19,7 @@ import pytest
 from tests.conftest import close_app, make_app
 from tests.test_pdf_every_game import HANDS, LANGUAGES, RULESETS, evening
 from ulti_ledger import ledger
-from ulti_ledger.messages import text
+from ulti_ledger.words.messages import text
 
 NUMBERISH = re.compile(r"'?[+\-\u2212]?\d+")
 """A cell that reads as a number to a person: a spreadsheet must read it as one too."""

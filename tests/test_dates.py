@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from ulti_ledger.dates import date_text
+from ulti_ledger.words.dates import date_text
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.engine_helpers import ENGINE, REPO, hand
-from ulti_ledger.cli import main
+from ulti_ledger.cli.main import main
 from ulti_ledger.settlement import LedgerError
 from ulti_ledger.settlement.errors import Msg
 from ulti_ledger.settlement.messages import HU
@@ -93,7 +93,7 @@ def test_a_suggestion_is_said_in_hungarian():
 
 
 def test_a_session_hand_keeps_its_message_under_its_new_key():
-    from ulti_ledger.samples import session_body
+    from testkit.samples import session_body
     from ulti_ledger.settlement.session import settle_session
 
     body = session_body(hands=[{**hand(ruleset=None), "declarer": "Zoé"}])

@@ -16,8 +16,8 @@ from ulti_ledger.ledger import GameForm
 from ulti_ledger.settlement import HandError
 from ulti_ledger.settlement.errors import Msg
 from ulti_ledger.settlement.messages import HU
-from ulti_ledger.texts import TEXTS
 from ulti_ledger.views import form_refusals
+from ulti_ledger.words.texts import TEXTS
 
 WORDED = {k.split("@")[0] for k in [*refusals.WORDED, *form_refusals.WORDED]}
 """The codes the form words itself: Ulti's own (games/ulti/refusals.py), and those of the

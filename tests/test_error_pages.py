@@ -10,7 +10,7 @@ import pytest
 from flask import abort
 from werkzeug import exceptions
 
-from ulti_ledger.texts import TEXTS
+from ulti_ledger.words.texts import TEXTS
 
 from .conftest import close_app, make_app
 from .test_security import RIGHT, basic
@@ -54,7 +54,7 @@ def reach(client, code, lang):
 
 
 def _session():
-    from ulti_ledger import samples
+    from testkit import samples
 
     return samples.session_body()
 

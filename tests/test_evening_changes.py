@@ -341,7 +341,7 @@ def test_at_five_the_two_sitting_out_name_the_dealer(ctx, session_body):
 def test_the_command_line_settles_an_exported_evening_with_seating_changes(ctx, session_body):
     from click.testing import CliRunner
 
-    from ulti_ledger.cli import main
+    from ulti_ledger.cli.main import main
 
     session = ledger.create_session(session_body)
     play(session, 2)

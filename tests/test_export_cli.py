@@ -14,11 +14,11 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from sqlalchemy import func, inspect, select
 
+from testkit.samples import session_body
 from tests.engine_helpers import betli_lost, session_hand
 from ulti_ledger import ledger
-from ulti_ledger.cli import main
+from ulti_ledger.cli.main import main
 from ulti_ledger.db import db
-from ulti_ledger.samples import session_body
 
 BODY = session_body(name="Szombati ulti", hands=[session_hand(colour="piros"), betli_lost()])
 

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from ulti_ledger import ledger, samples
+from testkit import samples
+from ulti_ledger import ledger
 from ulti_ledger.games import builtin_engine
 from ulti_ledger.handform import generic
 

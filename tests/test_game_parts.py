@@ -11,7 +11,7 @@ import pytest
 from tests.engine_helpers import ENGINE
 from ulti_ledger import openapi
 from ulti_ledger.games import REGISTRY
-from ulti_ledger.pdf_table import KINDS
+from ulti_ledger.pdf.hand_table import KINDS
 
 RULESETS = sorted(ENGINE.rulesets)
 

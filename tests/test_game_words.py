@@ -276,7 +276,7 @@ def test_the_new_evening_page_puts_each_rules_link_inside_its_card(client):
 def test_nobody_bids_first_on_a_board():
     """The deal line said "Először licitál" (bids first) for snapszer too, where nobody
     bids: every game's board says who starts."""
-    from ulti_ledger.messages import text
+    from ulti_ledger.words.messages import text
 
     assert (text("bids_first", "hu"), text("bids_first", "en"), text("bids_first", "de")) == (
         "Kezd",

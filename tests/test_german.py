@@ -14,11 +14,11 @@ from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from tests.test_cli_words import EVENING
-from ulti_ledger import i18n, messages
-from ulti_ledger.cli import main
-from ulti_ledger.dates import date_text
+from ulti_ledger.cli.main import main
 from ulti_ledger.ledger.pinning import builtin_engine
-from ulti_ledger.money_format import money_text
+from ulti_ledger.words import i18n, messages
+from ulti_ledger.words.dates import date_text
+from ulti_ledger.words.money_format import money_text
 
 from .test_pdf import pages_text
 from .test_ui_hand_errors import error_of

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from ulti_ledger import groups, ledger, pdf_render, samples
+from testkit import samples
+from ulti_ledger import groups, ledger
 from ulti_ledger.db import db
 from ulti_ledger.ledger.limits import Limits
 from ulti_ledger.models import GameSession
+from ulti_ledger.pdf import pool as pdf_render
 
 from .conftest import close_app, make_app
 from .test_pdf_render import pool_held, renders, under_way

@@ -19,10 +19,10 @@ from urllib.parse import urlencode
 
 import pytest
 
+from testkit.live_server import serve
 from ulti_ledger import groups
 from ulti_ledger.db import db
 from ulti_ledger.ledger import refresh_group
-from ulti_ledger.live_server import serve
 from ulti_ledger.models import GameSession
 
 from .conftest import close_app, make_app

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import event
 
-from ulti_ledger import groups, ledger, samples
+from testkit import samples
+from ulti_ledger import groups, ledger
 from ulti_ledger.db import db
 from ulti_ledger.models import GameSession
 

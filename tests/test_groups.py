@@ -8,7 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from ulti_ledger import groups, ledger, samples
+from testkit import samples
+from ulti_ledger import groups, ledger
 from ulti_ledger.db import db
 from ulti_ledger.groups.store import GroupError
 from ulti_ledger.models import GameSession

@@ -8,8 +8,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from ulti_ledger import groups, ledger, samples
-from ulti_ledger.cli import main
+from testkit import samples
+from ulti_ledger import groups, ledger
+from ulti_ledger.cli.main import main
 
 pytestmark = pytest.mark.db
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")

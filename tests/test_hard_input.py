@@ -13,8 +13,9 @@ import json
 
 import pytest
 
+from testkit import samples
 from tests.ui_helpers import counts, csrf_token, read_form
-from ulti_ledger import ledger, models, samples
+from ulti_ledger import ledger, models
 
 HAND = {
     "players": ["Anna", "Béla", "Csaba"],
@@ -181,7 +182,7 @@ def test_an_import_file_with_a_lone_surrogate_is_refused_naming_where(app, clien
 def test_the_cli_import_refuses_a_lone_surrogate_too(bare_app, tmp_path):
     from click.testing import CliRunner
 
-    from ulti_ledger.cli import main
+    from ulti_ledger.cli.main import main
 
     path = tmp_path / "este.json"
     path.write_text(json.dumps({**samples.session_body(), "name": "\ud800"}))

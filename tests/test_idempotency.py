@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy import func, select
 
 from ulti_ledger.db import db
-from ulti_ledger.idempotency import parse_key
 from ulti_ledger.models import Hand, IdempotencyRecord
+from ulti_ledger.web.idempotency import parse_key
 
 
 def new_session(client, session_body):

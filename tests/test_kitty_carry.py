@@ -13,16 +13,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ulti_ledger import groups, ledger, samples
-from ulti_ledger.cli import main
+from testkit import samples
+from ulti_ledger import groups, ledger
+from ulti_ledger.cli.main import main
 from ulti_ledger.db import db
 from ulti_ledger.games import parse_ruleset
-from ulti_ledger.kitty_words import evening_label
 from ulti_ledger.ledger import writes
 from ulti_ledger.ledger.exchange import import_session, session_export_json
 from ulti_ledger.models import GameSession
 from ulti_ledger.settlement import Engine
 from ulti_ledger.settlement.kitty import share_out
+from ulti_ledger.words.kitty_words import evening_label
 
 from .test_tarokk_ledger import HANDS, SEATS
 

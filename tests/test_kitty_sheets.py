@@ -11,7 +11,7 @@ import json
 import pdfplumber
 import pytest
 
-from ulti_ledger.cli import main
+from ulti_ledger.cli.main import main
 from ulti_ledger.ledger.kitty import session_kitty
 from ulti_ledger.settlement.kitty import KittyMove
 

@@ -7,8 +7,10 @@ import logging
 
 import pytest
 
-from ulti_ledger import ledger, log_filter, samples
-from ulti_ledger.log_filter import TokenFilter, mask_tokens
+from testkit import samples
+from ulti_ledger import ledger
+from ulti_ledger.web import log_filter
+from ulti_ledger.web.log_filter import TokenFilter, mask_tokens
 
 from .conftest import close_app, make_app
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from werkzeug.security import generate_password_hash
 
-from ulti_ledger import samples
+from testkit import samples
 
 from .test_crash import free_port
 from .test_run_server import stop

@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 from flask_migrate import stamp
 
-from ulti_ledger import cli, create_app, ledger
+from ulti_ledger import create_app, ledger
+from ulti_ledger.cli import main as cli
 from ulti_ledger.ledger import limits
 
 from .conftest import close_app, make_app, parti

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ulti_ledger.money_format import currency_code, money_text
-from ulti_ledger.money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
+from ulti_ledger.words.money_format import currency_code, money_text
+from ulti_ledger.words.money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
 
 
 @pytest.mark.parametrize(
@@ -99,9 +99,9 @@ def test_stored_lower_case_codes_display_upper_case():
 
 def test_every_refusal_has_the_forms_words_in_both_languages():
     """A new refusal in money_input cannot reach the form as a bare code."""
-    from ulti_ledger.forms import MONEY_TEXTS
-    from ulti_ledger.money_input import MESSAGES
-    from ulti_ledger.texts import TEXTS
+    from ulti_ledger.web.forms import MONEY_TEXTS
+    from ulti_ledger.words.money_input import MESSAGES
+    from ulti_ledger.words.texts import TEXTS
 
     assert set(MONEY_TEXTS) == set(MESSAGES)
     for key in MONEY_TEXTS.values():

@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from ulti_ledger import create_app, samples
+from testkit import samples
+from ulti_ledger import create_app
 
 from .conftest import close_app, database_url_for_tests, make_app, parti
 from .test_crash import free_port

@@ -13,7 +13,8 @@ import json
 import pytest
 from sqlalchemy import select
 
-from ulti_ledger import cli, groups
+from ulti_ledger import groups
+from ulti_ledger.cli import main as cli
 from ulti_ledger.db import db
 from ulti_ledger.models import GameSession, Group, Player
 

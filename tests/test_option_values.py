@@ -12,10 +12,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from testkit import samples
 from tests.test_api import bearer, counts
 from tests.ui_helpers import csrf_token
-from ulti_ledger import models, samples
-from ulti_ledger.cli import main
+from ulti_ledger import models
+from ulti_ledger.cli.main import main
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.settlement import OptionError
 

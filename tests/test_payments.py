@@ -14,11 +14,12 @@ from decimal import Decimal
 import pytest
 from sqlalchemy import func, select
 
-from ulti_ledger import groups, ledger, samples
-from ulti_ledger.backup import backup, restore
+from testkit import samples
+from ulti_ledger import groups, ledger
+from ulti_ledger.backup.files import backup, restore
 from ulti_ledger.db import db
-from ulti_ledger.messages import text
 from ulti_ledger.models import Payment
+from ulti_ledger.words.messages import text
 
 from .conftest import close_app, make_app
 from .ui_helpers import csrf_token
@@ -309,8 +310,8 @@ def test_a_payment_checked_against_balances_another_write_changed_is_refused(app
         db.session.rollback()
     assert payments_in(app) == 0
     with app.test_request_context("/?lang=hu"):
-        from ulti_ledger import i18n
         from ulti_ledger.views.common import payment_error_text
+        from ulti_ledger.words import i18n
 
         i18n.pick()
         assert (

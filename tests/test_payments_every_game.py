@@ -19,11 +19,12 @@ from decimal import Decimal
 import pytest
 from pypdf import PdfReader
 
+from testkit import samples
 from tests.conftest import close_app, make_app
-from ulti_ledger import groups, ledger, samples
+from ulti_ledger import groups, ledger
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.pinning import builtin_engine
-from ulti_ledger.messages import text
+from ulti_ledger.words.messages import text
 
 GAMES = sorted(REGISTRY)
 EURO_GAME = GAMES[1]
@@ -135,7 +136,7 @@ def test_the_pdf_scoresheet_says_what_was_paid_and_what_remains(table, game):
     words = squeeze("".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.data)).pages))
     up = client.get(f"/api/v1/sessions/{e['id']}/payments?token={e['view']}").get_json()
     with app.test_request_context():
-        from ulti_ledger.money_format import money_text
+        from ulti_ledger.words.money_format import money_text
 
         def cash(amount):
             return money_text(amount, up["currency"], "en")

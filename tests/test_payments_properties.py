@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ulti_ledger import ledger, samples
+from testkit import samples
+from ulti_ledger import ledger
 from ulti_ledger.settlement.money import balances
 from ulti_ledger.settlement.transfers import minimal_transfers
 

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from tests.engine_helpers import session_hand
 from ulti_ledger import ledger
 from ulti_ledger.games.ulti.sheet import with_lost
-from ulti_ledger.pdf import (
+from ulti_ledger.pdf.document import (
     STATIC,
     html_to_pdf,
     inside,

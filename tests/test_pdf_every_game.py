@@ -19,11 +19,11 @@ from typing import Any
 import pdfplumber
 import pytest
 
+from testkit.samples import session_body
 from tests.conftest import close_app, make_app
 from ulti_ledger import groups, ledger
 from ulti_ledger.games import REGISTRY, builtin_engine
-from ulti_ledger.pdf import scoresheet_pdf
-from ulti_ledger.samples import session_body
+from ulti_ledger.pdf.document import scoresheet_pdf
 
 NAMES = (
     "Friedrich-Wilhelm Szentgyörgyi-Annamária",
@@ -230,7 +230,7 @@ def test_a_table_too_wide_for_a_landscape_page_is_split_in_two(tmp_path):
     keeps to the page. The widest shipped evening, its game's columns given three times."""
     from flask import render_template
 
-    from ulti_ledger.pdf import html_to_pdf, scoresheet_context
+    from ulti_ledger.pdf.document import html_to_pdf, scoresheet_context
 
     app = make_app(tmp_path)
     try:
@@ -272,7 +272,7 @@ def test_a_table_too_wide_for_a_landscape_page_is_split_in_two(tmp_path):
 
 
 def test_the_layout_turns_and_splits_only_when_it_must():
-    from ulti_ledger.pdf_table import Columns, layout
+    from ulti_ledger.pdf.hand_table import Columns, layout
 
     four = Columns(number=2, name=4, change=4, total=5)
     few = layout(four, 4, ["Kontra"], [["ulti kontra"]], ["piros 40-100 ulti"], "Játék")

@@ -16,11 +16,11 @@ from bisect import bisect_left
 import pdfplumber
 import pytest
 
+from testkit.samples import random_session
 from tests.conftest import close_app, make_app
 from ulti_ledger import ledger
-from ulti_ledger.money_format import money_text
-from ulti_ledger.pdf_table import labels, signed
-from ulti_ledger.samples import random_session
+from ulti_ledger.pdf.hand_table import labels, signed
+from ulti_ledger.words.money_format import money_text
 
 NAMES = [
     "Dr. Szentgyörgyi-Kovácsné Bárczay Erzsébet Őrsike Ágota Ünőke Ízisz",

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from tests.test_pdf import normal
 from ulti_ledger import ledger
-from ulti_ledger.money_format import money_text
+from ulti_ledger.words.money_format import money_text
 
 from .ui_helpers import SETTLE_HANDS
 

@@ -10,10 +10,10 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from testkit.samples import random_session
 from tests.conftest import close_app, make_app
 from ulti_ledger import ledger
-from ulti_ledger.pdf import scoresheet_pdf
-from ulti_ledger.samples import random_session
+from ulti_ledger.pdf.document import scoresheet_pdf
 
 SEATS = ("Anna", "Béla", "Győző", "Tünde")
 HANDS = 300

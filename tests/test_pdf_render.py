@@ -11,8 +11,9 @@ from contextlib import contextmanager
 import pytest
 from pypdf import PdfReader
 
-from ulti_ledger import ledger, pdf_render
-from ulti_ledger.samples import PLAYERS, random_session
+from testkit.samples import PLAYERS, random_session
+from ulti_ledger import ledger
+from ulti_ledger.pdf import pool as pdf_render
 
 from .conftest import close_app, make_app
 

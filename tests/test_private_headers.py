@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ulti_ledger import groups
-from ulti_ledger.security import PRIVATE
+from ulti_ledger.web.security import PRIVATE
 
 from .test_api import Api
 

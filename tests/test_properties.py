@@ -8,10 +8,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from testkit.samples import random_hand
 from tests.engine_helpers import ENGINE, renamed
 from ulti_ledger.games.ulti import describe
 from ulti_ledger.games.ulti.sample import legal_levels
-from ulti_ledger.samples import random_hand
 
 RULESETS = sorted(r.id for r in ENGINE.rulesets.values() if r.scorer == "ulti")
 

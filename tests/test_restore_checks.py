@@ -14,8 +14,9 @@ import pytest
 from flask_migrate import upgrade
 from sqlalchemy import inspect
 
-from ulti_ledger import cli, ledger
-from ulti_ledger.backup import backup, restore
+from ulti_ledger import ledger
+from ulti_ledger.backup.files import backup, restore
+from ulti_ledger.cli import main as cli
 from ulti_ledger.db import db
 
 from .conftest import HAND_KINDS, close_app

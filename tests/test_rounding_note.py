@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.conftest import parti
 from tests.test_pdf import pages_text
-from ulti_ledger.money_format import rounding_moves, rounding_text
+from ulti_ledger.words.money_format import rounding_moves, rounding_text
 
 
 def test_rounding_moves_and_their_words():

@@ -22,12 +22,13 @@ import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
-from ulti_ledger import ledger, messages
-from ulti_ledger.cli import main
+from ulti_ledger import ledger
+from ulti_ledger.cli.main import main
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.catalogue import ruleset_choices
 from ulti_ledger.ledger.pinning import builtin_engine
-from ulti_ledger.messages import ruleset_text
+from ulti_ledger.words import messages
+from ulti_ledger.words.messages import ruleset_text
 
 LANGS = ("hu", "en", "de")
 RULESETS = list(builtin_engine().rulesets.values())

@@ -13,12 +13,12 @@ from types import ModuleType
 import pytest
 from babel.messages.pofile import read_po
 
-from ulti_ledger import messages, rule_words
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.catalogue import ruleset_choices
 from ulti_ledger.settlement import Registry
 from ulti_ledger.settlement.registry import PARTS
 from ulti_ledger.settlement.words import RULE_CONTEXT, package_words
+from ulti_ledger.words import messages, rule_words
 
 LANGS = ("hu", "en", "de")
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from ulti_ledger import samples
-from ulti_ledger.addresses import lan_addresses
+from testkit import samples
+from ulti_ledger.web.addresses import lan_addresses
 
 from .test_crash import free_port
 

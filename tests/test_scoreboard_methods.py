@@ -12,8 +12,8 @@ from urllib.parse import quote
 import pytest
 
 from ulti_ledger import ledger
-from ulti_ledger.texts import TEXTS
 from ulti_ledger.views.live import LIVE_JS
+from ulti_ledger.words.texts import TEXTS
 
 from .ui_helpers import SETTLE_HANDS as HANDS
 

@@ -28,7 +28,8 @@ import re
 
 import pytest
 
-from ulti_ledger import ledger, samples
+from testkit import samples
+from ulti_ledger import ledger
 from ulti_ledger.games import REGISTRY, builtin_engine
 
 RULEBOOK = {"ulti": "right", "snapszer": "right", "tarokk": "right", "skat": "left"}

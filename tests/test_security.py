@@ -7,7 +7,7 @@ import time
 import pytest
 
 from ulti_ledger import create_app, ledger
-from ulti_ledger.security import CONTENT_SECURITY_POLICY
+from ulti_ledger.web.security import CONTENT_SECURITY_POLICY
 
 from .conftest import close_app, make_app
 from .test_api import Api, bearer

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from testkit.samples import random_hand
 from tests.engine_helpers import ENGINE, hand
 from ulti_ledger.games import parse_ruleset
-from ulti_ledger.samples import random_hand
 from ulti_ledger.settlement import Engine, HandError
 
 SEED_000 = "seeds/000_158fbf102dd77047.txt"

@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ulti_ledger.qr import qr_svg
+from ulti_ledger.drawings.qr import qr_svg
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from decimal import Decimal
 import pytest
 from click.testing import CliRunner
 
+from testkit.samples import session_body
 from tests.engine_helpers import betli_lost, session_hand
-from ulti_ledger.cli import main
-from ulti_ledger.samples import session_body
+from ulti_ledger.cli.main import main
 
 SESSION = session_body(
     unit_value={"amount": "2.5", "currency": "EUR"},

@@ -382,7 +382,7 @@ def test_a_hand_whose_payments_do_not_cancel_is_refused(list_engine, monkeypatch
 
 
 def test_the_settle_json_has_scores_only_for_a_game_with_a_score_column(list_engine):
-    from ulti_ledger.cli import _session_json
+    from ulti_ledger.cli.main import _session_json
 
     out = _session_json(list_engine, list_session([{"declarer": "Csaba", "value": 9}]), "en")
     assert out["scores"] == {"Anna": 0, "Béla": 0, "Csaba": -18}
@@ -431,7 +431,7 @@ def test_the_scoresheet_row_says_who_pays_whom_at_two_against_two():
 
 
 def test_the_pdf_appendix_says_who_pays_whom_at_two_against_two():
-    from ulti_ledger.pdf_table import explanations
+    from ulti_ledger.pdf.hand_table import explanations
 
     (hand,) = explanations({"hands": [two_v_two_view()]}, "en")
     assert hand["lines"] == [
@@ -458,7 +458,7 @@ def test_the_pages_show_who_pays_whom_in_the_pages_language(app):
 
 
 def test_the_command_lines_text_says_who_pays_whom_at_two_against_two(list_engine):
-    from ulti_ledger.cli_text import hand_text
+    from ulti_ledger.cli.text import hand_text
 
     four = ["Anna", "Béla", "Csaba", "Dóra"]
     hand = {"ruleset": list_game.NAME, "players": four, "declarer": "Anna", "partner": "Csaba",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ulti_ledger.money_format import total_text
+from ulti_ledger.words.money_format import total_text
 
 from .api_evening import assert_export_imports_back, begin_evening
 

@@ -11,8 +11,9 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 
+from testkit import samples
 from tests.test_stats import MARKS, stored_hands
-from ulti_ledger import ledger, samples
+from ulti_ledger import ledger
 from ulti_ledger.stats import hands_behind, records_for
 
 pytestmark = pytest.mark.db

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from tests.engine_helpers import ENGINE
 from tests.engine_helpers import snapszer_four as four
 from tests.engine_helpers import snapszer_hand as snap
-from ulti_ledger.cli import main
+from ulti_ledger.cli.main import main
 from ulti_ledger.games import REGISTRY, parse_ruleset
 from ulti_ledger.games import snapszer as game
 from ulti_ledger.settlement import HandError, RulesetError

@@ -17,7 +17,8 @@ from collections import Counter, defaultdict
 import pytest
 from sqlalchemy import select
 
-from ulti_ledger import ledger, rotation, samples
+from testkit import samples
+from ulti_ledger import ledger, rotation
 from ulti_ledger.db import db
 from ulti_ledger.games import REGISTRY, builtin_engine
 from ulti_ledger.models import Hand, HandSeat, Player

@@ -12,8 +12,8 @@ from decimal import ROUND_HALF_UP, Decimal
 import pytest
 from click.testing import CliRunner
 
-from ulti_ledger import samples
-from ulti_ledger.cli import main
+from testkit import samples
+from ulti_ledger.cli.main import main
 from ulti_ledger.games import builtin_engine
 
 pytestmark = pytest.mark.db

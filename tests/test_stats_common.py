@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from ulti_ledger.messages import text
 from ulti_ledger.openapi import SCHEMAS
 from ulti_ledger.stats import HandRecord, hands_behind, player_stats
 from ulti_ledger.stats.common import COMMON, FORMS, STATS
 from ulti_ledger.stats.table import player_rows
+from ulti_ledger.words.messages import text
 
 LANGS = ("hu", "en", "de")
 ROLES = {"A": "declarer", "B": "opponent", "C": "partner", "D": "sitting_out"}

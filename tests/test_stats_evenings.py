@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ulti_ledger import groups, ledger, samples
+from testkit import samples
+from ulti_ledger import groups, ledger
 from ulti_ledger.db import db
 from ulti_ledger.games import builtin_engine
 from ulti_ledger.groups.store import evening_rows

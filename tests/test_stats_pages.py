@@ -11,8 +11,9 @@ from html import unescape
 
 import pytest
 
+from testkit import samples
 from tests.test_stats import MARKS, direct_common, stored_hands
-from ulti_ledger import ledger, samples
+from ulti_ledger import ledger
 
 pytestmark = pytest.mark.db
 COUNTED = ("hands", "sat_out", "declared", "declared_won")

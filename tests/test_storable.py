@@ -11,7 +11,8 @@ import os
 import pytest
 from sqlalchemy import update
 
-from ulti_ledger import cli, ledger
+from ulti_ledger import ledger
+from ulti_ledger.cli import main as cli
 from ulti_ledger.db import db
 from ulti_ledger.games import builtin_engine
 from ulti_ledger.ledger import SessionError

@@ -20,10 +20,10 @@ from flask_migrate import downgrade, upgrade
 from sqlalchemy import MetaData, func, select, text
 
 from ulti_ledger import ledger
-from ulti_ledger.backup import restore
+from ulti_ledger.backup.files import restore
+from ulti_ledger.backup.restore_checks import typed_rows
 from ulti_ledger.db import db
 from ulti_ledger.models import Hand, HandSeat, Player
-from ulti_ledger.restore_checks import typed_rows
 
 from .conftest import close_app, make_app
 

@@ -9,8 +9,8 @@ from html import unescape
 import pytest
 
 from ulti_ledger import ledger
-from ulti_ledger.i18n import signed
-from ulti_ledger.money_format import money_text
+from ulti_ledger.words.i18n import signed
+from ulti_ledger.words.money_format import money_text
 
 from .ui_helpers import SETTLE_HANDS, csrf_token, read_form
 

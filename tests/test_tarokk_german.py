@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.engine_helpers import ENGINE
-from ulti_ledger.cli import main
+from ulti_ledger.cli.main import main
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.settlement import LedgerError
 

@@ -14,8 +14,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 from flask import render_template_string
 
-from ulti_ledger import PROJECT_ROOT, i18n, messages
+from ulti_ledger import PROJECT_ROOT
 from ulti_ledger.games.ulti import explain
+from ulti_ledger.words import i18n, messages
 
 COMPLETE = ("hu", "en", "de")
 """Every message has a text in these: a German text missing fails, as a Hungarian one does."""
@@ -195,8 +196,8 @@ def test_an_unknown_key_is_an_error_and_a_text_may_equal_its_key():
 
 
 def test_the_word_tables_read_the_catalogues():
-    from ulti_ledger import pdf
     from ulti_ledger.ledger import exchange
+    from ulti_ledger.pdf import document as pdf
 
     assert pdf.WORDS["hu"]["dealer"] == "Osztó" and pdf.WORDS["en"]["dealer"] == "Dealer"
     assert dict(pdf.WORDS["en"])["no_payment"] == "no payment"
@@ -214,13 +215,14 @@ def test_the_carry_script_adds_a_dicts_new_keys_and_keeps_the_translators_texts(
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
     shutil.copytree(messages.ROOT, tmp_path / "translations", ignore=shutil.ignore_patterns("*.mo"))
-    (tmp_path / "ulti_ledger").mkdir()
-    (tmp_path / "ulti_ledger" / "texts.py").write_text(
+    (tmp_path / "ulti_ledger" / "words").mkdir(parents=True)
+    (tmp_path / "ulti_ledger" / "drawings").mkdir()
+    (tmp_path / "ulti_ledger" / "words" / "texts.py").write_text(
         'TEXTS = {\n    "new_session": ("Másik szöveg", "Other"),\n'
         '    "brand_new": ("{n} új", "{n} new"),\n}\n',
         "utf-8",
     )
-    (tmp_path / "ulti_ledger" / "chart.py").write_text(
+    (tmp_path / "ulti_ledger" / "drawings" / "chart.py").write_text(
         'WORDS = {"hu": {"z": "tengely"}, "en": {"z": "axis"}}\n', "utf-8"
     )
     assert script.carry(None, overwrite=False, repo=tmp_path) == 2

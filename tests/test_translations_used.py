@@ -7,7 +7,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from ulti_ledger import PROJECT_ROOT, messages
+from ulti_ledger import PROJECT_ROOT
+from ulti_ledger.words import messages
 
 BUILT = ("stats.", "error_", "change_", "action_", "via_", "grp_err_", "err_hidden_", "pay_err_")
 """Key prefixes the code builds from a value (``t(f"error_{code}")``, ``_label("via", via)``):

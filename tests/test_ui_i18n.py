@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from ulti_ledger import i18n
-from ulti_ledger.money_format import money_text
-from ulti_ledger.texts import TEXTS
+from ulti_ledger.words import i18n
+from ulti_ledger.words.money_format import money_text
+from ulti_ledger.words.texts import TEXTS
 
 from .ui_helpers import Scorer
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from ulti_ledger import ledger
-from ulti_ledger.money_format import money_text
+from ulti_ledger.words.money_format import money_text
 
 from .ui_helpers import PLAYERS, Scorer, counts, csrf_token, read_form
 

@@ -14,8 +14,10 @@ def create_app(test_config=None):
     """
     from flask import Flask
 
-    from . import extensions, i18n, idempotency, security, views
-    from .pdf_table import labels
+    from . import views
+    from .pdf.hand_table import labels
+    from .web import extensions, idempotency, security
+    from .words import i18n
 
     app = Flask(
         __name__,

@@ -6,9 +6,9 @@ installs. Without it these tests are skipped with the reason.
 
 import pytest
 
+from testkit.chromium import CHROMIUM, LAUNCH_ARGS
+from testkit.live_server import serve
 from ulti_ledger import ledger
-from ulti_ledger.chromium import CHROMIUM, LAUNCH_ARGS
-from ulti_ledger.live_server import serve
 
 
 @pytest.fixture

@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from ulti_ledger import groups, ledger, samples
+from testkit import samples
+from testkit.live_server import serve
+from ulti_ledger import groups, ledger
 from ulti_ledger.games import REGISTRY, builtin_engine
-from ulti_ledger.live_server import serve
 
 from ..conftest import close_app, make_app
 

@@ -1,6 +1,6 @@
 """An unknown address on a phone: the app's own 404 page, in Hungarian, with a way back."""
 
-from ulti_ledger.texts import TEXTS
+from ulti_ledger.words.texts import TEXTS
 
 
 def test_an_unknown_address_shows_the_hungarian_404_page(phone, live_url):

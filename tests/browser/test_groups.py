@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from ulti_ledger import ledger, samples
+from testkit import samples
+from ulti_ledger import ledger
 
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")
 

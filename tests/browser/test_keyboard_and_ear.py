@@ -12,8 +12,9 @@ import re
 
 from playwright.sync_api import expect
 
-from ulti_ledger import ledger, samples
-from ulti_ledger.i18n import signed
+from testkit import samples
+from ulti_ledger import ledger
+from ulti_ledger.words.i18n import signed
 
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")
 

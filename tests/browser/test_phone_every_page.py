@@ -17,10 +17,11 @@ players who share a surname ("Kovács-Szabó Anna", "Kovács-Szabó Béla") neve
 
 from __future__ import annotations
 
-from ulti_ledger import ledger, samples
+from testkit import samples
+from ulti_ledger import ledger
 from ulti_ledger.games import builtin_engine
 from ulti_ledger.groups import store
-from ulti_ledger.pdf_table import labels
+from ulti_ledger.pdf.hand_table import labels
 
 WIDTH = 390
 NAMES = [

@@ -4,8 +4,9 @@ something else. Each test builds what the QA tester found too wide and measures 
 
 from __future__ import annotations
 
-from ulti_ledger import ledger, samples
-from ulti_ledger.pdf_table import labels
+from testkit import samples
+from ulti_ledger import ledger
+from ulti_ledger.pdf.hand_table import labels
 
 LONG = "A" * 80  # the longest name a session takes, without a single space
 ACCENTED = [

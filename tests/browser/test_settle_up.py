@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from ulti_ledger import groups, ledger, samples
-from ulti_ledger.money_format import money_text
+from testkit import samples
+from ulti_ledger import groups, ledger
+from ulti_ledger.words.money_format import money_text
 
 from ..conftest import close_app, make_app
 

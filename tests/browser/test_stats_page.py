@@ -3,7 +3,8 @@ than the screen, and one number followed to its hands and on to a hand's row."""
 
 from __future__ import annotations
 
-from ulti_ledger import ledger, samples
+from testkit import samples
+from ulti_ledger import ledger
 
 SEATS = ("Kovácsné Szűcs Erzsébet", "Béla", "Árvíztűrő Tükörfúrógépű Ödön", "Dóra")
 

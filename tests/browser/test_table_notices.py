@@ -4,7 +4,8 @@ an edit returns to shown below the sticky head of the sheet."""
 
 from __future__ import annotations
 
-from ulti_ledger import ledger, rotation, samples
+from testkit import samples
+from ulti_ledger import ledger, rotation
 
 from ..ui_helpers import SETTLE_HANDS
 

@@ -22,9 +22,10 @@ sys.path.insert(0, str(HERE.parent.parent))
 
 from flask_migrate import upgrade  # noqa: E402
 
+from testkit import samples  # noqa: E402
 from tests.conftest import HAND_KINDS  # noqa: E402
-from ulti_ledger import create_app, ledger, samples  # noqa: E402
-from ulti_ledger.backup import backup  # noqa: E402
+from ulti_ledger import create_app, ledger  # noqa: E402
+from ulti_ledger.backup.files import backup  # noqa: E402
 
 REVISION = "5d2e8f1b9c34"
 

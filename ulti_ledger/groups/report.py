@@ -12,10 +12,10 @@ from typing import Any
 
 from flask import render_template
 
-from ..chart import balance_chart
-from ..i18n import t
+from ..drawings.chart import balance_chart
 from ..models import Group
-from ..pdf import CHART, html_to_pdf
+from ..pdf.document import CHART, html_to_pdf
+from ..words.i18n import t
 
 
 def season_report_html(group: Group, context: Mapping[str, Any], lang: str) -> str:

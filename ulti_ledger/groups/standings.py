@@ -20,9 +20,9 @@ from sqlalchemy import select
 from ..db import db
 from ..ledger import group_settlement_of, only_ruleset, result_cache, seat_names, session_engine
 from ..models import GameSession, Group
-from ..money_format import currency_code
 from ..stats import HandRecord, evening_records
 from ..stats.figures import SITTING_OUT
+from ..words.money_format import currency_code
 from .period import Period
 from .store import evening_day, evening_rows
 

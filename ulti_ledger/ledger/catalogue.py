@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..messages import ruleset_text
 from ..models import GameSession
 from ..settlement import Engine, Option, Ruleset
+from ..words.messages import ruleset_text
 from .game_form import game_form
 from .pinning import builtin_engine, only_ruleset, session_engine
 

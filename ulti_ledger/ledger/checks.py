@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import rotation
-from ..money_input import MoneyInputError, parse_stake
 from ..settlement import Engine, HandError, Ruleset
 from ..settlement.seating import Seating
 from ..settlement.session import check_session_header, kitty_opening
+from ..words.money_input import MoneyInputError, parse_stake
 from .errors import SessionError
 from .names import UNPRINTABLE, check_players, name_key, refuse_hidden  # noqa: F401  (name_key: kept here too)
 from .pinning import only_ruleset

@@ -33,12 +33,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..json_input import surrogate_path
-from ..kitty_words import kitty_columns
-from ..messages import WordTuples, text
 from ..models import GameSession
 from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
+from ..web.json_input import surrogate_path
+from ..words.kitty_words import kitty_columns
+from ..words.messages import WordTuples, text
 from .errors import SessionError
 from .evenings import origin_of
 from .journal import Actor

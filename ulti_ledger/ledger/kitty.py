@@ -6,7 +6,7 @@ entries of each hand are worked out here, in order, from the evening's opening b
 in a group, what its previous evening of the same kitty left (``carry.kitty_start``),
 else 0 or what an imported file said. No game is named: any game whose settlement moves
 a kitty gets it on every sheet. The sentences the PDF and the command line write about
-it are ``ulti_ledger.kitty_words``'.
+it are ``ulti_ledger.words.kitty_words``'.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from ..kitty_words import entries_text
 from ..settlement.kitty import open_kitty, run_kitty, share_out
+from ..words.kitty_words import entries_text
 
 KITTY_RULE = "stays"
 """What happens to a balance left at the end of the evening (the shipped reading): it

@@ -27,8 +27,8 @@ from sqlalchemy import select, update
 
 from ..db import db
 from ..models import GameSession, Group, Payment
-from ..money_format import currency_code, minor_digits
 from ..settlement.transfers import settle
+from ..words.money_format import currency_code, minor_digits
 from .errors import NotFound, SessionError
 from .journal import Actor, record
 from .txn import lock, retried, transaction

@@ -18,11 +18,11 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from ..messages import ruleset_text
 from ..models import GameSession
-from ..money_format import currency_code
 from ..settlement.money import balances, combine_sessions
 from ..settlement.transfers import pairwise_transfers, settle
+from ..words.messages import ruleset_text
+from ..words.money_format import currency_code
 from .errors import SessionError
 from .limits import Limits, check_group_size
 from .pinning import only_ruleset, session_engine

@@ -12,13 +12,13 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from ..messages import ruleset_text, text
 from ..models import GameSession
-from ..money_format import currency_code, rounding_moves
 from ..settlement.money import balances
 from ..settlement.seating import LastHand
 from ..settlement.session import SESSION_FORMAT
 from ..settlement.transfers import minimal_transfers
+from ..words.messages import ruleset_text, text
+from ..words.money_format import currency_code, rounding_moves
 from .carry import kitty_start
 from .checks import check_all_pass, check_hand, dealer_named
 from .facts import hand_keys

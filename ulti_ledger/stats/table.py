@@ -14,8 +14,8 @@ from typing import Any
 from babel.numbers import format_decimal, format_percent
 
 from ..games import REGISTRY
-from ..messages import text
-from ..money_format import MINUS
+from ..words.messages import text
+from ..words.money_format import MINUS
 from .common import BY_NAME, STATS
 
 

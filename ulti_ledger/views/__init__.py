@@ -39,8 +39,8 @@ API = ("api", "api_history", "api_evening", "api_groups", "api_payments")
 
 def register(app: Flask, csrf: Any) -> None:
     """Register every blueprint of ``BLUEPRINTS``, and what the app needs beside them."""
-    from .. import i18n
-    from ..kitty_words import evening_label
+    from ..words import i18n
+    from ..words.kitty_words import evening_label
     from . import admin, api_errors, offline
 
     for name in BLUEPRINTS:

@@ -42,8 +42,8 @@ from limits.strategies import RateLimiter
 
 from .. import ledger
 from ..audit import current_actor
-from ..i18n import t
-from ..security import admin_enabled, admin_password_ok, make_private
+from ..web.security import admin_enabled, admin_password_ok, make_private
+from ..words.i18n import t
 from .api_common import ID
 from .common import utc_text
 from .error_pages import error_response

@@ -28,17 +28,18 @@ from flask import (
 from markupsafe import Markup
 from sqlalchemy import select
 
-from .. import groups, ledger, pdf_render
-from ..addresses import external_url
+from .. import groups, ledger
 from ..audit import current_actor
 from ..db import db
+from ..drawings.qr import qr_svg
 from ..groups.period import Period
-from ..i18n import t
 from ..ledger import result_cache
 from ..models import GameSession, Group
-from ..money_format import money_text
-from ..qr import qr_svg
+from ..pdf import pool as pdf_render
 from ..stats import records_for, stats_for
+from ..web.addresses import external_url
+from ..words.i18n import t
+from ..words.money_format import money_text
 from .refusal_words import refusal_text
 from .remembered import group_ids, remember_group
 

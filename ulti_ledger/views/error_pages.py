@@ -16,8 +16,8 @@ from flask import current_app, render_template
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
-from .. import i18n
-from ..i18n import t
+from ..words import i18n
+from ..words.i18n import t
 
 OWN = (400, 403, 404, 405, 413, 429, 500)
 """The codes with words of their own; the rest read ``error_other``."""

@@ -22,12 +22,13 @@ from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
-from .. import i18n, ledger
+from .. import ledger
 from ..audit import current_actor
-from ..forms import settings_form
-from ..i18n import t
 from ..models import GameSession
-from ..numbers import form_number
+from ..web.forms import settings_form
+from ..web.numbers import form_number
+from ..words import i18n
+from ..words.i18n import t
 from .common import get_session_or_404
 from .evening_words import change_rows
 from .refusal_words import problem_text

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import rule_words
-from ..i18n import current, t
-from ..money_format import money_text
+from ..words import rule_words
+from ..words.i18n import current, t
+from ..words.money_format import money_text
 from .common import utc_text
 
 

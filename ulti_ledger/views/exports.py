@@ -41,12 +41,14 @@ from flask import (
     url_for,
 )
 
-from .. import i18n, ledger, pdf_render
+from .. import ledger
 from ..audit import current_actor
-from ..i18n import money, signed, t
 from ..ledger import check_group_size
 from ..models import GameSession
-from ..money_format import currency_code
+from ..pdf import pool as pdf_render
+from ..words import i18n
+from ..words.i18n import money, signed, t
+from ..words.money_format import currency_code
 from . import remembered
 from .common import LINK, app_limits, busy_page, get_session_or_404
 from .methods import method_from_args, refusal, requested_method

@@ -13,10 +13,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .. import i18n
 from ..handform import generic
-from ..i18n import t
 from ..ledger import GameForm
+from ..words import i18n
+from ..words.i18n import t
 
 _Say = Callable[[Mapping[str, Any], Mapping[str, Any]], str | None]
 

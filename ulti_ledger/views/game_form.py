@@ -23,12 +23,13 @@ from urllib.parse import parse_qsl, urlencode
 
 from flask import abort, flash, redirect, render_template, request, url_for
 
-from .. import i18n, ledger
+from .. import ledger
 from ..audit import current_actor
 from ..handform import generic
-from ..i18n import t
 from ..models import GameSession
-from ..numbers import form_number
+from ..web.numbers import form_number
+from ..words import i18n
+from ..words.i18n import t
 from . import form_refusals
 from .common import app_limits
 

@@ -15,12 +15,13 @@ from urllib.parse import urlencode
 from flask import url_for
 from markupsafe import Markup
 
-from .. import groups, i18n, ledger
-from ..chart import balance_chart
+from .. import groups, ledger
+from ..drawings.chart import balance_chart
 from ..games import REGISTRY
-from ..i18n import t
-from ..messages import ruleset_text
 from ..models import Group
+from ..words import i18n
+from ..words.i18n import t
+from ..words.messages import ruleset_text
 
 PERIODS = ("all", "month", "season")
 EVENINGS_PER_PAGE = 50
@@ -122,8 +123,8 @@ def _evening_page(
 def _kitty(group: Group, lang: str) -> list[dict[str, Any]]:
     """What the group's kitty holds now, after its last evening of each kind of kitty,
     with that evening named and linked by its view link."""
-    from ..kitty_words import evening_label
     from ..ledger import group_kitty
+    from ..words.kitty_words import evening_label
 
     return [
         {**k, "label": evening_label(k, lang), "link": url_for("sessions.view", token=tok)}

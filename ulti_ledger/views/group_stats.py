@@ -19,10 +19,11 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 
-from .. import i18n, ledger
-from ..i18n import t
+from .. import ledger
 from ..stats import hands_behind
 from ..stats.table import player_rows
+from ..words import i18n
+from ..words.i18n import t
 from .common import get_group_or_404, group_error_text, group_stats_of, group_today
 
 KEPT = ("period", "from", "to", "game")

@@ -38,13 +38,15 @@ from flask import (
     url_for,
 )
 
-from .. import groups, i18n, ledger, pdf_render
+from .. import groups, ledger
 from ..audit import current_actor
 from ..db import db
 from ..groups.report import season_report_pdf
-from ..i18n import t
 from ..models import Group
+from ..pdf import pool as pdf_render
 from ..stats.table import player_rows
+from ..words import i18n
+from ..words.i18n import t
 from .common import (
     LINK,
     busy_page,

@@ -25,11 +25,12 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 
-from .. import i18n, ledger
+from .. import ledger
 from ..audit import current_actor
-from ..i18n import t
 from ..models import GameSession
-from ..numbers import form_number
+from ..web.numbers import form_number
+from ..words import i18n
+from ..words.i18n import t
 from . import game_form
 from .common import get_session_or_404
 

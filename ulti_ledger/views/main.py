@@ -3,7 +3,7 @@
 from flask import Blueprint, make_response, render_template
 
 from .. import ledger
-from ..security import make_private
+from ..web.security import make_private
 from . import remembered
 
 bp = Blueprint("main", __name__)

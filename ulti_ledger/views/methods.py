@@ -16,8 +16,8 @@ from urllib.parse import urlencode
 from flask import abort, request
 
 from .. import ledger
-from ..i18n import current, t
 from ..models import GameSession
+from ..words.i18n import current, t
 
 
 def requested_method() -> tuple[str, str | None]:

@@ -25,8 +25,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, url_for
 
-from .. import i18n
-from ..i18n import t
+from ..words import i18n
+from ..words.i18n import t
 
 bp = Blueprint("offline", __name__)
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, flash, jsonify, request, url_for
 
-from .. import i18n, ledger
+from .. import ledger
 from ..audit import current_actor
 from ..handform import generic
-from ..i18n import t
-from ..numbers import form_number
+from ..web.numbers import form_number
+from ..words import i18n
+from ..words.i18n import t
 from . import form_refusals, game_form
 from .common import app_limits, get_session_or_404
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .. import ledger
-from ..i18n import current, t
+from ..words.i18n import current, t
 
 CHAR = r"U\+[0-9A-F]{4,6}(?: \([A-Z0-9 -]*\))?"
 """A character as ``ledger.names.character_name`` names it."""

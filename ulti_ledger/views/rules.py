@@ -16,11 +16,12 @@ from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
 
-from .. import i18n, ledger
-from ..i18n import t
+from .. import ledger
 from ..ledger import builtin_engine
-from ..rules_table import value_table
 from ..settlement.errors import LedgerError
+from ..words import i18n
+from ..words.i18n import t
+from ..words.rules_table import value_table
 
 bp = Blueprint("rules", __name__)
 

@@ -29,16 +29,17 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
-from .. import groups, i18n, ledger
+from .. import groups, ledger
 from ..audit import current_actor
-from ..chart import balance_chart_svg
-from ..forms import session_form
+from ..drawings.chart import balance_chart_svg
+from ..drawings.table import table_drawing
 from ..groups.store import check_group_limits, holding_groups
-from ..i18n import t
 from ..models import GameSession
 from ..settlement.errors import Msg
-from ..table_drawing import table_drawing
-from ..texts import TEXTS
+from ..web.forms import session_form
+from ..words import i18n
+from ..words.i18n import t
+from ..words.texts import TEXTS
 from . import remembered
 from .common import (
     app_limits,

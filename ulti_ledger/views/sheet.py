@@ -24,10 +24,10 @@ from typing import Any, NamedTuple
 from flask import current_app
 from markupsafe import escape
 
-from ..i18n import signed, t
 from ..ledger import ResultCache
-from ..money_format import total_text
 from ..settlement.who_pays import shown_lines
+from ..words.i18n import signed, t
+from ..words.money_format import total_text
 
 EXTENSION = "ulti_ledger.sheet"
 

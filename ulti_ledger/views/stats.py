@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request, url_for
 
-from .. import i18n, ledger
-from ..i18n import t
+from .. import ledger
 from ..ledger import seat_names
 from ..stats import hands_behind, player_stats, records_for
 from ..stats.table import player_rows, signed
+from ..words import i18n
+from ..words.i18n import t
 from .common import get_session_or_404
 
 bp = Blueprint("stats", __name__)

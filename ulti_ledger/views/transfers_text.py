@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import day, money, t
+from ..words.i18n import day, money, t
 
 SPACES = str.maketrans({"\u00a0": " ", "\u202f": " "})
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from .settlement.money import smallest_coin
+from ..settlement.money import smallest_coin
 
 MINUS = "\u2212"
 """A real minus sign: as wide as the plus, so columns of numbers line up."""

@@ -50,7 +50,10 @@ from sqlalchemy import (
     text,
 )
 
-from .backup_json import (
+from ..db import db
+from ..files import owner_only
+from ..models import GameSession
+from .json_file import (
     JSON_FORMAT,
     BackupError,
     app_tables,
@@ -58,9 +61,6 @@ from .backup_json import (
     snapshot_copy,
     verify_json_file,
 )
-from .db import db
-from .files import owner_only
-from .models import GameSession
 from .restore_checks import check_json_backup, checked_sqlite_copy, typed_rows
 
 SQLITE_MAGIC = b"SQLite format 3\x00"

@@ -45,10 +45,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import SQLAlchemyError
 
-from .backup_json import BackupError, app_tables, dangling_reference, verify_sqlite_file
-from .db import db
-from .ledger import unstorable
-from .models import GameSession
+from ..db import db
+from ..ledger import unstorable
+from ..models import GameSession
+from .json_file import BackupError, app_tables, dangling_reference, verify_sqlite_file
 from .restore_sessions import NOTHING_WRITTEN, check_contents
 
 FORMER_TABLES = {"hand_players", "hand_components", "component_kontras", "silent_results"}
@@ -59,7 +59,7 @@ into ``hands.facts``): a SQLite backup of such a revision holds them, and is our
 @contextmanager
 def scratch(path: Path) -> Iterator[None]:
     """An app context on the SQLite database at ``path``, for checking a backup in."""
-    from . import create_app
+    from .. import create_app
 
     app = create_app(
         {

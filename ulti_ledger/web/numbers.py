@@ -63,7 +63,7 @@ def form_number(name: str, maximum: int = MAX_ID) -> int | None:
     """
     from flask import abort, request
 
-    from .i18n import t
+    from ..words.i18n import t
 
     raw = request.values.get(name, "")
     if raw == "":

@@ -12,8 +12,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .games import REGISTRY, builtin_engine
-from .settlement.session import SESSION_FORMAT
+from ulti_ledger.games import REGISTRY, builtin_engine
+from ulti_ledger.settlement.session import SESSION_FORMAT
 
 PLAYERS = ("Anna", "Béla", "Csaba", "Dóra")
 RULESET = REGISTRY.default_ruleset

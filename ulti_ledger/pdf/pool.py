@@ -32,9 +32,9 @@ from typing import Any
 
 from flask import Flask, current_app, g, request
 
-from .ledger import ResultCache
+from ..ledger import ResultCache
 
-EXTENSION = "ulti_ledger.pdf"
+EXTENSION = "ulti_ledger.pdf.document"
 DEFAULTS = {
     "PDF_BUDGET_SECONDS": 10.0,
     "PDF_WORKERS": 1,
@@ -135,9 +135,9 @@ def scoresheet(session: Any, method: str, banker: str | None, lang: str) -> byte
     session_id = session.id
 
     def render() -> bytes:
-        from . import ledger
-        from .db import db
-        from .pdf import scoresheet_pdf  # WeasyPrint loads in the pool, not the request
+        from .. import ledger
+        from ..db import db
+        from .document import scoresheet_pdf  # WeasyPrint loads in the pool, not the request
 
         with app.app_context():
             try:
@@ -166,7 +166,7 @@ def season_report(
     request context of its own (the page's language, the group read there again). A
     ``LedgerError`` (an unknown game in the period) reaches the caller as it is.
     """
-    from .groups.store import evening_rows
+    from ..groups.store import evening_rows
 
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     chosen = {k: args[k] for k in REPORT_KEYS if args.get(k)}
@@ -180,8 +180,8 @@ def season_report(
     group_id, path = group.id, request.path
 
     def render() -> bytes:
-        from .db import db
-        from .models import Group
+        from ..db import db
+        from ..models import Group
 
         with app.test_request_context(path, query_string=chosen):
             g.lang = lang

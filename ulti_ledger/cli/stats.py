@@ -10,14 +10,7 @@ import json
 
 import click
 
-from .cli_db import (
-    app_context,
-    app_limits,
-    database_option,
-    find_session,
-    guarded,
-    lang_option,
-)
+from .database import app_context, app_limits, database_option, find_session, guarded, lang_option
 
 
 @click.command("stats")
@@ -37,10 +30,10 @@ def stats(
     hands played and sat out, declared and won as declarer, units, biggest win and loss,
     best and worst evening, streaks, and each game's own counts. ``--group ID``: of every
     evening of that group."""
-    from .ledger import check_group_size
-    from .messages import text
-    from .stats import player_stats, records_for
-    from .stats.table import player_rows
+    from ..ledger import check_group_size
+    from ..stats import player_stats, records_for
+    from ..stats.table import player_rows
+    from ..words.messages import text
 
     if group_id is not None and session_refs:
         raise click.UsageError("name sessions or --group, not both")
@@ -70,7 +63,7 @@ def stats(
 
 def _group_evenings(group_id: int) -> list:
     """The live evenings of group ``group_id``; an unknown group is a clear error."""
-    from . import groups
+    from .. import groups
 
     try:
         return groups.group_evenings(groups.get_group(group_id))

@@ -11,9 +11,9 @@ import re
 
 from sqlalchemy import func, select, union_all
 
-from .backup_json import BackupError
-from .db import db
-from .models import GameSession, Group, Hand, HandSeat, Player, Seat, StoredRuleset
+from ..db import db
+from ..models import GameSession, Group, Hand, HandSeat, Player, Seat, StoredRuleset
+from .json_file import BackupError
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{20,64}")
 """A link token as the app makes them (``secrets.token_urlsafe(32)``: 43 characters)."""
@@ -22,9 +22,9 @@ NOTHING_WRITTEN = "nothing was written"
 
 def check_contents() -> None:
     """Every session of the (scratch) database, read and settled as the app would."""
-    from . import ledger
-    from .games import parse_ruleset
-    from .ledger import check_session
+    from .. import ledger
+    from ..games import parse_ruleset
+    from ..ledger import check_session
 
     for stored in db.session.scalars(select(StoredRuleset)):
         try:
@@ -75,8 +75,8 @@ def check_contents() -> None:
 
 def check_groups() -> None:
     """Every group's name as the app accepts one (``groups.check_group_name``)."""
-    from . import ledger
-    from .groups import check_group_name
+    from .. import ledger
+    from ..groups import check_group_name
 
     for group in db.session.scalars(select(Group).order_by(Group.id)):
         try:
@@ -113,7 +113,7 @@ def _check_seated(session: GameSession, where: str) -> None:
 def _check_hand_seats(session: GameSession, where: str) -> None:
     """Each hand's seat rows are its facts' players in their roles (the game's ``roles``):
     a tampered row would make the statistics disagree with the scoresheet."""
-    from .ledger import hand_heads, in_order, session_engine, stored
+    from ..ledger import hand_heads, in_order, session_engine, stored
 
     engine = session_engine(session)
     rows = db.session.execute(

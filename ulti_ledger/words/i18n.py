@@ -24,12 +24,12 @@ from urllib.parse import urlencode
 from flask import Flask, g, has_app_context, request
 from flask_babel import Babel, Domain, get_locale
 
+from ..settlement.hungarian import with_article
+from ..settlement.who_pays import shown_lines
+from ..web.numbers import non_negative_int
 from . import messages
 from .dates import date_text
 from .money_format import MINUS, money_text, rounding_text, total_text
-from .numbers import non_negative_int
-from .settlement.hungarian import with_article
-from .settlement.who_pays import shown_lines
 
 LANGUAGES = ("hu", "en", "de")
 DEFAULT = "hu"
@@ -162,7 +162,7 @@ def _remember(response):
     if g.get("lang_browser"):
         response.vary.add("Accept-Language")
     if g.get("lang_asked"):
-        from .security import cookie_secure
+        from ..web.security import cookie_secure
 
         response.set_cookie(
             COOKIE,

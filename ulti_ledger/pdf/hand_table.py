@@ -38,8 +38,8 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from .config import PROJECT_ROOT
-from .settlement.who_pays import shown_lines
+from ..config import PROJECT_ROOT
+from ..settlement.who_pays import shown_lines
 
 MONO_EM = Decimal("0.60205")
 """DejaVu Sans Mono's advance width (1233/2048 em)."""

@@ -33,7 +33,7 @@ from typing import Any
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, MetaData, Table, func, select
 
-from .db import db
+from ..db import db
 
 JSON_FORMAT = "ulti-ledger/backup@1"
 

@@ -19,14 +19,14 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, StringField
 from wtforms.validators import ValidationError
 
-from .games import REGISTRY
-from .i18n import current as current_lang
-from .i18n import t
-from .ledger import SESSION_FORMAT, character_name, hidden_character, one_name, spelling_key
-from .models import NAME_LENGTH
-from .money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
+from ..games import REGISTRY
+from ..ledger import SESSION_FORMAT, character_name, hidden_character, one_name, spelling_key
+from ..models import NAME_LENGTH
+from ..words.i18n import current as current_lang
+from ..words.i18n import t
+from ..words.money_input import MoneyInputError, parse_amount, parse_currency, parse_stake
+from ..words.rule_words import rule_text
 from .numbers import non_negative_int
-from .rule_words import rule_text
 
 MONEY_TEXTS = {
     "amount_required": "err_amount",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .games import REGISTRY
+from ..games import REGISTRY
 from .messages import FALLBACK
 
 

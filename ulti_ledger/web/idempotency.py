@@ -32,8 +32,8 @@ from flask import Flask, Response, g, has_request_context, request
 from sqlalchemy import delete, event, select
 from sqlalchemy.orm import Session
 
-from .db import db
-from .models import IdempotencyRecord, utcnow
+from ..db import db
+from ..models import IdempotencyRecord, utcnow
 
 HEADER = "Idempotency-Key"
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -74,7 +74,7 @@ def _fingerprint() -> str:
 
 
 def _refusal(status: int, code: str, message: str) -> Response:
-    from .i18n import t
+    from ..words.i18n import t
 
     text = t(message)
     if request.path.startswith("/api/"):

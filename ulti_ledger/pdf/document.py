@@ -20,15 +20,15 @@ from typing import Any
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
-from .chart import ChartStyle, balance_chart_svg
-from .config import PROJECT_ROOT
-from .dates import date_text
-from .kitty_words import kitty_words
-from .messages import text, words
-from .money_format import money_text, rounding_moves, rounding_text, total_text
-from .pdf_table import Columns, explanations, labels, layout, rows, shortened, signed
-from .rule_words import choice_words
-from .rule_words import option_words as rule_option_words
+from ..config import PROJECT_ROOT
+from ..drawings.chart import ChartStyle, balance_chart_svg
+from ..words.dates import date_text
+from ..words.kitty_words import kitty_words
+from ..words.messages import text, words
+from ..words.money_format import money_text, rounding_moves, rounding_text, total_text
+from ..words.rule_words import choice_words
+from ..words.rule_words import option_words as rule_option_words
+from .hand_table import Columns, explanations, labels, layout, rows, shortened, signed
 
 STATIC = PROJECT_ROOT / "static"
 CHART: ChartStyle = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}
@@ -87,7 +87,7 @@ def scoresheet_html(
     """The scoresheet's HTML, from the ledger's plain values."""
     from flask import render_template
 
-    from . import ledger
+    from .. import ledger
 
     summary = ledger.session_summary(session, lang)
     settlement = ledger.session_settlement(session, method, banker, summary)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..settlement import Ruleset
 from .messages import ruleset_text, words
-from .settlement import Ruleset
 
 WORDS = words("rules_table")
 

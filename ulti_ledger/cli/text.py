@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .dates import date_text
-from .messages import ruleset_text, words
-from .money_format import MINUS, money_text
-from .settlement import Engine, Settlement
-from .settlement.hungarian import with_article
-from .settlement.pairs import hand_pairs, plural_sides
-from .settlement.who_pays import pairs_line
+from ..settlement import Engine, Settlement
+from ..settlement.hungarian import with_article
+from ..settlement.pairs import hand_pairs, plural_sides
+from ..settlement.who_pays import pairs_line
+from ..words.dates import date_text
+from ..words.messages import ruleset_text, words
+from ..words.money_format import MINUS, money_text
 
 WORDS = words("cli")
 
@@ -79,7 +79,7 @@ def kitty_text(kitty: Mapping[str, Any] | None, currency: str, lang: str) -> lis
     and each hand that put in or took (``kitty_words.kitty_words``)."""
     if not kitty:
         return []
-    from .kitty_words import kitty_words
+    from ..words.kitty_words import kitty_words
 
     said = kitty_words(kitty, currency, lang)
     opening = [said[k] for k in ("opening", "held") if said[k]]

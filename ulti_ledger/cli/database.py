@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from .numbers import non_negative_int
+from ..web.numbers import non_negative_int
 
 METHODS = ("minimal", "banker", "pairwise")
 FORMATS = ("pdf", "csv", "json")
@@ -70,12 +70,12 @@ def export(
 
     A token of an older session that begins with "-" goes after "--": export -- -Ab3...
     """
-    from . import ledger
+    from .. import ledger
 
     with app_context(database):
         session = find_session(session_ref)
         if fmt == "pdf":
-            from .pdf import scoresheet_pdf
+            from ..pdf.document import scoresheet_pdf
 
             data = guarded(scoresheet_pdf, session, method, banker, lang)
         elif fmt == "csv":
@@ -97,7 +97,7 @@ def import_(file: Any, database: str | None) -> None:
     The file is checked whole first: a bad one is rejected naming the hand and the problem,
     and nothing is written.
     """
-    from . import ledger
+    from .. import ledger
 
     with app_context(database):
         limits = app_limits()
@@ -122,8 +122,8 @@ def settle_group(
     """
     import json
 
-    from . import ledger
-    from .ledger import check_group_size
+    from .. import ledger
+    from ..ledger import check_group_size
 
     with app_context(database):
         limits = app_limits()
@@ -136,9 +136,9 @@ def settle_group(
 @contextmanager
 def app_context(database: str | None) -> Iterator[Any]:
     """The app's context on its database, with the schema upgraded to the newest migration."""
-    from . import create_app
-    from .config import database_uri
-    from .db import db
+    from .. import create_app
+    from ..config import database_uri
+    from ..db import db
 
     config = {"SQLALCHEMY_DATABASE_URI": database_uri(database, None)} if database else None
     app = create_app(config)
@@ -159,7 +159,7 @@ def ensure_schema() -> None:
     from flask_migrate import upgrade
     from sqlalchemy import inspect
 
-    from .db import db
+    from ..db import db
 
     config = current_app.extensions["migrate"].migrate.get_config()
     heads = set(ScriptDirectory.from_config(config).get_heads())
@@ -178,7 +178,7 @@ def ensure_schema() -> None:
 
 def find_session(ref: str) -> Any:
     """The session with id ``ref``, or whose edit or view token is ``ref``."""
-    from . import ledger
+    from .. import ledger
 
     number = non_negative_int(ref)
     if number is not None:
@@ -190,14 +190,14 @@ def app_limits() -> Any:
     """The app's limits (``MAX_HANDS``...), which the commands pass to the ledger."""
     from flask import current_app
 
-    from .ledger import Limits
+    from ..ledger import Limits
 
     return Limits.from_config(current_app.config)
 
 
 def guarded(function: Any, *args: Any) -> Any:
     """Call ``function``; a user's mistake (a ``LedgerError``) becomes a message, exit 1."""
-    from .settlement import LedgerError
+    from ..settlement import LedgerError
 
     try:
         return function(*args)

@@ -24,7 +24,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from .config import PROJECT_ROOT
+from ..config import PROJECT_ROOT
 
 ROOT = PROJECT_ROOT / "translations"
 """The web app's catalogues (Flask-Babel's translation directory)."""

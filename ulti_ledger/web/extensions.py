@@ -15,10 +15,10 @@ from flask_migrate import Migrate
 from flask_wtf.csrf import CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from ..config import MIGRATIONS, load_or_create_secret_key
+from ..db import db
+from ..files import make_private, sqlite_file
 from .body_limit import ChunkedBodyLimit
-from .config import MIGRATIONS, load_or_create_secret_key
-from .db import db
-from .files import make_private, sqlite_file
 from .log_filter import install as mask_tokens_in_logs
 from .numbers import BoundedInt
 
@@ -47,7 +47,7 @@ def keep_instance_private(app: Flask) -> None:
 
 def init_extensions(app: Flask) -> CSRFProtect:
     """The database, migrations, CSRF and compression; returns CSRF for the API's exemption."""
-    from . import models  # noqa: F401  (registers the tables for migrations)
+    from .. import models  # noqa: F401  (registers the tables for migrations)
 
     db.init_app(app)
     # SQLite alters tables by copying them ("batch mode"); PostgreSQL ignores the flag.

@@ -17,11 +17,10 @@ from typing import Any
 
 import click
 
-from . import cli_db, cli_stats
-from .games import builtin_engine, load_ruleset_file
-from .settlement import Engine, LedgerError, settlement_json
-from .settlement.money import balances
-from .settlement.session import (
+from ..games import builtin_engine, load_ruleset_file
+from ..settlement import Engine, LedgerError, settlement_json
+from ..settlement.money import balances
+from ..settlement.session import (
     hand_seatings,
     is_session,
     kitty_opening,
@@ -29,8 +28,10 @@ from .settlement.session import (
     seat_hand,
     settle_session,
 )
-from .settlement.transfers import pairwise_transfers
-from .settlement.transfers import settle as settle_transfers
+from ..settlement.transfers import pairwise_transfers
+from ..settlement.transfers import settle as settle_transfers
+from . import database as cli_db
+from . import stats as cli_stats
 
 METHODS = cli_db.METHODS
 APP_HAND_KEYS = ("dealer",)
@@ -56,7 +57,7 @@ def _read_json(file: click.File) -> Any:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """Card ledger: settle the hands and sessions of any registered game by the table's ruleset."""
-    from .messages import ensure_compiled
+    from ..words.messages import ensure_compiled
 
     ensure_compiled()  # a checkout run without `make translations` still speaks
 
@@ -112,7 +113,7 @@ def settle(file: click.File, lang: str, method: str, banker: str | None, fmt: st
 
 def _settle_text(engine: Engine, data: Any, lang: str, method: str, banker: str | None) -> int:
     """Print the text summary; the exit status: 1 if any hand (or the session) was refused."""
-    from .cli_text import hand_text, kitty_text, session_head, totals_text
+    from .text import hand_text, kitty_text, session_head, totals_text
 
     label = {"hu": "hiba", "de": "Fehler"}.get(lang, "error")
     if isinstance(data, list):
@@ -179,7 +180,7 @@ def _session_json(
     }
     if result.scores is not None:  # a game with its own score column (not Ulti)
         out["scores"] = dict(result.scores)
-    from .ledger import kitty_start_of
+    from ..ledger import kitty_start_of
 
     table = len(parse_session_players(data))  # the first hand's table, as the app counts it
     start = kitty_start_of(engine.ruleset(data["ruleset"]), data.get("options"), table, carried)
@@ -200,7 +201,7 @@ def _kitty(
     """The evening's kitty (`ledger.kitty.session_kitty`) from ``start`` (the file's
     opening), each hand's ``kitty`` set to what it put in or took in this evening (a lone
     hand's counts from an empty kitty)."""
-    from .ledger import session_kitty
+    from ..ledger import session_kitty
 
     moves = [{"kitty_move": s.kitty} for s in result.hands]
     entries, kitty = session_kitty(moves, amount, start, result.players)
@@ -236,8 +237,8 @@ def rules() -> None:
 @cli_db.lang_option("en")
 def rules_list(lang: str) -> None:
     """The rulesets that ship with the app."""
-    from .messages import ruleset_text
-    from .rules_table import summary
+    from ..words.messages import ruleset_text
+    from ..words.rules_table import summary
 
     for ruleset in _engine().rulesets.values():
         label = ruleset_text(ruleset.label, ruleset.label_en, lang)
@@ -255,7 +256,7 @@ def rules_show(ruleset_id: str, as_json: bool, lang: str) -> None:
         ruleset = _engine().ruleset(ruleset_id)
     except LedgerError as exc:
         raise click.ClickException(error_text(exc, lang)) from None
-    from .rules_table import rules_text, value_table
+    from ..words.rules_table import rules_text, value_table
 
     if as_json:
         _dump(value_table(ruleset, lang))
@@ -271,14 +272,14 @@ def rules_check(path: str) -> None:
         ruleset = load_ruleset_file(path)
     except LedgerError as exc:
         raise click.ClickException(str(exc)) from None
-    from .rules_table import summary
+    from ..words.rules_table import summary
 
     click.echo(f"ok: {ruleset.id} ({ruleset.label_en}): {summary(ruleset)}")
 
 
 def database_app():
     """The web app as configured (``DATABASE_URL``, ``instance/config.py``), for its database."""
-    from . import create_app
+    from .. import create_app
 
     return create_app()
 
@@ -295,8 +296,8 @@ def database_app():
 )
 def backup(file: Path, fmt: str) -> None:
     """Copy the app's database to FILE, consistently, while the app keeps running."""
-    from .backup import BackupError
-    from .backup import backup as make_backup
+    from ..backup.files import BackupError
+    from ..backup.files import backup as make_backup
 
     try:
         kind = make_backup(database_app(), file, fmt)
@@ -309,8 +310,8 @@ def backup(file: Path, fmt: str) -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def restore(file: Path) -> None:
     """Load a backup FILE into the app's database, which must not hold any session yet."""
-    from .backup import BackupError
-    from .backup import restore as load_backup
+    from ..backup.files import BackupError
+    from ..backup.files import restore as load_backup
 
     try:
         kind = load_backup(database_app(), file)

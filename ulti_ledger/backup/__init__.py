@@ -1,0 +1,1 @@
+"""Backups of the whole database, and the checks a restore passes first."""

@@ -1,0 +1,1 @@
+"""The ``ulti-ledger`` command and its subcommands."""

@@ -1,0 +1,1 @@
+"""Pictures as inline SVG: the balance chart, the drawn table, QR codes."""

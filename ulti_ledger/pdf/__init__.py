@@ -1,0 +1,1 @@
+"""The scoresheet and season report as PDF: HTML in, bytes out, rendered in a pool."""

@@ -1,0 +1,1 @@
+"""What a request meets around the views: addresses, limits, headers, input checks."""

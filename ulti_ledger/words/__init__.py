@@ -1,0 +1,1 @@
+"""What people read and type: the catalogues, the page language, dates and money."""
