@@ -11,7 +11,7 @@ ENSURE_PACKAGES := bash scripts/ensure-system-packages.sh
 # WeasyPrint renders PDFs through Pango.
 RUN_PACKAGES := python3-venv libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core
 # Browser tests drive Debian's chromium; database tests use a local PostgreSQL, and the
-# test of several instances (tests/test_multi_instance.py) a throwaway redis-server.
+# test of several instances (tests/web/test_multi_instance.py) a throwaway redis-server.
 TEST_PACKAGES := $(RUN_PACKAGES) chromium postgresql redis-server
 
 PYTEST_ARGS ?=
@@ -73,7 +73,7 @@ translations: $(VENV)/.installed-run
 	done
 
 # Every message marked in code and templates (t(), _(), gettext, ngettext), for comparing
-# with translations/messages.pot (tests/test_translations.py does it on every run).
+# with translations/messages.pot (tests/words/test_translations.py does it on every run).
 translations-extract: $(VENV)/.installed-run
 	mkdir -p build
 	$(PYBABEL) -q extract -F babel.cfg -k t -w 100 -o build/extracted.pot .

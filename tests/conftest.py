@@ -4,12 +4,11 @@ import pytest
 from sqlalchemy import MetaData
 
 from testkit import samples
+from tests.redis_server import redis_store, redis_url  # noqa: F401  (fixtures)
+from tests.ui_helpers import Scorer
 from ulti_ledger import create_app
 from ulti_ledger.config import database_uri
 from ulti_ledger.db import db
-
-from .redis_server import redis_store, redis_url  # noqa: F401  (fixtures)
-from .ui_helpers import Scorer
 
 
 def database_url_for_tests(tmp_path):
@@ -32,7 +31,7 @@ def make_app(tmp_path, schema=True, **config):
             "SECRET_KEY": "test",
             "SQLALCHEMY_DATABASE_URI": database_url_for_tests(tmp_path),
             # Hermetic links: not this machine's interfaces, nor a PUBLIC_URL from the
-            # environment; links carry the request's host (tests/test_addresses.py sets them).
+            # environment; links carry the request's host (tests/web/test_addresses.py sets them).
             "PUBLIC_URL": None,
             "LAN_ADDRESSES": "",
             **config,

@@ -20,8 +20,8 @@ has no ``../shared`` beside it, and must pass its tests all the same."""
 def shared_dir() -> Path:
     """The read-only shared/ folder beside the checkout (ULTI_SHARED_DIR overrides).
 
-    The vector tests read their cases from it where it exists (``tests/test_vectors.py``),
-    and the drift test compares it with ``VECTORS`` (``tests/test_vectors_copy.py``).
+    The vector tests read their cases from it where it exists (``tests/engine/test_vectors.py``),
+    and the drift test compares it with ``VECTORS`` (``tests/engine/test_vectors_copy.py``).
     """
     return Path(os.environ.get("ULTI_SHARED_DIR", REPO.parent / "shared"))
 

@@ -21,10 +21,9 @@ import pytest
 
 from testkit import samples
 from testkit.live_server import serve
+from tests.conftest import close_app, make_app
 from ulti_ledger import groups, ledger
 from ulti_ledger.games import REGISTRY, builtin_engine
-
-from ..conftest import close_app, make_app
 
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]

@@ -4,9 +4,8 @@ it out of the keyboard's round and the screen reader's radio group."""
 
 from __future__ import annotations
 
+from tests.browser import scorer
 from ulti_ledger import games
-
-from . import scorer
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 

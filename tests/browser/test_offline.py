@@ -12,8 +12,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from . import scorer
-from .scorer import entries
+from tests.browser import scorer
+from tests.browser.scorer import entries
 
 
 @pytest.fixture

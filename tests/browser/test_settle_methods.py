@@ -7,9 +7,8 @@ the page's live refresh must keep the chosen method (it fetches the page's own U
 import re
 from decimal import Decimal
 
+from tests.ui_helpers import SETTLE_HANDS as HANDS
 from ulti_ledger import ledger
-
-from ..ui_helpers import SETTLE_HANDS as HANDS
 
 MINUS = "\u2212"
 

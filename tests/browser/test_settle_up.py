@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 
 from testkit import samples
+from tests.conftest import close_app, make_app
 from ulti_ledger import groups, ledger
 from ulti_ledger.words.money_format import money_text
-
-from ..conftest import close_app, make_app
 
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")
 SHOTS = Path(os.environ["SETTLE_SHOTS"]) if os.environ.get("SETTLE_SHOTS") else None

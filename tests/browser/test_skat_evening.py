@@ -16,8 +16,8 @@ import csv
 import io
 import re
 
-from . import scorer
-from .scorer import entries
+from tests.browser import scorer
+from tests.browser.scorer import entries
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 MINUS = "\u2212"

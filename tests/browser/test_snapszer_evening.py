@@ -8,8 +8,8 @@ runs the description's rules), one hand is edited, and the scoreboard's balances
 the sum of the stored results.
 """
 
-from . import scorer
-from .scorer import entries
+from tests.browser import scorer
+from tests.browser.scorer import entries
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 MINUS = "\u2212"

@@ -5,9 +5,8 @@ an edit returns to shown below the sticky head of the sheet."""
 from __future__ import annotations
 
 from testkit import samples
+from tests.ui_helpers import SETTLE_HANDS
 from ulti_ledger import ledger, rotation
-
-from ..ui_helpers import SETTLE_HANDS
 
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True}

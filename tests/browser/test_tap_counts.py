@@ -7,7 +7,7 @@ it, pick). The count starts once the new-hand form is open and includes Save. Ea
 is then checked where it matters: in the database, through the ledger.
 """
 
-from .scorer import Taps
+from tests.browser.scorer import Taps
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra"]
 
@@ -143,14 +143,14 @@ def test_what_cannot_apply_is_not_offered(phone, table):
 
 
 def _evening(page, live_url, players, ruleset):
-    from . import scorer
+    from tests.browser import scorer
 
     token, board = scorer.begin(page, live_url, "Koppintások", players, ruleset)
     return token, scorer.open_new_hand(page, board)
 
 
 def _hand(app, token):
-    from .scorer import entries
+    from tests.browser.scorer import entries
 
     return entries(app, token)[0]
 

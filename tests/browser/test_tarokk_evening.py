@@ -7,8 +7,8 @@ parti won takes 4 taps; two announced figures and a kontra 8 (a figure announced
 declarer's side and made is its name alone: the row's defaults). The dealer sits out.
 """
 
-from . import scorer
-from .scorer import entries
+from tests.browser import scorer
+from tests.browser.scorer import entries
 
 PLAYERS = ["Anna", "Béla", "Csaba", "Dóra", "Ede"]
 MINUS = "\u2212"

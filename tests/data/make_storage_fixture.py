@@ -7,7 +7,7 @@ Run once, on commit 0c566ef (the last one with that schema), from the checkout's
 ``tests/data/backup-5d2e8f1b9c34.json`` (the backup the app wrote) and
 ``tests/data/backup-5d2e8f1b9c34.expected.json`` (each session's hands with their facts
 and results, its history, its deleted hands and its JSON export, as that version read
-them). ``tests/test_storage_migration.py`` checks the newer code against both.
+them). ``tests/ledger/test_storage_migration.py`` checks the newer code against both.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ python-chess's variants answer every question, a variant overriding only what it
 differently; here a game is a package, and ``Game`` is its registered face: each part the
 package gives, else the contract's default. So the code that settles, stores or shows a
 hand calls a part of any game without asking first whether the game has it.
-``games/README.md`` says what each part means; ``tests/test_game_anatomy.py`` checks that
+``games/README.md`` says what each part means; ``tests/engine/test_game_anatomy.py`` checks that
 every package keeps each part in its ``home``.
 """
 

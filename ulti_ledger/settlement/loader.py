@@ -32,7 +32,7 @@ OptionKey = tuple[OptionValue, ...]
 RESOLVED_CACHE_SIZE = 64
 """Resolved rules kept per ruleset (about 40 KiB each, plus their memos): far more sets of
 house rules than a club plays with, and a bound on what distinct option sets sent by
-strangers can take (``tests/test_bounded_memory.py``)."""
+strangers can take (``tests/ledger/test_bounded_memory.py``)."""
 RESOLVED_MEMO_SIZE = 512
 """The memo size (``memo_size``) of rules resolved with house rules; the defaults' rules keep
 the scorer's own (4,096 entries, up to ~10 MiB with long names). 64 x 512 entries stay

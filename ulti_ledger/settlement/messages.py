@@ -1,9 +1,9 @@
 """The engine's refusals in Hungarian and German, keyed by their English template (msgid).
 
 `errors.Msg` carries an English template and its values; `translate` says it in the
-reader's language. A template missing here is said in English: tests/test_engine_messages.py
+reader's language. A template missing here is said in English: tests/words/test_engine_messages.py
 finds every template the engine can raise and fails when one has no Hungarian, so a new
-refusal comes with its translation (tests/test_translations.py: in German too). The
+refusal comes with its translation (tests/words/test_translations.py: in German too). The
 catalogues are gettext's, with English msgids: ``locale/<lang>/LC_MESSAGES/settlement.po``
 (``hu``, ``de``), read by the standard library (the core stays
 pure). Names, labels and JSON keys are values, never translated; game terms (ulti, kontra,

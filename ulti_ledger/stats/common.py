@@ -5,7 +5,7 @@ A common statistic is worked out from what every game's hand has: each named pla
 the hands, and a ``Common`` with ``adds`` is all such a one needs: ``figures`` counts it,
 ``joins`` the counts of evenings, finds the hands behind it (``behind``), ``table`` words
 it by its ``form``, and the API's description lists it. Its label is the app catalogue's
-``stats.<name>`` (``tests/test_stats.py`` checks that every one has its words). The few
+``stats.<name>`` (``tests/ledger/test_stats.py`` checks that every one has its words). The few
 that are not sums (a biggest win, a best evening, a streak) are worked out in ``figures``
 by name. A game's own statistics are its ``stats`` part (``games/README.md``), never here.
 """

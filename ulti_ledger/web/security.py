@@ -10,7 +10,7 @@ one when its route has a ``token`` in its address (an evening's or a group's edi
 link, and all below them), when its query carries tokens (``?token=``, the
 several-evenings page's ``?s=``), or when it redirects to such a route (a new evening, a
 new group, an import land on their edit link). It is keyed on the route, not on a
-blueprint, so a new link route has it without asking (tests/test_private_headers.py
+blueprint, so a new link route has it without asking (tests/web/test_private_headers.py
 walks them all). Pages that list links for one browser (the landing page) apply it
 with ``make_private``.
 

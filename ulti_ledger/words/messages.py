@@ -10,7 +10,7 @@ The ``.mo`` files are built, not committed: ``make translations`` compiles them 
 and ``make test`` do it first), and ``ensure_compiled`` rebuilds any that is missing or
 older than its ``.po`` (the app, the CLI and the test suite call it on start).
 German (``de``) is complete as Hungarian and English are; a message merged without its German
-falls back to English (and tests/test_translations.py names it).
+falls back to English (and tests/words/test_translations.py names it).
 """
 
 from __future__ import annotations

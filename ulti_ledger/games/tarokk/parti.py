@@ -162,7 +162,7 @@ def team_value(
 ) -> int:
     """The team part per player of the declarer's side (+ receives): what `team_items`
     sums to, worked out without making the items (a hand's sums are needed at every
-    settle, its lines only when read; tests/test_tarokk_speed.py holds them equal)."""
+    settle, its lines only when read; tests/games/tarokk/test_tarokk_speed.py holds them equal)."""
     assert game_won is not None
     table = rules.figures
     pair = [f for f in figures if f.name in OTHER_PAIR or table[f.name].dupla]
