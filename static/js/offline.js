@@ -375,11 +375,14 @@
       return;
     }
     await drawQueue(info);
-    if (online) flush(info);
-    window.addEventListener("online", () => {
+    const backOnline = (latest) => {
       const banner = document.querySelector("[data-testid=offline-banner]");
       if (banner) banner.remove();
-      flush(readJson(infoKey));
-    });
+      flush(latest);
+    };
+    window.addEventListener("online", () => backOnline(readJson(infoKey) || info));
+    // the network may have come back while the queue was drawn, before the listener was
+    // there: ask again now, in the same task as the listener, so no moment is missed
+    if (navigator.onLine) backOnline(info || readJson(infoKey));
   });
 })();
