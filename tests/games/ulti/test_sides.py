@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import list_game
-from tests.engine.test_properties import legal_hands
 from tests.engine_helpers import ENGINE, VECTORS
+from tests.games.ulti.test_ulti_properties import legal_hands
 from tests.ledger.test_transfers import NAMES, apply, brute_force_minimum
 from ulti_ledger.games import ulti
 from ulti_ledger.settlement import Engine, Registry, Settlement, settlement_json

@@ -10,8 +10,8 @@ import json
 import pytest
 from hypothesis import given, settings
 
-from tests.engine.test_properties import legal_hands
 from tests.engine_helpers import ENGINE, hand
+from tests.games.ulti.test_ulti_properties import legal_hands
 from ulti_ledger.games.ulti import score
 from ulti_ledger.games.ulti.hand import BY_DEFENDERS
 from ulti_ledger.games.ulti.stakes import stakes

@@ -11,8 +11,8 @@ import copy
 import pytest
 from hypothesis import given, settings
 
-from tests.engine.test_properties import legal_hands
 from tests.engine_helpers import ENGINE, hand
+from tests.games.ulti.test_ulti_properties import legal_hands
 from ulti_ledger.games.ulti.hand import MEMO_SIZE
 from ulti_ledger.settlement import HandError
 

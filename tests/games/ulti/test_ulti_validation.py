@@ -1,4 +1,4 @@
-"""Each class of impossible hand is rejected whole, with a message naming key and problem."""
+"""Each class of impossible Ulti hand is rejected whole, with a message naming key and problem."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Invariants of the engine over generated legal hands of both rulesets (Hypothesis)."""
+"""Invariants of the engine over generated legal Ulti hands of both its rulesets (Hypothesis)."""
 
 from __future__ import annotations
 
