@@ -1,10 +1,10 @@
 """Helpers the page modules share, one floor below them: no page module imports another.
 
 Getting a session or a group by its capability link (404 else), their absolute links,
-a pasted link's token, the groups a new-evening form offers, a refusal in the page's
-language, and the 503 of a PDF still being drawn. The API's own helpers are in
-``api_common``. The headers every capability page sends are applied once, by route, in
-``security`` (``PRIVATE``).
+a pasted link's token, a form's whole number, the groups a new-evening form offers, a
+refusal in the page's language, and the 503 of a PDF still being drawn. The API's own
+helpers are in ``api_common``. The headers every capability page sends are applied once,
+by route, in ``security`` (``PRIVATE``).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from ..models import GameSession, Group
 from ..pdf import pool as pdf_render
 from ..stats import records_for, stats_for
 from ..web.addresses import external_url
+from ..web.numbers import MAX_ID, non_negative_int
 from ..words.i18n import t
 from ..words.money_format import money_text
 from .refusal_words import refusal_text
@@ -240,3 +241,19 @@ def whole_standings(group: Group, sent: Mapping[str, Any] | None = None) -> dict
     method = sent.get("method") or "minimal"
     banker = sent.get("banker") or None
     return groups.group_standings(group, WHOLE, None, method, banker)
+
+
+def form_number(name: str, maximum: int = MAX_ID) -> int | None:
+    """The form's (or query's) field ``name`` as a whole number; None when empty or absent.
+
+    Anything else is no value a page of ours sends: a 400 that names the field, in the
+    page's language, before anything is written.
+    """
+    raw = request.values.get(name, "")
+    if raw == "":
+        return None
+    value = non_negative_int(raw, maximum)
+    if value is None:
+        shown = raw if len(raw) <= 20 else f"{raw[:20]}… ({len(raw)})"
+        abort(400, description=t("bad_form_number", field=name, value=shown))
+    return value

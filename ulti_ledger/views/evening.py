@@ -26,10 +26,9 @@ from .. import ledger
 from ..audit import current_actor
 from ..models import GameSession
 from ..web.forms import settings_form
-from ..web.numbers import form_number
 from ..words import i18n
 from ..words.i18n import t
-from .common import get_session_or_404
+from .common import form_number, get_session_or_404
 from .evening_words import change_rows
 from .refusal_words import problem_text
 

@@ -27,11 +27,10 @@ from .. import ledger
 from ..audit import current_actor
 from ..handform import generic
 from ..models import GameSession
-from ..web.numbers import form_number
 from ..words import i18n
 from ..words.i18n import t
 from . import form_refusals
-from .common import app_limits
+from .common import app_limits, form_number
 
 CONTROLS = {"preset", "action", "expected_version", "sitting_out_for", "proposed", "shown", "js"}
 CONTROLS |= {"proposal"}

@@ -28,11 +28,10 @@ from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from .. import ledger
 from ..audit import current_actor
 from ..models import GameSession
-from ..web.numbers import form_number
 from ..words import i18n
 from ..words.i18n import t
 from . import game_form
-from .common import get_session_or_404
+from .common import form_number, get_session_or_404
 
 bp = Blueprint("hands", __name__, url_prefix="/e/<token>")
 

@@ -14,11 +14,10 @@ from flask import Blueprint, Response, flash, jsonify, request, url_for
 from .. import ledger
 from ..audit import current_actor
 from ..handform import generic
-from ..web.numbers import form_number
 from ..words import i18n
 from ..words.i18n import t
 from . import form_refusals, game_form
-from .common import app_limits, get_session_or_404
+from .common import app_limits, form_number, get_session_or_404
 
 bp = Blueprint("offline_edit", __name__, url_prefix="/e/<token>")
 

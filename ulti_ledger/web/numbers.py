@@ -53,23 +53,3 @@ def non_negative_int(raw: object, maximum: int = MAX_ID) -> int | None:
         return None
     value = int(raw)
     return value if value <= maximum else None
-
-
-def form_number(name: str, maximum: int = MAX_ID) -> int | None:
-    """The form's (or query's) field ``name`` as a whole number; None when empty or absent.
-
-    Anything else is no value a page of ours sends: a 400 that names the field, in the
-    page's language, before anything is written.
-    """
-    from flask import abort, request
-
-    from ..words.i18n import t
-
-    raw = request.values.get(name, "")
-    if raw == "":
-        return None
-    value = non_negative_int(raw, maximum)
-    if value is None:
-        shown = raw if len(raw) <= 20 else f"{raw[:20]}… ({len(raw)})"
-        abort(400, description=t("bad_form_number", field=name, value=shown))
-    return value
