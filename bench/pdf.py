@@ -116,9 +116,8 @@ def season(hands: int) -> None:
                     group.version += 1  # the same evenings: their lines come from the cache
                     db.session.commit()
                 start, cpu = time.perf_counter(), time.process_time()
-                pdf = pdf_render.season_report(
-                    group, token, {}, "hu", dt.date(2026, 12, 4), report_pdf
-                )
+                day, stamp = dt.date(2026, 12, 4), groups.evenings_stamp(group)
+                pdf = pdf_render.season_report(group, token, {}, "hu", day, report_pdf, stamp)
                 took, cpu = time.perf_counter() - start, time.process_time() - cpu
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             print(

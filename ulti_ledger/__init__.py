@@ -10,14 +10,14 @@ def create_app(test_config=None):
 
     Flask is imported here, not at module level, so that importing the pure
     ``ulti_ledger.settlement`` package never pulls in the web layer. The settings and
-    their reasons are in ``config.py``; the wiring around the views in ``extensions.py``.
+    their reasons are in ``config.py``; the wiring around the views in ``web/extensions.py``.
     """
     from flask import Flask
 
     from . import views
-    from .pdf.hand_table import labels
-    from .web import extensions, idempotency, security
+    from .web import extensions, idempotency, language, security
     from .words import i18n
+    from .words.name_labels import labels
 
     app = Flask(
         __name__,
@@ -37,6 +37,7 @@ def create_app(test_config=None):
     csrf = extensions.init_extensions(app)
 
     i18n.init_app(app)
+    language.init_app(app)  # which of them each request reads
     # Each player's short label (the PDF's initials, "KSzA"): a page shows it where the
     # whole name does not fit (templates/macros.html ``player_name``, static/js/app.js).
     app.jinja_env.filters["short_names"] = lambda players: labels(list(players), 0)

@@ -21,7 +21,7 @@ from testkit import samples
 from ulti_ledger import ledger
 from ulti_ledger.games import builtin_engine
 from ulti_ledger.groups import store
-from ulti_ledger.pdf.hand_table import labels
+from ulti_ledger.words.name_labels import labels
 
 WIDTH = 390
 NAMES = [

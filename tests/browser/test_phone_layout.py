@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from testkit import samples
 from ulti_ledger import ledger
-from ulti_ledger.pdf.hand_table import labels
+from ulti_ledger.words.name_labels import labels
 
 LONG = "A" * 80  # the longest name a session takes, without a single space
 ACCENTED = [

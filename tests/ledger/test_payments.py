@@ -310,9 +310,9 @@ def test_a_payment_checked_against_balances_another_write_changed_is_refused(app
     assert payments_in(app) == 0
     with app.test_request_context("/?lang=hu"):
         from ulti_ledger.views.common import payment_error_text
-        from ulti_ledger.words import i18n
+        from ulti_ledger.web import language
 
-        i18n.pick()
+        language.pick()
         assert (
             payment_error_text(ledger.Retry())
             == "Valaki épp most módosította az estét; próbáld újra."

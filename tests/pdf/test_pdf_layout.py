@@ -19,8 +19,9 @@ import pytest
 from testkit.samples import random_session
 from tests.conftest import close_app, make_app
 from ulti_ledger import ledger
-from ulti_ledger.pdf.hand_table import labels, signed
+from ulti_ledger.pdf.hand_table import signed
 from ulti_ledger.words.money_format import money_text
+from ulti_ledger.words.name_labels import labels
 
 NAMES = [
     "Dr. Szentgyörgyi-Kovácsné Bárczay Erzsébet Őrsike Ágota Ünőke Ízisz",

@@ -26,8 +26,8 @@ from typing import Any, TypedDict, Unpack
 
 from markupsafe import Markup
 
-from ..pdf.hand_table import labels
 from ..words.messages import words
+from ..words.name_labels import labels
 
 #: Okabe & Ito (2008), without the yellow that vanishes on white; black last.
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")

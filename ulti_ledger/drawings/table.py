@@ -17,8 +17,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..pdf.hand_table import labels
 from ..settlement.seating import CLOCKWISE
+from ..words.name_labels import labels
 
 WIDTH, HEIGHT = 400, 240
 CENTRE = (WIDTH / 2, HEIGHT / 2)

@@ -8,6 +8,7 @@ their own language. Nothing is written when a change is refused.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import hmac
 import secrets
 from collections.abc import Iterable, Mapping
@@ -212,6 +213,13 @@ def evening_rows(group: Group) -> list[Any]:
         .where(_held(group.id), s.deleted_at.is_(None))
     ).all()
     return sorted(rows, key=lambda row: (evening_day(row), row.id))
+
+
+def evenings_stamp(group: Group) -> str:
+    """A digest of the group's live evenings, their versions and whether the group may
+    change them: it changes whenever any of them does (the season report's cache key)."""
+    rows = ",".join(f"{r.id}:{r.version}:{int(bool(r.writable))}" for r in evening_rows(group))
+    return hashlib.sha256(rows.encode()).hexdigest()
 
 
 def evening_day(session: Any) -> dt.date:

@@ -36,12 +36,12 @@ from typing import Any
 from ..models import GameSession
 from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
-from ..web.json_input import surrogate_path
 from ..words.kitty_words import kitty_columns
 from ..words.messages import WordTuples, text
 from .errors import SessionError
 from .evenings import origin_of
 from .journal import Actor
+from .json_input import surrogate_path
 from .limits import Limits
 from .payments import payments_document, session_payments
 from .seating import first_seating

@@ -26,9 +26,10 @@ from ..words.dates import date_text
 from ..words.kitty_words import kitty_words
 from ..words.messages import text, words
 from ..words.money_format import money_text, rounding_moves, rounding_text, total_text
+from ..words.name_labels import labels
 from ..words.rule_words import choice_words
 from ..words.rule_words import option_words as rule_option_words
-from .hand_table import Columns, explanations, labels, layout, rows, shortened, signed
+from .hand_table import Columns, explanations, layout, rows, shortened, signed
 
 STATIC = PROJECT_ROOT / "static"
 CHART: ChartStyle = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}

@@ -47,8 +47,6 @@ MONO_PT = 7
 """The size of the table's monospaced text, in points (the stylesheet's ``.p``)."""
 GAP = 3
 """Spaces before each player's numbers: the gutter between the players' columns."""
-SHORT = 10
-"""The longest name the hand table prints whole; a longer one goes by its initials."""
 PORTRAIT_MM = 186.0
 """A4's width inside the stylesheet's margins (210 - 2 x 12 mm)."""
 LANDSCAPE_MM = 273.0
@@ -76,40 +74,11 @@ POINT_MM = 25.4 / 72
 NOTE_PT, HEAD_PT, GAME_PT = 6.8, 7.0, 7.5
 """The sizes of a game column's cells, the headers and the game column (the stylesheet's
 ``td.s``, ``th``, ``table.hands``)."""
-DIGRAPHS = ("dzs", "cs", "dz", "gy", "ly", "ny", "sz", "ty", "zs")
-"""Hungarian letters written with two or three characters: "Szabó" is "Sz", not "S"."""
 
 
 def signed(units: int) -> str:
     """Units as the sheet writes them: +12, −12 (a true minus sign), 0."""
     return f"+{units}" if units > 0 else f"−{-units}" if units < 0 else "0"
-
-
-def labels(players: Sequence[str], longest: int = SHORT) -> dict[str, str]:
-    """Each player's name in the hand table: whole when short, else up to three initials.
-
-    Labels are unique: initials that would be alike, or a player's whole name, get the
-    player's seat number after them ("KPP3", "KPP4"). ``longest`` is the longest name
-    kept whole (the pages ask 0: every name's initials, shown only where it does not fit).
-    """
-    out = {p: p if len(p) <= longest else _initials(p) for p in players}
-    seen: dict[str, list[str]] = {}
-    for player, label in out.items():
-        seen.setdefault(label.casefold(), []).append(player)
-    for group in seen.values():
-        for player in group if len(group) > 1 else ():
-            if out[player] != player:
-                out[player] = f"{out[player]}{players.index(player) + 1}"
-    return out
-
-
-def _initials(name: str) -> str:
-    words = [w for w in re.split(r"[\s\-]+", name) if w and w[0].isalpha()]
-    picked = []
-    for word in words[:3]:
-        size = next((len(d) for d in DIGRAPHS if word.casefold().startswith(d)), 1)
-        picked.append(word[:size].capitalize())
-    return "".join(picked) or name[:SHORT]
 
 
 def shortened(text: str, short: Mapping[str, str]) -> str:

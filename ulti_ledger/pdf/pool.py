@@ -22,7 +22,6 @@ go through one pool, one cache and one budget:
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import math
 import threading
 from collections.abc import Callable, Hashable, Mapping
@@ -159,23 +158,20 @@ def season_report(
     lang: str,
     today: dt.date,
     render_report: Callable[[Any, str, Mapping[str, str], dt.date], bytes],
+    evenings: str,
 ) -> bytes:
     """The season report of ``group`` as it is now; raises ``Busy`` past the budget.
 
     ``render_report(group, token, args, today)`` makes the PDF; it runs in the pool, in a
     request context of its own (the page's language, the group read there again). A
     ``LedgerError`` (an unknown game in the period) reaches the caller as it is.
+    ``evenings``: the digest of the group's evenings (``groups.evenings_stamp``), so that
+    a change to any of them is a new report.
     """
-    from ..groups.store import evening_rows
-
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     chosen = {k: args[k] for k in REPORT_KEYS if args.get(k)}
-    stamp = hashlib.sha256(
-        ",".join(
-            f"{row.id}:{row.version}:{int(bool(row.writable))}" for row in evening_rows(group)
-        ).encode()
-    ).hexdigest()
-    key = ("season-report", group.id, group.version, stamp, tuple(sorted(chosen.items())), lang)
+    key = ("season-report", group.id, group.version, evenings, tuple(sorted(chosen.items())))
+    key += (lang,)
     key += (today.isoformat(),)  # "this month" is the month of the day
     group_id, path = group.id, request.path
 

@@ -16,7 +16,7 @@ from flask import current_app, render_template
 from markupsafe import escape
 from werkzeug.exceptions import HTTPException
 
-from ..words import i18n
+from ..web import language
 from ..words.i18n import t
 
 OWN = (400, 403, 404, 405, 413, 429, 500)
@@ -35,7 +35,7 @@ def error_page(exc: HTTPException):
 
 def error_response(code: int, detail: str | None = None, headers: Mapping[str, str] | None = None):
     """An error page for ``code``, with the app's own ``detail`` under the general words."""
-    i18n.pick()  # an error raised before the language was picked (a 413 in CSRF's check)
+    language.pick()  # an error raised before the language was picked (a 413 in CSRF's check)
     key = f"error_{code}" if code in OWN else "error_other"
     values = {"limit": _size(current_app.config.get("MAX_CONTENT_LENGTH"))} if code == 413 else {}
     try:

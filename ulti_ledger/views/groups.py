@@ -151,7 +151,13 @@ def report(token: str):
     try:
         groups.parse_period(request.args, group, group_today())  # a bad query: 400 at once
         pdf = pdf_render.season_report(
-            group, token, request.args, i18n.current(), group_today(), report_pdf
+            group,
+            token,
+            request.args,
+            i18n.current(),
+            group_today(),
+            report_pdf,
+            groups.evenings_stamp(group),
         )
     except ledger.LedgerError as exc:
         abort(400, description=group_error_text(exc))

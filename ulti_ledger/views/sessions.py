@@ -36,6 +36,7 @@ from ..drawings.table import table_drawing
 from ..groups.store import check_group_limits, holding_groups
 from ..models import GameSession
 from ..settlement.errors import Msg
+from ..web import language
 from ..web.forms import session_form
 from ..words import i18n
 from ..words.i18n import t
@@ -323,6 +324,6 @@ def stale_form(exc: CSRFError):
 
     The check runs before the request's own hooks, so the language is picked here; the
     reason Flask-WTF gives is English, so only an English page repeats it."""
-    i18n.pick()
+    language.pick()
     reason = exc.description if i18n.current() == "en" else None
     return render_template("errors/stale_form.html", reason=reason), 400

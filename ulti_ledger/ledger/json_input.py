@@ -1,8 +1,7 @@
-"""JSON that a page or a file hands us, checked before anything parses or echoes it.
+"""JSON that an imported file hands us, checked before anything stores or echoes it.
 
-``json.loads`` recurses once per nesting level (``"[" * 100000`` is a RecursionError),
-and turns ``"\\ud800"`` into a lone surrogate, a str that no page, database or JSON answer
-can encode (a UnicodeEncodeError while rendering the error that names it).
+``json.loads`` turns ``"\\ud800"`` into a lone surrogate, a str that no page, database or
+JSON answer can encode (a UnicodeEncodeError while rendering the error that names it).
 """
 
 from __future__ import annotations
@@ -11,20 +10,6 @@ import re
 from typing import Any
 
 SURROGATE = re.compile(r"[\ud800-\udfff]")
-_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
-
-
-def nesting(text: str) -> int:
-    """How deep the brackets of JSON ``text`` nest (outside strings), without parsing it."""
-    depth = deepest = 0
-    for found in _TOKENS.finditer(text):
-        mark = found.group()
-        if mark in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif mark in "]}":
-            depth -= 1
-    return deepest
 
 
 def surrogate_path(data: Any, path: str = "") -> str | None:
