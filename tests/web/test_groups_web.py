@@ -304,7 +304,7 @@ def test_the_several_evenings_page_becomes_a_group(client, app):
 
 def test_a_group_of_an_evening_already_in_another_is_refused_whole(client, group, app):
     """By its edit link an evening joins one group that may change it (by its view link
-    any number of groups may show it: tests/ledger/test_group_capabilities.py)."""
+    any number of groups may show it: tests/web/test_group_capabilities.py)."""
     with app.app_context():
         taken = groups.group_evenings(groups.get_group(group["id"]))[0].edit_token
         free = add_evening("Szabad", "2026-10-20", seed=4).edit_token
