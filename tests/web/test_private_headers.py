@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.ui_helpers import csrf_token
 from tests.web.test_api import Api
 from ulti_ledger import groups
 from ulti_ledger.web.security import PRIVATE
@@ -88,3 +89,16 @@ def test_the_evening_stats_page_is_private(client, links):
     assert answer.headers["Cache-Control"] == "no-store"
     assert answer.headers["X-Robots-Tag"] == "noindex"
     assert answer.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_a_refused_form_that_shows_posted_links_again_is_private(client, links):
+    """A new group with no name is refused, and the page shows the evening's view link
+    again (a hidden field): it must not be cached, indexed nor sent on as a Referer."""
+    form = client.get(f"/groups/new?s={links['/s/']}").get_data(as_text=True)
+    answer = client.post(
+        "/groups", data={"csrf_token": csrf_token(form), "name": " ", "s": links["/s/"]}
+    )
+    assert answer.status_code == 422
+    assert links["/s/"] in answer.get_data(as_text=True)
+    for name, value in PRIVATE.items():
+        assert answer.headers.get(name) == value, name

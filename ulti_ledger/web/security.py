@@ -8,8 +8,9 @@ Capability pages get one privacy policy, ``PRIVATE``, applied here and nowhere e
 link must not travel in a Referer header, be kept by a cache, nor be indexed. A page is
 one when its route has a ``token`` in its address (an evening's or a group's edit or view
 link, and all below them), when its query carries tokens (``?token=``, the
-several-evenings page's ``?s=``), or when it redirects to such a route (a new evening, a
-new group, an import land on their edit link). It is keyed on the route, not on a
+several-evenings page's ``?s=``), when it redirects to such a route (a new evening, a
+new group, an import land on their edit link), or when it answers a write (a refused
+form shows again what was posted, links included). It is keyed on the route, not on a
 blueprint, so a new link route has it without asking (tests/web/test_private_headers.py
 walks them all). Pages that list links for one browser (the landing page) apply it
 with ``make_private``.
@@ -57,6 +58,8 @@ PRIVATE = {
     "X-Robots-Tag": "noindex",
 }
 """The privacy policy of a page whose address is a capability (or that lists some)."""
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+"""Methods that write nothing; an answer to any other may echo what was posted."""
 TOKEN_QUERY = ("token", "s")
 """Query keys that carry an evening's or a group's token."""
 
@@ -101,8 +104,13 @@ def make_private(response: Response) -> Response:
 
 def _capability_headers(response: Response) -> Response:
     """``PRIVATE`` on every answer of a route reached by a token, or that leads to one,
-    errors included."""
-    if has_request_context() and (_by_token(request.url_rule) or _leads_to_token(response)):
+    errors included, and on every answer to a write: a refused form is shown again with
+    what was posted (a new group's evening links, as hidden fields)."""
+    if not has_request_context():
+        return response
+    if request.method not in SAFE_METHODS or _by_token(request.url_rule):
+        make_private(response)
+    elif _leads_to_token(response):
         make_private(response)
     return response
 
