@@ -97,14 +97,11 @@ def retried(write: Callable[P, T]) -> Callable[P, T]:
 
     @functools.wraps(write)
     def run(*args: P.args, **kwargs: P.kwargs) -> T:
-        for attempt in range(ATTEMPTS):
-            try:
-                return write(*args, **kwargs)
-            except Retry:
-                if attempt == ATTEMPTS - 1:
-                    raise
-                time.sleep(random.uniform(0, min(0.1, 0.005 * 2**attempt)))  # the other ends
-        raise AssertionError("unreachable")
+        return _again_while(
+            lambda: write(*args, **kwargs),
+            lambda exc: isinstance(exc, Retry),
+            lambda attempt: time.sleep(random.uniform(0, min(0.1, 0.005 * 2**attempt))),
+        )
 
     return run
 
@@ -127,19 +124,37 @@ def read_again(read: Callable[P, T]) -> Callable[P, T]:
     @functools.wraps(read)
     def run(*args: P.args, **kwargs: P.kwargs) -> T:
         session = args[0]
-        for attempt in range(ATTEMPTS):
-            loaded = session.version  # with the row, before anything read of it
-            try:
-                return read(*args, **kwargs)
-            except Exception:  # a write overlapped it, or a bug (raised again)
-                pending = db.session.new or db.session.dirty or db.session.deleted
-                moved = _stored_version(session) != loaded
-                if not moved or pending or attempt == ATTEMPTS - 1:
-                    raise
-            db.session.expire_all()
-        raise AssertionError("unreachable")
+        loaded: list[int] = []
+
+        def once() -> T:
+            loaded[:] = [session.version]  # with the row, before anything read of it
+            return read(*args, **kwargs)
+
+        def overlapped(exc: Exception) -> bool:  # else a bug: raised again
+            pending = db.session.new or db.session.dirty or db.session.deleted
+            return not pending and _stored_version(session) != loaded[0]
+
+        return _again_while(once, overlapped, lambda attempt: db.session.expire_all())
 
     return run
+
+
+def _again_while(
+    once: Callable[[], T],
+    again: Callable[[Exception], bool],
+    between: Callable[[int], object],
+) -> T:
+    """``once()``, run again (after ``between(attempt)``) while its failure is one that
+    ``again`` says another write caused, at most ``ATTEMPTS`` times in all: the loop
+    ``retried`` and ``read_again`` share."""
+    for attempt in range(ATTEMPTS):
+        try:
+            return once()
+        except Exception as exc:
+            if attempt == ATTEMPTS - 1 or not again(exc):
+                raise
+        between(attempt)
+    raise AssertionError("unreachable")
 
 
 def _stored_version(session: GameSession) -> int | None:
