@@ -11,6 +11,8 @@ from ulti_ledger.db import db
 from ulti_ledger.ledger.txn import ATTEMPTS, Retry, read_again, retried
 from ulti_ledger.models import GameSession
 
+pytestmark = pytest.mark.db  # run again on PostgreSQL by `make test`
+
 
 def test_a_write_that_meets_another_runs_again_until_it_goes_through():
     calls = []
