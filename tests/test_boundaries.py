@@ -285,3 +285,16 @@ def test_the_ledger_reads_nothing_of_flask():
         if name.split(".")[0] in ("flask", "werkzeug", "flask_wtf") or name == "ulti_ledger.audit"
     ]
     assert offenders == []
+
+
+def test_the_shipped_package_never_imports_the_test_kit():
+    """``testkit/`` (sample evenings, the browser, the live server) is not installed with
+    the package: an import of it from ``ulti_ledger/`` would fail on a host."""
+    offenders = [
+        f"{path.relative_to(REPO)} imports {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for name in _imported_modules(path)
+        if name.split(".")[0] == "testkit"
+    ]
+    assert offenders == []
+    assert "testkit.samples" in set(_imports("from testkit import samples\n", ["ulti_ledger"]))
