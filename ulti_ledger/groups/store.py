@@ -78,6 +78,7 @@ def create_group(
     return group
 
 
+@retried  # SQLite refuses a write on a read older than another's commit: read again
 def update_group(group: Group, data: Mapping[str, Any]) -> Group:
     """Change some of ``name``, ``season_start``, ``season_end``; checked whole first."""
     unknown = [k for k in data if k not in ("name", "season_start", "season_end")]
@@ -88,12 +89,6 @@ def update_group(group: Group, data: Mapping[str, Any]) -> Group:
             "unknown_key",
             key=str(unknown[0]),
         )
-    _update_group(group, data)
-    return group
-
-
-@retried  # SQLite refuses a write on a read older than another's commit: read again
-def _update_group(group: Group, data: Mapping[str, Any]) -> None:
     with transaction():
         name = check_group_name(data["name"]) if "name" in data else group.name
         start, end = check_season(
@@ -102,6 +97,7 @@ def _update_group(group: Group, data: Mapping[str, Any]) -> None:
         )
         group.name, group.season_start, group.season_end = name, start, end
         group.version = Group.version + 1  # in SQL: two writers at once both count
+    return group
 
 
 def check_group_name(name: Any) -> str:
