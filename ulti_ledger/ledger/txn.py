@@ -124,15 +124,16 @@ def read_again(read: Callable[P, T]) -> Callable[P, T]:
     @functools.wraps(read)
     def run(*args: P.args, **kwargs: P.kwargs) -> T:
         session = args[0]
-        loaded: list[int] = []
+        loaded = None
 
         def once() -> T:
-            loaded[:] = [session.version]  # with the row, before anything read of it
+            nonlocal loaded
+            loaded = session.version  # with the row, before anything read of it
             return read(*args, **kwargs)
 
         def overlapped(exc: Exception) -> bool:  # else a bug: raised again
             pending = db.session.new or db.session.dirty or db.session.deleted
-            return not pending and _stored_version(session) != loaded[0]
+            return not pending and _stored_version(session) != loaded
 
         return _again_while(once, overlapped, lambda attempt: db.session.expire_all())
 

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
-from ..config import PROJECT_ROOT
+from ..config import STATIC
 from ..drawings.chart import ChartStyle, balance_chart_svg
 from ..words.dates import date_text
 from ..words.kitty_words import kitty_words
@@ -31,7 +31,6 @@ from ..words.rule_words import choice_words
 from ..words.rule_words import option_words as rule_option_words
 from .hand_table import Columns, explanations, layout, rows, shortened, signed
 
-STATIC = PROJECT_ROOT / "static"
 CHART: ChartStyle = {"width": 900, "height": 330, "font_size": 13, "font_family": "Sheet Sans"}
 """The chart's viewBox for A4: 13 units of text come out at about 7.5 pt."""
 LONG_NAME = 16

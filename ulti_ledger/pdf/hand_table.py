@@ -38,7 +38,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from ..config import PROJECT_ROOT
+from ..config import STATIC
 from ..settlement.who_pays import shown_lines
 
 MONO_EM = Decimal("0.60205")
@@ -68,7 +68,7 @@ PLAYER_PAD_MM = 4.0
 """The player's header's left padding (``th.player``)."""
 WORD_BREAKS = re.compile(r"[ \t\n]+")
 """Where a cell's text may wrap: at its spaces, never at a no-break space."""
-FONTS = PROJECT_ROOT / "static" / "fonts"
+FONTS = STATIC / "fonts"
 SANS = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"}
 POINT_MM = 25.4 / 72
 NOTE_PT, HEAD_PT, GAME_PT = 6.8, 7.0, 7.5

@@ -106,11 +106,11 @@ def _capability_headers(response: Response) -> Response:
     """``PRIVATE`` on every answer of a route reached by a token, or that leads to one,
     errors included, and on every answer to a write: a refused form is shown again with
     what was posted (a new group's evening links, as hidden fields)."""
-    if not has_request_context():
-        return response
-    if request.method not in SAFE_METHODS or _by_token(request.url_rule):
-        make_private(response)
-    elif _leads_to_token(response):
+    if has_request_context() and (
+        request.method not in SAFE_METHODS
+        or _by_token(request.url_rule)
+        or _leads_to_token(response)
+    ):
         make_private(response)
     return response
 
