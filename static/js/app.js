@@ -62,6 +62,19 @@
       small.textContent = [entry.date, kind].filter(Boolean).join(" · ");
       a.appendChild(small);
       li.appendChild(a);
+      // forget it here: offline.js clears what this phone kept of it (pages, queue, links)
+      const forget = document.createElement("button");
+      forget.type = "button";
+      forget.className = "button button-small";
+      forget.textContent = section.dataset.labelForget || "×";
+      forget.setAttribute("aria-label", `${forget.textContent}: ${a.textContent}`);
+      forget.addEventListener("click", async () => {
+        const offline = window.UltiOffline;
+        if (!offline) return;
+        const { confirmForget, unsent } = section.dataset;
+        if (await offline.askAndForget([entry.url], confirmForget, unsent)) li.remove();
+      });
+      li.appendChild(forget);
       ul.appendChild(li);
     }
     section.hidden = false;

@@ -173,6 +173,11 @@
       clearTimeout(timer);
       timer = setTimeout(askPreview, DEBOUNCE_MS);
     }
+    // A tap is a complete answer: asked at once. Typed digits wait DEBOUNCE_MS.
+    function askNow() {
+      clearTimeout(timer);
+      askPreview();
+    }
     function askPreview() {
       if (inflight) inflight.abort();
       inflight = new AbortController();
@@ -210,7 +215,7 @@
         choose(name, value);
       }
       refresh();
-      schedulePreview();
+      askNow();
     });
 
     form.addEventListener("change", (event) => {
@@ -224,7 +229,8 @@
         form.elements.sitting_out_for.value = chosen("dealer") || "";
       }
       refresh();
-      schedulePreview();
+      if (event.target.type === "number") schedulePreview();
+      else askNow();
     });
 
     // typed numbers apply as they are typed
@@ -232,6 +238,14 @@
       if (event.target.type !== "number") return;
       refresh();
       schedulePreview();
+    });
+
+    // offline.js deals a kept page for the hand it will be: who plays, in which order,
+    // and each dealer's deal (its own reckoning of the rotation, from offline.json)
+    form.addEventListener("game-form:redeal", (event) => {
+      Object.assign(fixed, event.detail.fixed || {});
+      Object.assign(deals, event.detail.deals || {});
+      refresh();
     });
 
     const lines = preview.querySelector("[data-lines]");

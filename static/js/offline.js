@@ -1,17 +1,34 @@
-// Scoring with no network. Every page works without this script.
-// - Registers the service worker (sw.js), which keeps the pages this phone opened.
-// - The new-hand form saves through POST /e/<t>/hands/queued with an Idempotency-Key: a
-//   retry of a request whose answer was lost is answered from what the server kept, so a
-//   hand is never recorded twice. With no network (or hands already waiting) the hand is
-//   kept on the phone (IndexedDB), in order, and the board shows it as waiting to be sent,
-//   the deal moving on. Back online, the queue is sent in order; a hand the server
-//   refuses stops the queue and opens in the form with the reason, nothing after it lost.
-// - The server's engine stays the one source of payments: a waiting hand has none yet.
+// Scoring when the network drops, and a phone that forgets. Every page works without it.
+// - "Offline" is whether the app's own requests reach the server (navigator.onLine is
+//   only a hint): the board asks offline.json, a save waits SEND_MS for its answer.
+// - Kept on purpose, for the scorer: the board and the new-hand form of each evening
+//   opened with its link, copied into Cache Storage (PAGES) when the board is open and
+//   the server answers; the service worker (sw.js) serves a copy only when the network
+//   fails. No answer is kept because it came by (they all say no-store).
+// - The new-hand form saves through POST /e/<t>/hands/queued with an Idempotency-Key,
+//   meant as hand N. No answer: the hand is kept on the phone (IndexedDB), in order, and
+//   the board lists it as waiting, the deal moving on. Sent later, each once.
+// - The server owns the order: a hand that is no longer next (another phone recorded
+//   first) comes back "moved", with what it would be at the end (number, dealer, the
+//   engine's payments) and a recorded twin if both phones entered it: the scorer adds it
+//   at the end in one tap, opens it in the form, or drops it; the hands after it go on.
+// - A kept form is dealt anew for the hand it will be (offline.json: every dealer's deal).
+// - "Forget this evening on this phone" clears its pages, its queue (after a warning),
+//   its links in this browser's storage; the server then takes it off the cookie.
 (function () {
   "use strict";
   const DB_NAME = "ulti-ledger-offline";
   const STORE = "queue";
+  const PAGES = "ulti-pages-v2"; // sw.js reads the same cache
+  const KEPT_KEY = "ulti-ledger.kept"; // [{evening, name, at, version}], newest first
+  const RECENT_KEY = "ulti-ledger.recent"; // app.js's list of evenings opened here
+  const KEEP_DAYS = 14;
+  const MAX_EVENINGS = 8;
+  const REACH_MS = 4000;
+  const SEND_MS = 10000;
   const RETRY_MS = 10000;
+  const HEARTBEAT_MS = 30000;
+  const DEAL_FIELDS = ["dealer", "proposed", "sitting_out_for", "sitting_out"];
   const script = document.currentScript;
   let WORDS = {};
   try {
@@ -19,6 +36,7 @@
   } catch (e) {
     /* words stay keys */
   }
+  const keeps = window.isSecureContext && "caches" in window;
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
     window.addEventListener("load", () => {
@@ -28,12 +46,12 @@
 
   const path = window.location.pathname;
   const match = /^\/(e|s)\/([^/]+)(\/hands\/new)?\/?$/.exec(path);
-  if (!match) return;
-  const kind = match[1];
-  const evening = `/${kind}/${match[2]}`;
-  const onForm = Boolean(match[3]);
-  const seenKey = `ulti-ledger.seen:${evening}`;
-  const infoKey = `ulti-ledger.offline:${evening}`;
+  const kind = match && match[1];
+  const evening = match ? `/${kind}/${match[2]}` : null;
+  const onForm = Boolean(match && match[3]);
+  const seenKey = (e) => `ulti-ledger.seen:${e}`;
+  const infoKey = (e) => `ulti-ledger.offline:${e}`;
+  const copyTime = Number(document.documentElement.dataset.offlineCopy || 0);
 
   // --- storage ---------------------------------------------------------------------
   function openDb() {
@@ -52,22 +70,26 @@
     return new Promise((resolve, reject) => {
       const tx = db.transaction(STORE, mode);
       const result = work(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(result && "result" in result ? result.result : result);
+      tx.oncomplete = () => {
+        db.close();
+        resolve(result && "result" in result ? result.result : result);
+      };
       tx.onerror = () => reject(tx.error);
     });
   }
-  async function queued() {
-    const all = await withStore("readonly", (s) => s.index("evening").getAll(evening));
+  async function queued(of = evening) {
+    const all = await withStore("readonly", (s) => s.index("evening").getAll(of));
     return (all || []).sort((a, b) => a.seq - b.seq);
   }
   const put = (entry) => withStore("readwrite", (s) => s.put(entry));
   const drop = (key) => withStore("readwrite", (s) => s.delete(key));
 
-  function readJson(key) {
+  function readJson(key, fallback = null) {
     try {
-      return JSON.parse(localStorage.getItem(key) || "null");
+      const value = JSON.parse(localStorage.getItem(key) || "null");
+      return value === null ? fallback : value;
     } catch (e) {
-      return null;
+      return fallback;
     }
   }
   function writeJson(key, value) {
@@ -82,26 +104,224 @@
     const b = crypto.getRandomValues(new Uint8Array(16));
     return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
   }
+  const pathOf = (url) => {
+    try {
+      return new URL(url, window.location.href).pathname;
+    } catch (e) {
+      return String(url || "");
+    }
+  };
+  const within = (url, evenings) => {
+    const p = pathOf(url);
+    return evenings.some((e) => p === e || p.startsWith(`${e}/`));
+  };
 
-  // --- what the server said last: the next hand, the rotation, the words -----------------
-  async function freshInfo() {
+  // --- words ---------------------------------------------------------------------------
+  const say = (key, values) =>
+    Object.entries(values || {}).reduce(
+      (text, [name, value]) => text.split(`{${name}}`).join(value),
+      WORDS[key] || key,
+    );
+  const lang = document.documentElement.lang || "hu";
+  const when = (ms) =>
+    new Date(ms).toLocaleString(lang, { dateStyle: "short", timeStyle: "short" });
+  const fieldOf = (entry, name) => (entry.fields.find(([k]) => k === name) || [])[1] || "";
+  function setField(entry, name, value) {
+    entry.fields = entry.fields.filter(([k]) => k !== name).concat([[name, String(value)]]);
+  }
+
+  // --- the network, as the app's own requests find it ------------------------------------
+  async function send(url, options, ms) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), ms);
+    try {
+      return await fetch(url, {
+        credentials: "same-origin",
+        cache: "no-store",
+        ...options,
+        signal: controller.signal,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  // offline.json of the edit link: the next hand, every dealer's deal, the rotation. Null
+  // when the server does not answer (the answer is the proof of a network, not onLine).
+  async function reach() {
     if (kind !== "e") return null;
     try {
-      const response = await fetch(`${evening}/offline.json`, { credentials: "same-origin" });
+      const response = await send(`${evening}/offline.json`, {}, REACH_MS);
       if (!response.ok) return null;
       const info = await response.json();
-      writeJson(infoKey, info);
+      writeJson(infoKey(evening), info);
+      writeJson(seenKey(evening), Date.now());
       return info;
     } catch (e) {
       return null;
     }
   }
-  const say = (info, key, values) =>
-    Object.entries(values || {}).reduce(
-      (text, [name, value]) => text.split(`{${name}}`).join(value),
-      WORDS[key] || key,
-    );
-  const fieldOf = (entry, name) => (entry.fields.find(([k]) => k === name) || [])[1] || "";
+
+  // --- pages kept on purpose -------------------------------------------------------------
+  function keptIndex() {
+    const now = Date.now();
+    const list = readJson(KEPT_KEY, []);
+    return Array.isArray(list) ? list.filter((k) => k && now - k.at < KEEP_DAYS * 864e5) : [];
+  }
+  // The evening's board (and, for the scorer, its form), copied while the server answers,
+  // marked as a copy and when; only what the offline form needs, for KEEP_DAYS.
+  async function keepCopies(info) {
+    if (!keeps) return;
+    const session = document.querySelector("[data-session]");
+    const kept = keptIndex();
+    const mine = kept.find((k) => k.evening === evening);
+    const version = info ? info.version : null;
+    const cache = await caches.open(PAGES);
+    const urls = kind === "e" ? [evening, `${evening}/hands/new`] : [evening];
+    const fresh = mine && version !== null && mine.version === version;
+    for (const url of urls) {
+      if (fresh && (await cache.match(url))) continue;
+      try {
+        const response = await send(url, { headers: { "X-Offline-Copy": "1" } }, SEND_MS);
+        if (!response.ok || response.redirected) continue;
+        const text = (await response.text()).replace(
+          /<html\b/,
+          `<html data-offline-copy="${Date.now()}"`,
+        );
+        const headers = { "Content-Type": "text/html; charset=utf-8" };
+        await cache.put(new URL(url, window.location.href).href, new Response(text, { headers }));
+      } catch (e) {
+        return; // the network went: the copies of the last time stay
+      }
+    }
+    const entry = {
+      evening,
+      name: (session && session.dataset.name) || (mine && mine.name) || "",
+      at: Date.now(),
+      version,
+    };
+    writeJson(KEPT_KEY, [entry, ...kept.filter((k) => k.evening !== evening)]);
+    await trim();
+    document.documentElement.dataset.offlineKept = String(entry.at); // done (the tests wait)
+  }
+  // Only the MAX_EVENINGS evenings opened last, and none older than KEEP_DAYS.
+  async function trim() {
+    const all = readJson(KEPT_KEY, []);
+    const kept = keptIndex().slice(0, MAX_EVENINGS);
+    writeJson(KEPT_KEY, kept);
+    const gone = (Array.isArray(all) ? all : [])
+      .map((k) => k && k.evening)
+      .filter((e) => e && !kept.some((k) => k.evening === e));
+    if (gone.length && keeps) await clearPages(gone);
+  }
+  async function clearPages(evenings) {
+    if (!("caches" in window)) return;
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (within(request.url, evenings)) await cache.delete(request);
+      }
+    }
+  }
+
+  // --- forgetting an evening on this phone ------------------------------------------------
+  async function waitingOf(evenings) {
+    try {
+      const lists = await Promise.all(evenings.map((e) => queued(e)));
+      return lists.flat();
+    } catch (e) {
+      return [];
+    }
+  }
+  async function forget(paths) {
+    const evenings = paths.filter(Boolean).map((p) => pathOf(p).replace(/\/+$/, ""));
+    for (const entry of await waitingOf(evenings)) await drop(entry.key);
+    await clearPages(evenings);
+    writeJson(KEPT_KEY, keptIndex().filter((k) => !evenings.includes(k.evening)));
+    const recent = readJson(RECENT_KEY, []);
+    if (Array.isArray(recent)) {
+      writeJson(
+        RECENT_KEY,
+        recent.filter((r) => !(r && within(r.url, evenings))),
+      );
+    }
+    for (const e of evenings) {
+      try {
+        localStorage.removeItem(seenKey(e));
+        localStorage.removeItem(infoKey(e));
+      } catch (err) {
+        /* nothing kept */
+      }
+    }
+  }
+  // Ask first: how many hands of the evening were never sent, then forget.
+  async function askAndForget(paths, confirmText, unsentText) {
+    const evenings = paths.filter(Boolean).map((p) => pathOf(p).replace(/\/+$/, ""));
+    const waiting = (await waitingOf(evenings)).length;
+    const text = waiting ? `${confirmText}\n\n${unsentText.split("{n}").join(waiting)}` : confirmText;
+    if (!window.confirm(text)) return false;
+    await forget(paths);
+    return true;
+  }
+  function setUpForgetting() {
+    for (const form of document.querySelectorAll("form[data-forget]")) {
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const paths = form.dataset.forget.split(" ");
+        const ok = await askAndForget(paths, form.dataset.confirmForget, form.dataset.unsent);
+        if (ok) form.submit(); // the server takes it off the cookie, and says so
+      });
+    }
+  }
+  window.UltiOffline = { askAndForget, keptIndex };
+
+  // --- the board: offline as of, waiting hands, moved hands -------------------------------
+  function banner(text, testid) {
+    const main = document.querySelector("main") || document.body;
+    let p = document.querySelector(`[data-testid="${testid}"]`);
+    if (!p) {
+      p = document.createElement("p");
+      p.className = "offline-banner";
+      p.setAttribute("role", "status");
+      p.dataset.testid = testid;
+      main.prepend(p);
+    }
+    p.textContent = text;
+    return p;
+  }
+  function removeTestid(testid) {
+    for (const el of document.querySelectorAll(`[data-testid="${testid}"]`)) el.remove();
+  }
+
+  let offline = false;
+  // The server did not answer: say since when the board is the server's, mark the totals,
+  // and drop a notice of the page it came from (it spoke of a moment long gone).
+  function goOffline() {
+    offline = true;
+    const seen = readJson(seenKey(evening)) || copyTime;
+    const time = seen ? when(seen) : "";
+    banner(say("offline_as_of", { time }), "offline-banner");
+    for (const flash of document.querySelectorAll(".flashes")) flash.remove();
+    const totals = document.querySelector(".balances");
+    if (totals && !onForm) {
+      totals.classList.add("as-of");
+      let note = document.querySelector("[data-testid=totals-as-of]");
+      if (!note) {
+        note = document.createElement("p");
+        note.className = "hint totals-as-of";
+        note.dataset.testid = "totals-as-of";
+        totals.after(note);
+      }
+      note.textContent = say("offline_totals_as_of", { time });
+    }
+  }
+  function goOnline() {
+    offline = false;
+    removeTestid("offline-banner");
+    removeTestid("totals-as-of");
+    const totals = document.querySelector(".balances");
+    if (totals) totals.classList.remove("as-of");
+  }
 
   // The deal of each waiting hand, and of the one after them, as the rotation moves on.
   function dealers(info, entries) {
@@ -117,29 +337,67 @@
     return out;
   }
 
-  function banner(text, testid) {
-    const main = document.querySelector("main") || document.body;
-    let p = document.querySelector(`[data-testid="${testid}"]`);
-    if (!p) {
-      p = document.createElement("p");
-      p.className = "offline-banner";
-      p.setAttribute("role", "status");
-      p.dataset.testid = testid;
-      main.prepend(p);
+  function money(amount, currency) {
+    try {
+      return new Intl.NumberFormat(lang, { style: "currency", currency }).format(Number(amount));
+    } catch (e) {
+      return `${amount} ${currency}`;
     }
-    p.textContent = text;
-    return p;
+  }
+  const signed = (units) => (units > 0 ? `+${units}` : units < 0 ? `−${-units}` : "0");
+
+  function button(text, testid, action) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "button button-small";
+    b.dataset.testid = testid;
+    b.textContent = text;
+    b.addEventListener("click", action);
+    return b;
   }
 
-  function showOffline(info) {
-    const seen = readJson(seenKey);
-    if (!seen) return;
-    const lang = document.documentElement.lang || "hu";
-    const time = new Date(seen).toLocaleString(lang, { dateStyle: "short", timeStyle: "short" });
-    banner(say(info, "offline_as_of", { time }), "offline-banner");
+  // A hand that is no longer next: what it would be at the end, its twin, the choices.
+  function movedCard(entry) {
+    const moved = entry.moved;
+    const box = document.createElement("div");
+    box.className = "queued-moved";
+    box.dataset.testid = "queued-moved";
+    box.setAttribute("role", "group");
+    const hands = moved.landed
+      .map((h) => say("offline_landed_hand", { n: h.number, declarer: h.declarer, game: h.game }))
+      .join(", ");
+    const lines = [say("offline_moved", { n: moved.meant, hands })];
+    if (moved.twin) lines.push(say("offline_moved_twin", { n: moved.twin }));
+    if (moved.refused) {
+      lines.push(say("offline_moved_cannot", { reason: moved.refused }));
+    } else {
+      const payments = moved.payments
+        .map((p) => `${p.name} ${signed(p.units)} (${money(p.money, moved.currency)})`)
+        .join(", ");
+      lines.push(say("offline_moved_at_end", { n: moved.number, dealer: moved.dealer, payments }));
+    }
+    for (const line of lines) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      box.append(p);
+    }
+    const actions = document.createElement("p");
+    actions.className = "queued-actions";
+    if (moved.twin) {
+      actions.append(button(say("offline_drop_twin"), "queued-drop-twin", () => dropEntry(entry, false)));
+    }
+    if (!moved.refused) {
+      const add = say("offline_add_at_end", { n: moved.number });
+      actions.append(button(add, "queued-add-at-end", () => addAtEnd(entry)));
+    }
+    actions.append(button(say("offline_open_in_form"), "queued-open", () => openInForm(entry)));
+    if (!moved.twin) {
+      actions.append(button(say("offline_drop"), "queued-drop", () => dropEntry(entry, true)));
+    }
+    box.append(actions);
+    return box;
   }
 
-  // --- the board: waiting hands, and sending them -----------------------------------------
   async function drawQueue(info) {
     const entries = await queued();
     let box = document.querySelector("[data-testid=offline-queue]");
@@ -153,30 +411,32 @@
       box.dataset.testid = "offline-queue";
       box.setAttribute("aria-labelledby", "offline-queue-title");
       const main = document.querySelector("main") || document.body;
-      const after = document.querySelector("[data-testid=offline-banner]");
+      const after = document.querySelector("[data-testid=totals-as-of]") || document.querySelector(".balances");
       if (after) after.after(box);
       else main.prepend(box);
     }
     box.replaceChildren();
     const title = document.createElement("h2");
     title.id = "offline-queue-title";
-    title.textContent = say(info, "offline_waiting");
+    title.textContent = say("offline_waiting");
     const list = document.createElement("ol");
     const deals = dealers(info, entries);
     entries.forEach((entry, i) => {
       const li = document.createElement("li");
       li.dataset.testid = `queued-${entry.number}`;
       const bits = [
-        say(info, "offline_waiting_hand", { n: entry.number }),
-        say(info, "offline_dealer", { name: deals[i] }),
+        say("offline_waiting_hand", { n: entry.number }),
+        say("offline_dealer", { name: deals[i] }),
       ];
       const declarer = fieldOf(entry, "declarer");
-      if (declarer) bits.push(say(info, "offline_declarer", { name: declarer }));
-      li.textContent = bits.join(" · ");
-      if (entry.refused) {
+      if (declarer) bits.push(say("offline_declarer", { name: declarer }));
+      li.append(bits.join(" · "));
+      if (entry.moved) {
+        li.append(movedCard(entry));
+      } else if (entry.refused) {
         const why = document.createElement("a");
         why.href = `${evening}/hands/new?queued=${encodeURIComponent(entry.key)}`;
-        why.textContent = say(info, "offline_refused", { reason: entry.refused });
+        why.textContent = say("offline_refused", { reason: entry.refused });
         why.dataset.testid = "queued-refused";
         li.append(" ", why);
       }
@@ -184,51 +444,116 @@
     });
     const note = document.createElement("p");
     note.className = "hint";
-    note.textContent = say(info, "offline_no_payments");
-    const send = document.createElement("button");
-    send.type = "button";
-    send.className = "button button-small";
-    send.dataset.testid = "offline-send";
-    send.textContent = say(info, "offline_send_now");
-    send.addEventListener("click", () => flush(info));
-    box.append(title, list, note, send);
+    note.textContent = say("offline_no_payments");
+    const sendNow = button(say("offline_send_now"), "offline-send", () => flush());
+    sendNow.className = "button button-small";
+    box.append(title, list, note, sendNow);
     return entries;
+  }
+
+  // The hands queued after ``entry`` on this phone follow it: ``by`` places on.
+  async function shiftFollowers(entry, by) {
+    if (!by) return;
+    for (const other of await queued()) {
+      if (other.seq <= entry.seq) continue;
+      await drop(other.key);
+      other.number += by;
+      setField(other, "queued_number", other.number);
+      other.key = uuid(); // never sent (the queue stopped before it): a new body, a new key
+      await put(other);
+    }
+  }
+  async function addAtEnd(entry) {
+    const by = entry.moved.number - entry.number;
+    await drop(entry.key);
+    entry.number = entry.moved.number;
+    setField(entry, "queued_number", entry.number);
+    entry.key = uuid();
+    entry.moved = null;
+    entry.refused = null;
+    await put(entry);
+    await shiftFollowers(entry, by);
+    await flush();
+  }
+  async function dropEntry(entry, ask) {
+    if (ask && !window.confirm(say("offline_drop_confirm"))) return;
+    await drop(entry.key);
+    await shiftFollowers(entry, -1);
+    await flush();
+  }
+  async function openInForm(entry) {
+    if (entry.moved) {
+      entry.refused = entry.moved.refused || entry.moved.reason || "";
+      entry.number = entry.moved.number;
+      setField(entry, "queued_number", entry.number);
+      entry.moved = null;
+      await put(entry);
+    }
+    window.location.assign(`${evening}/hands/new?queued=${encodeURIComponent(entry.key)}`);
+  }
+
+  // What an answer to a queued hand means for the queue.
+  async function readAnswer(response) {
+    let body = null;
+    try {
+      body = await response.clone().json();
+    } catch (e) {
+      /* not JSON: an error page, or the idempotency refusal's text */
+    }
+    if (response.ok) return { kind: "sent", body };
+    if (response.status === 409 && body && body.moved) return { kind: "moved", body };
+    // still being answered (the same key, a retry too soon), busy, or the server's fault
+    if (response.status === 409 || response.status === 429 || response.status >= 500) {
+      return { kind: "later" };
+    }
+    return { kind: "refused", reason: (body && body.error) || response.statusText };
   }
 
   let flushing = false;
   let retry = null;
-  async function flush(info) {
-    if (flushing || !info) return;
+  async function flush() {
+    if (flushing || !evening || kind !== "e") return;
     flushing = true;
     clearTimeout(retry);
     let sent = 0;
+    let stopped = false;
     try {
       for (const entry of await queued()) {
-        if (entry.refused) return; // the scorer looks at it first
+        if (entry.refused || entry.moved) {
+          stopped = true; // the scorer looks at it first
+          break;
+        }
         let response;
         try {
-          response = await fetch(entry.url, {
-            method: "POST",
-            body: new URLSearchParams(entry.fields),
-            headers: { "Idempotency-Key": entry.key },
-            credentials: "same-origin",
-          });
+          response = await send(
+            entry.url,
+            {
+              method: "POST",
+              body: new URLSearchParams(entry.fields),
+              headers: { "Idempotency-Key": entry.key },
+            },
+            SEND_MS,
+          );
         } catch (e) {
-          retry = setTimeout(() => flush(info), RETRY_MS); // still offline
+          if (!onForm) goOffline();
+          retry = setTimeout(flush, RETRY_MS);
           return;
         }
-        if (response.status >= 500) {
-          retry = setTimeout(() => flush(info), RETRY_MS);
+        const answer = await readAnswer(response);
+        if (answer.kind === "later") {
+          banner(say("offline_retrying"), "offline-retrying");
+          retry = setTimeout(flush, RETRY_MS);
           return;
         }
-        if (!response.ok) {
-          let reason = response.statusText;
-          try {
-            reason = (await response.json()).error || reason;
-          } catch (e) {
-            /* not JSON: an error page */
-          }
-          entry.refused = reason;
+        if (answer.kind === "moved") {
+          entry.moved = answer.body.moved;
+          entry.moved.reason = answer.body.error;
+          await put(entry);
+          stopped = true;
+          break;
+        }
+        if (answer.kind === "refused") {
+          entry.refused = answer.reason;
           await put(entry);
           window.location.assign(`${evening}/hands/new?queued=${encodeURIComponent(entry.key)}`);
           return;
@@ -239,16 +564,60 @@
     } finally {
       flushing = false;
     }
-    if (sent) window.location.reload(); // the server's board, payments and all
+    removeTestid("offline-retrying");
+    if (onForm) {
+      if (sent || stopped) window.location.assign(evening); // the server's board
+      return;
+    }
+    if (sent) {
+      window.location.reload(); // the server's board, payments and all
+      return;
+    }
+    if (stopped) {
+      goOnline();
+      await drawQueue(readJson(infoKey(evening)));
+    }
   }
 
-  // --- the form: save through the queue -------------------------------------------------
-  function fill(form, fields) {
+  // Watch for the server to answer again: then send, or show its board.
+  let watching = null;
+  function watch(delay = 2000) {
+    clearTimeout(watching);
+    watching = setTimeout(async () => {
+      const info = await reach();
+      if (!info) {
+        watch(Math.min(delay * 2, RETRY_MS));
+        return;
+      }
+      goOnline();
+      if ((await queued()).length) await flush();
+      else if (!onForm) window.location.reload(); // the server's board, as it is now
+    }, RETRY_MS);
+  }
+
+  // The scorer's board asks now and then (and when the phone wakes) whether the server
+  // still answers: a host gone from the Wi-Fi says nothing, and navigator.onLine stays true.
+  function heartbeat() {
+    const look = async () => {
+      if (document.hidden || offline) return;
+      if (!(await reach())) {
+        goOffline();
+        watch();
+      }
+    };
+    document.addEventListener("visibilitychange", look);
+    setInterval(look, HEARTBEAT_MS);
+  }
+
+  // --- the form: dealt for the hand it will be, saved through the queue ---------------------
+  function fill(form, fields, withDeal) {
     const values = {};
     for (const [name, value] of fields) (values[name] = values[name] || []).push(value);
+    const skip = ["csrf_token", "js", "action", "queued_number", "expected_version"];
     for (const element of Array.from(form.elements)) {
       const name = element.name;
-      if (!name || !(name in values) || ["csrf_token", "js", "action"].includes(name)) continue;
+      if (!name || !(name in values) || skip.includes(name)) continue;
+      if (!withDeal && DEAL_FIELDS.includes(name)) continue;
       if (element.type === "radio" || element.type === "checkbox") {
         element.checked = values[name].includes(element.value);
       } else if (element.type !== "submit") {
@@ -259,55 +628,74 @@
     (dealer || form).dispatchEvent(new Event("change", { bubbles: true }));
   }
 
-  // Deal the cached form for the hand after the waiting ones: the rotation's dealer, and
-  // the declarer the page proposed (the first bidder) moved on with the deal.
-  function setDealer(form, dealer) {
-    const data = document.getElementById("game-form-data");
-    const deals = data ? JSON.parse(data.textContent).deals || {} : {};
-    const select = form.querySelector('select[name="dealer"]');
-    const radios = Array.from(form.querySelectorAll('input[type="radio"][name="dealer"]'));
-    const before = select ? select.value : (radios.find((r) => r.checked) || {}).value;
-    if (!dealer || before === dealer) return;
-    const firstOf = (d) => (deals[d] && deals[d].players[0]) || "";
-    const declarer = form.querySelector('input[type="radio"][name="declarer"]:checked');
-    const moveDeclarer = declarer && declarer.value === firstOf(before) && firstOf(dealer);
-    if (select) select.value = dealer;
-    for (const radio of radios) radio.checked = radio.value === dealer;
-    form.elements.proposed.value = dealer;
-    (select || radios[0] || form).dispatchEvent(new Event("change", { bubbles: true }));
-    if (moveDeclarer) {
-      const next = form.querySelector(
-        `input[type="radio"][name="declarer"][value="${CSS.escape(firstOf(dealer))}"]`,
-      );
-      if (next) {
-        next.checked = true;
-        next.dispatchEvent(new Event("change", { bubbles: true }));
-      }
+  function chosen(form, name) {
+    const select = form.querySelector(`select[name="${CSS.escape(name)}"]`);
+    if (select) return select.value;
+    const radio = form.querySelector(`input[name="${CSS.escape(name)}"]:checked`);
+    return radio ? radio.value : null;
+  }
+  function choose(form, name, value) {
+    const select = form.querySelector(`select[name="${CSS.escape(name)}"]`);
+    if (select) select.value = value;
+    for (const radio of form.querySelectorAll(`input[type="radio"][name="${CSS.escape(name)}"]`)) {
+      radio.checked = radio.value === value;
     }
+  }
+
+  // Deal a kept page (drawn for an earlier hand) as hand ``number`` by ``dealer``: the
+  // heading, the dealer, who sits out, and what defaults to a part of the deal.
+  function redeal(form, info, number, dealer) {
+    const heading = document.querySelector("[data-testid=form-heading]");
+    const drawn = Number(form.dataset.number || 0);
+    if (heading && drawn && number !== drawn) {
+      heading.textContent = heading.textContent.replace(new RegExp(`\\b${drawn}\\b`), String(number));
+    }
+    form.dataset.number = String(number);
+    const before = form.elements.proposed ? form.elements.proposed.value : "";
+    const deals = info.deals || {};
+    const fresh = deals[dealer];
+    if (!dealer || !fresh || dealer === before) return;
+    const old = deals[before] || {};
+    choose(form, "dealer", dealer);
+    form.elements.proposed.value = dealer;
+    form.elements.sitting_out_for.value = dealer;
+    for (const box of form.querySelectorAll('input[name="sitting_out"]')) {
+      box.checked = fresh.sitting_out.includes(box.value);
+    }
+    for (const [name, scope] of Object.entries(info.defaults || {})) {
+      if (chosen(form, name) === (old[scope] || null)) choose(form, name, fresh[scope]);
+    }
+    const detail = { fixed: { players: fresh.players }, deals };
+    form.dispatchEvent(new CustomEvent("game-form:redeal", { detail }));
+    const line = { dealer, out: fresh.sitting_out.join(", "), first: fresh.players[0] || "" };
+    for (const el of form.querySelectorAll("[data-deal]")) el.textContent = line[el.dataset.deal];
   }
 
   async function setUpForm(info) {
     const form = document.getElementById("hand-form");
-    if (!form || !info) return;
+    if (!form || !info || !form.hasAttribute("data-new-hand")) return;
+    if (!keeps) {
+      const note = banner(say("offline_http_note"), "offline-http-note");
+      note.classList.add("hint");
+    }
     const params = new URLSearchParams(window.location.search);
     const fixing = params.get("queued");
     let entries = await queued();
-    let entry = fixing ? entries.find((e) => e.key === fixing) : null;
+    const entry = fixing ? entries.find((e) => e.key === fixing) : null;
+    const before = entry ? entries.filter((e) => e.seq < entry.seq) : entries;
     const number = entry
       ? entry.number
       : entries.length
-        ? entries[entries.length - 1].number + 1
+        ? Math.max(info.number, entries[entries.length - 1].number + 1)
         : info.number;
-    const heading = form.querySelector("h1");
-    if (heading && number !== info.number) heading.textContent = heading.textContent.replace(/\d+/, number);
+    const explicit = entry && fieldOf(entry, "dealer") !== fieldOf(entry, "proposed");
     if (entry) {
-      fill(form, entry.fields);
-      const notice = banner(say(info, "offline_refused", { reason: entry.refused || "" }), "queued-reason");
+      fill(form, entry.fields, explicit);
+      const notice = banner(say("offline_refused", { reason: entry.refused || "" }), "queued-reason");
       notice.classList.add("notice");
-    } else if (entries.length) {
-      setDealer(form, dealers(info, entries)[entries.length]);
     }
-    if (!navigator.onLine) banner(say(info, "offline_no_payments"), "offline-preview-note");
+    if (!explicit) redeal(form, info, number, dealers(info, before)[before.length]);
+    if (offline) banner(say("offline_no_payments"), "offline-preview-note");
 
     form.addEventListener(
       "submit",
@@ -323,7 +711,7 @@
         const fields = Array.from(data.entries()).filter(([, v]) => typeof v === "string");
         entries = await queued();
         const mine = entry
-          ? { ...entry, fields, key: uuid(), refused: null }
+          ? { ...entry, fields, key: uuid(), refused: null, moved: null }
           : {
               key: uuid(),
               evening,
@@ -332,27 +720,53 @@
               url: info.queued_url,
               fields,
             };
-        if (entry || entries.length || !navigator.onLine) {
+        const keepAndGo = async () => {
           await put(mine);
           if (entry) await drop(entry.key); // its key changed with its body
-          window.location.assign(info.board);
+          if (keeps) {
+            window.location.assign(info.board); // the kept board lists it as waiting
+            return;
+          }
+          // no kept board on plain http://: the hand waits here, and goes from here
+          const kept = banner(say("offline_kept_on_page"), "offline-kept-on-page");
+          kept.classList.add("notice");
+          retry = setTimeout(flush, RETRY_MS);
+        };
+        const waiting = entries.filter((e) => !entry || e.key !== entry.key);
+        if (entry || waiting.length || offline) {
+          await keepAndGo();
           return;
         }
         let response;
         try {
-          response = await fetch(mine.url, {
-            method: "POST",
-            body: new URLSearchParams(fields),
-            headers: { "Idempotency-Key": mine.key },
-            credentials: "same-origin",
-          });
+          response = await send(
+            mine.url,
+            {
+              method: "POST",
+              body: new URLSearchParams(fields),
+              headers: { "Idempotency-Key": mine.key },
+            },
+            SEND_MS,
+          );
         } catch (e) {
-          await put(mine); // the answer never came: the same request, same key, later
-          window.location.assign(info.board);
+          offline = true;
+          await keepAndGo(); // no answer: the same request, the same key, later
           return;
         }
-        if (response.ok) {
-          window.location.assign((await response.json()).board);
+        const answer = await readAnswer(response);
+        if (answer.kind === "sent") {
+          window.location.assign(answer.body.board);
+          return;
+        }
+        if (answer.kind === "later") {
+          await keepAndGo();
+          return;
+        }
+        if (answer.kind === "moved") {
+          mine.moved = answer.body.moved; // another phone came first: the board asks
+          mine.moved.reason = answer.body.error;
+          await put(mine);
+          window.location.assign(info.board);
           return;
         }
         form.dataset.native = "1"; // refused: the page says why, beside the field
@@ -362,27 +776,67 @@
     );
   }
 
+  // --- the kept evenings, listed where no page of theirs is at hand -----------------------
+  function listKept() {
+    const list = document.querySelector("[data-kept-list]");
+    if (!list) return;
+    for (const kept of keptIndex()) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = kept.evening;
+      a.className = "recent-link";
+      a.textContent = kept.name || "—";
+      const small = document.createElement("small");
+      small.textContent = when(kept.at);
+      a.append(small);
+      li.append(a);
+      list.append(li);
+    }
+  }
+
   // --- start --------------------------------------------------------------------------
   document.addEventListener("DOMContentLoaded", async () => {
-    const online = navigator.onLine;
-    const info = online ? (await freshInfo()) || readJson(infoKey) : readJson(infoKey);
-    if (online && info) writeJson(seenKey, Date.now());
-    else if (kind === "s" && online) writeJson(seenKey, Date.now());
-    if (!online || (kind === "e" && !info)) showOffline(info || readJson(infoKey));
-    if (kind !== "e") return;
+    setUpForgetting();
+    listKept();
+    if (!evening) return;
+    let info = readJson(infoKey(evening));
+    if (kind === "e") {
+      const fresh = await reach();
+      if (fresh) info = fresh;
+      else goOffline();
+    } else if (copyTime) {
+      goOffline();
+    } else {
+      writeJson(seenKey(evening), Date.now());
+    }
+    window.addEventListener("offline", () => goOffline());
+    window.addEventListener("online", () => {
+      if (onForm) return;
+      reach().then((fresh) => (fresh ? flush() : undefined));
+    });
+    if (kind !== "e") {
+      if (!copyTime) keepCopies(null);
+      else watch();
+      return;
+    }
     if (onForm) {
       await setUpForm(info);
+      if (offline) watch();
       return;
     }
     await drawQueue(info);
-    const backOnline = (latest) => {
-      const banner = document.querySelector("[data-testid=offline-banner]");
-      if (banner) banner.remove();
-      flush(latest);
-    };
-    window.addEventListener("online", () => backOnline(readJson(infoKey) || info));
-    // the network may have come back while the queue was drawn, before the listener was
-    // there: ask again now, in the same task as the listener, so no moment is missed
-    if (navigator.onLine) backOnline(info || readJson(infoKey));
+    if (offline) {
+      watch();
+      return;
+    }
+    if (copyTime) {
+      // the server answers, but this page is a copy: send what waits, or show its board
+      if ((await queued()).length) await flush();
+      else window.location.reload();
+      return;
+    }
+    await flush();
+    keepCopies(info);
+    heartbeat();
   });
 })();

@@ -1,28 +1,29 @@
-// The service worker: keeps the app shell and the pages of the evenings this phone opened,
-// so that the scorer can open the board and the new-hand form with no network.
-// - Pages: network first; a page that answered is kept, and served when the network is
-//   gone. Only the pages of an evening (the scorer's /e/<token>, its new-hand form, and
-//   the view /s/<token>) and the landing page are kept, and only as this phone fetched
-//   them: nothing is fetched ahead, so no other evening's page is ever in the cache.
+// The service worker: the app's static files, and a page for the scorer when the network
+// fails. It keeps no page itself: every page of a link answers no-store, and what the
+// offline mode keeps, offline.js copies on purpose (the board and the new-hand form of
+// an evening opened with its link, for KEEP_DAYS, at most 8 evenings, cleared by
+// "forget this evening") into PAGES. docs/capabilities.md says why.
+// - Pages: the network first. If it fails, or gives no answer within WAIT_MS while a
+//   kept copy is there, the copy; a page never kept gets the tokenless /offline page.
 // - Static files: from the cache, refreshed in the background.
-// - Never kept: writes, the API, files (PDF, CSV, JSON), live state, admin pages.
-// The cache lives in this browser's storage for this origin only; the worker sends no URL
+// - Never touched: writes, the API, files (PDF, CSV, JSON), live state.
+// The caches live in this browser's storage for this origin only; the worker sends no URL
 // anywhere, and the manifest's start_url is "/" (no token).
 "use strict";
 
-const VERSION = "v1";
+const VERSION = "v2";
 const SHELL = `shell-${VERSION}`;
-const PAGES = `pages-${VERSION}`;
-const MAX_EVENINGS = 8; // the evenings whose pages are kept (most recently opened)
+const PAGES = "ulti-pages-v2"; // offline.js writes it; kept across versions of the worker
+const WAIT_MS = 4000;
 const SHELL_FILES = [
-  "/",
+  "/offline",
   "/static/css/app.css",
   "/static/js/app.js",
   "/static/js/offline.js",
   "/static/js/form-conditions.js",
   "/static/js/game-form.js",
 ];
-const PAGE = /^\/(?:e\/[^/]+(?:\/hands\/new|\/offline\.json)?|s\/[^/]+)?\/?$/;
+const PAGE = /^\/(?:e\/[^/]+(?:\/hands\/new)?|s\/[^/]+|offline)?\/?$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -33,6 +34,7 @@ self.addEventListener("install", (event) => {
   );
 });
 
+// Every other cache goes: an older worker's (pages-v1 kept whole answers of every page).
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
@@ -46,55 +48,47 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-function evening(path) {
-  const match = /^\/([es])\/([^/]+)/.exec(path);
-  return match ? `${match[1]}/${match[2]}` : null;
-}
-
-// Keep the pages of the MAX_EVENINGS evenings opened last; forget the others.
-async function trim(cache) {
-  const requests = await cache.keys();
-  const order = [];
-  for (const request of requests) {
-    const key = evening(new URL(request.url).pathname);
-    if (key && !order.includes(key)) order.push(key);
-  }
-  const drop = order.slice(0, Math.max(0, order.length - MAX_EVENINGS));
-  await Promise.all(
-    requests
-      .filter((r) => drop.includes(evening(new URL(r.url).pathname)))
-      .map((r) => cache.delete(r)),
-  );
+async function kept(url) {
+  const cache = await caches.open(PAGES);
+  return cache.match(url.origin + url.pathname, { ignoreSearch: true });
 }
 
 async function page(request) {
-  const cache = await caches.open(PAGES);
   const url = new URL(request.url);
-  const key = url.origin + url.pathname; // one copy a page, whatever its query
-  try {
-    const response = await fetch(request);
-    if (response.ok && !response.redirected) {
-      await cache.delete(key);
-      await cache.put(key, response.clone());
-      await trim(cache);
+  const copy = await kept(url);
+  const network = fetch(request);
+  if (!copy) {
+    try {
+      return await network;
+    } catch (error) {
+      const fallback = request.mode === "navigate" && (await caches.match("/offline"));
+      if (fallback) return fallback;
+      throw error;
     }
-    return response;
-  } catch (error) {
-    const kept = (await cache.match(key)) || (await caches.match(key));
-    if (kept) return kept;
-    throw error;
   }
+  // A host gone from the Wi-Fi does not refuse: it does not answer. Wait WAIT_MS at most.
+  const late = new Promise((resolve) => setTimeout(() => resolve(null), WAIT_MS));
+  try {
+    const answer = await Promise.race([network, late]);
+    if (answer) return answer;
+  } catch (error) {
+    /* no network: the copy */
+  }
+  network.catch(() => undefined);
+  return copy;
 }
 
+// ignoreVary: a file kept at install (its request made by the worker) serves the page's
+// own request too, whatever Accept-Encoding each sent (the answers vary on it).
 async function asset(request) {
-  const kept = await caches.match(request);
+  const cached = await caches.match(request, { ignoreVary: true });
   const fresh = fetch(request)
     .then(async (response) => {
       if (response.ok) await (await caches.open(SHELL)).put(request, response.clone());
       return response;
     })
     .catch(() => undefined);
-  return kept || (await fresh) || Response.error();
+  return cached || (await fresh) || Response.error();
 }
 
 self.addEventListener("fetch", (event) => {
@@ -104,7 +98,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (url.pathname.startsWith("/static/")) {
     event.respondWith(asset(request));
-  } else if (PAGE.test(url.pathname)) {
+  } else if (request.mode === "navigate" && PAGE.test(url.pathname)) {
     event.respondWith(page(request));
   }
 });

@@ -19,15 +19,21 @@ def live_url(app):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright_driver():
+    """Playwright, once for the run (a second sync driver cannot start inside the first)."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is not installed (make test installs Debian's chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver):
+    browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

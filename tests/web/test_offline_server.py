@@ -21,6 +21,14 @@ def hands(app) -> int:
         return db.session.scalar(select(func.count()).select_from(Hand))
 
 
+def stored(app, scorer) -> list[dict]:
+    from ulti_ledger import ledger
+
+    with app.app_context():
+        session = ledger.session_by_token(scorer.token(), "edit")
+        return [ledger.hand_entry(session, n) for n in range(1, ledger.hand_count(session) + 1)]
+
+
 def queued_fields(scorer, number: int, declarer: str = "Béla") -> dict[str, list[str]]:
     fields = scorer.form()
     fields.update(declarer=[declarer], contract=["passz"], colour=["piros"], js=["1"])
@@ -108,6 +116,8 @@ def test_a_queued_hand_is_saved_once_whatever_the_retries(app, scorer):
 
 
 def test_a_queued_hand_meant_as_a_number_already_taken_is_409_and_saves_nothing(app, scorer):
+    """Another phone recorded hand 1 first: nothing is written, and the answer says what
+    the hand would be at the end: hand 2, the rotation's next dealer, the engine's payments."""
     url = scorer.edit_url + "/hands/queued"
     assert scorer.client.post(url, data=queued_fields(scorer, 1)).status_code == 201
     stale = queued_fields(scorer, 1, "Csaba")
@@ -115,7 +125,69 @@ def test_a_queued_hand_meant_as_a_number_already_taken_is_409_and_saves_nothing(
     assert response.status_code == 409
     body = response.get_json()
     assert "1" in body["error"] and "2" in body["error"]
+    moved = body["moved"]
+    assert (moved["meant"], moved["number"]) == (1, 2)
+    assert moved["dealer"] == "Béla"  # Anna dealt hand 1; the deal passed to the right
+    assert moved["sitting_out"] == ["Béla"]
+    assert [h["number"] for h in moved["landed"]] == [1]
+    assert moved["landed"][0]["declarer"] == "Béla" and moved["landed"][0]["dealer"] == "Anna"
+    assert moved["twin"] is None  # another declarer: not the same hand
+    assert moved["refused"] is None
+    paid = {p["name"]: p["units"] for p in moved["payments"]}
+    assert sum(paid.values()) == 0 and paid["Csaba"] > 0
     assert hands(app) == 1
+    # added at the end in one tap: sent again meant as the number the answer gave
+    again = dict(stale, queued_number=[str(moved["number"])])
+    added = scorer.client.post(url, data=again, headers={"Idempotency-Key": "other-2"})
+    assert added.status_code == 201 and added.get_json()["number"] == 2
+    assert [e["dealer"] for e in stored(app, scorer)] == ["Anna", "Béla"]
+
+
+def test_a_hand_both_phones_entered_is_recognised_as_a_twin(app, scorer):
+    url = scorer.edit_url + "/hands/queued"
+    assert scorer.client.post(url, data=queued_fields(scorer, 1)).status_code == 201
+    copy = scorer.client.post(url, data=queued_fields(scorer, 1), headers={"Idempotency-Key": "b"})
+    assert copy.status_code == 409
+    assert copy.get_json()["moved"]["twin"] == 1
+    # at the end the same facts are a hand of their own: Béla now deals and sits out
+    assert copy.get_json()["moved"]["refused"]
+    assert hands(app) == 1
+
+
+def test_a_queued_hand_takes_the_rotations_dealer_not_the_pages(app, scorer):
+    """The page was drawn for hand 1 (Anna deals) and kept by the phone; two hands later
+    it is sent as hand 3: the server deals it as the rotation says, Csaba."""
+    url = scorer.edit_url + "/hands/queued"
+    old_page = queued_fields(scorer, 1, "Csaba")  # Anna deals, Béla... play
+    assert old_page["dealer"] == ["Anna"] and old_page["proposed"] == ["Anna"]
+    for number, declarer in ((1, "Béla"), (2, "Csaba")):
+        fields = queued_fields(scorer, number, declarer)
+        assert scorer.client.post(url, data=fields).status_code == 201
+    third = dict(old_page, queued_number=["3"], declarer=["Dóra"])
+    response = scorer.client.post(url, data=third)
+    assert response.status_code == 201, response.get_json()
+    assert response.get_json()["dealer"] == "Csaba"
+    entries = stored(app, scorer)
+    assert [e["dealer"] for e in entries] == ["Anna", "Béla", "Csaba"]
+    assert entries[2]["hand"]["sitting_out"] == ["Csaba"]
+
+
+def test_a_dealer_the_scorer_chose_is_kept(app, scorer):
+    """Dóra dealt out of turn: the scorer chose her on the form (the page proposed Anna)."""
+    fields = queued_fields(scorer, 1, "Béla")
+    fields.update(dealer=["Dóra"], sitting_out_for=["Dóra"], sitting_out=["Dóra"])
+    response = scorer.client.post(scorer.edit_url + "/hands/queued", data=fields)
+    assert response.status_code == 201, response.get_json()
+    assert [e["dealer"] for e in stored(app, scorer)] == ["Dóra"]
+
+
+def test_offline_state_deals_every_dealer(client, scorer):
+    state = client.get(scorer.edit_url + "/offline.json").get_json()
+    assert set(state["deals"]) == set(state["seats"])
+    for dealer, deal in state["deals"].items():
+        assert deal["dealer"] == dealer and deal["sitting_out"] == [dealer]
+        assert dealer not in deal["players"]
+    assert state["form"].endswith("/hands/new")
 
 
 def test_a_refused_queued_hand_says_why_in_the_pages_words(app, scorer):

@@ -46,6 +46,8 @@ Reading:
 - ``dealers_after(session)``: who deals after any next hand, ``[dealer][declarer]``
 - ``proposed_values(session)``: the form values the game proposes for the next hand (Skat: Bock)
 - ``deal_by(session, seats, dealer)``: the hand a chosen dealer deals, by the session's seating
+- ``twin_of(session, data, meant)``: a recorded hand at or next to ``meant`` with the same
+  facts as ``data`` (two scorers who both entered it), or None
 - ``game_form(session, options=None)``: the hand form as its game describes it, the
   reading of a posted form and the refusal's field (a ``GameForm``), for the form view
 - ``hand_form(session, lang)``, ``ruleset_choices(lang)``, ``known_players(session_ids)``: form data
@@ -184,6 +186,7 @@ from .summary import (
     session_json,
     session_summary,
 )
+from .twins import twin_of
 from .txn import Retry, retried, transaction
 from .undo import restore_hand, undo_change, undoable
 from .writes import (
@@ -197,6 +200,7 @@ from .writes import (
 )
 
 __all__ = [
+    "twin_of",
     "group_kitty",
     "keeps_kitty",
     "leave_group",

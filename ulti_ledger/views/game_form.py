@@ -312,3 +312,4 @@ def _preview(
 # The offline queue's save (views/offline_edit.py) reads a posted hand as this form does.
 deal_of = _deal
 posted_deal = _posted_deal
+posted_proposal = _posted_proposal

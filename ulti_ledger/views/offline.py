@@ -41,6 +41,21 @@ WORDS = (
     "offline_no_payments",
     "offline_dealer",
     "offline_declarer",
+    "offline_totals_as_of",
+    "offline_moved",
+    "offline_landed_hand",
+    "offline_moved_at_end",
+    "offline_moved_cannot",
+    "offline_moved_twin",
+    "offline_add_at_end",
+    "offline_open_in_form",
+    "offline_drop",
+    "offline_drop_twin",
+    "offline_drop_confirm",
+    "offline_http_note",
+    "offline_kept_on_page",
+    "offline_retrying",
+    "offline_page_title",
 )
 
 

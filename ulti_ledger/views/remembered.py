@@ -28,6 +28,11 @@ def remember(session_id: int) -> None:
     session.permanent = True
 
 
+def forget(session_id: int) -> None:
+    """Take the evening off this browser's list ("forget this evening on this phone")."""
+    session[KEY] = [i for i in evening_ids() if i != session_id]
+
+
 def evening_ids() -> list[int]:
     """This browser's evenings, the most recently opened first; none for a new visitor."""
     raw = session.get(KEY)
