@@ -109,7 +109,7 @@ def _again(kept: IdempotencyRecord, fingerprint: str) -> Response:
     """The answer to a key seen before: its kept answer, a refusal, or a rebuilt one."""
     if kept.fingerprint != fingerprint:
         return _refusal(422, "idempotency_key_reused")
-    lease = current_app.config.get("IDEMPOTENCY_LEASE_SECONDS", 30)
+    lease = current_app.config["IDEMPOTENCY_LEASE_SECONDS"]
     if kept.status is None and not lost_answers.abandoned(kept, lease):
         return _refusal(409, "idempotency_key_in_progress")
     if kept.scope == ANONYMOUS:  # never hand a capability to whoever sent the same key
