@@ -74,9 +74,7 @@ def test_the_same_form_in_another_field_order_is_replayed_a_changed_one_is_422(a
     assert count(app, Hand) == 1
 
 
-def test_two_clients_with_one_key_and_body_the_second_never_sees_the_edit_token(
-    app, session_body
-):
+def test_two_clients_with_one_key_and_body_the_second_never_sees_the_edit_token(app, session_body):
     one, two = app.test_client(), app.test_client()
     key = {"Idempotency-Key": "evening-1"}
     first = one.post("/api/v1/sessions", json=session_body, headers=key)

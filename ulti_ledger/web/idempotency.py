@@ -209,7 +209,8 @@ def _expired(created: dt.datetime) -> bool:
 
 def _forget_old() -> None:
     cutoff = utcnow() - dt.timedelta(hours=KEEP_HOURS)
-    db.session.execute(delete(IdempotencyRecord).where(IdempotencyRecord.created_at < cutoff))
+    old = delete(IdempotencyRecord).where(IdempotencyRecord.created_at < cutoff)
+    db.session.execute(old, execution_options={"synchronize_session": False})
     db.session.commit()
 
 
