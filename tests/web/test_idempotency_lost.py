@@ -163,6 +163,7 @@ def odd_app(tmp_path):
     close_app(app)
 
 
+@pytest.mark.db  # BLOB on SQLite, bytea on PostgreSQL
 def test_an_answer_of_any_length_and_bytes_is_replayed_whole(odd_app):
     client = odd_app.test_client()
     headers = {"Authorization": "Bearer mine", "Idempotency-Key": "big-1"}
@@ -176,6 +177,7 @@ def test_an_answer_of_any_length_and_bytes_is_replayed_whole(odd_app):
         assert db.session.scalar(select(func.count()).select_from(GameSession)) == 1
 
 
+@pytest.mark.db
 def test_a_write_that_committed_and_then_failed_is_answered_recorded_on_retry(odd_app):
     client = odd_app.test_client()
     headers = {"Authorization": "Bearer mine", "Idempotency-Key": "fails-1"}
