@@ -81,6 +81,11 @@ def defaults(instance_path: str | Path, environ: Mapping[str, str] = os.environ)
         PDF_WORKERS=1,
         PDF_QUEUE=4,
         PDF_CACHE_SIZE=32,
+        # How long a write's claimed Idempotency-Key waits for its answer (seconds) before
+        # a retry gets one rebuilt from the claim: the worker may be on another machine, so
+        # its death cannot be seen; far longer than any write takes to answer
+        # (web/lost_answers.py). A dead worker on this machine is seen at once.
+        IDEMPOTENCY_LEASE_SECONDS=30,
         # Static files are streamed and cached by the browser: sent as they are (compressing
         # a stream leaves the file's handle to the garbage collector).
         COMPRESS_MIMETYPES=list(COMPRESSED),

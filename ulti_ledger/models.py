@@ -18,6 +18,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -290,7 +291,8 @@ class IdempotencyRecord(db.Model):
 
     Not a fact of any evening: kept a day so that a retry gets the same answer, then
     forgotten. The row is added in the write's own transaction, so a key exists exactly
-    when its write does.
+    when its write does; what the claim notes (``owner``, ``outline``) lets a retry be
+    answered when the worker died before keeping the answer (``lost_answers.py``).
     """
 
     __tablename__ = "idempotency_keys"
@@ -298,18 +300,26 @@ class IdempotencyRecord(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     scope: Mapped[str] = mapped_column(String(32))
-    """A fingerprint of the capability that sent the key (never the token itself)."""
+    """A fingerprint of the capability that sent the key (never the token itself), or
+    ``anonymous``: then the answer is never given again."""
     key: Mapped[str] = mapped_column(String(255))
     fingerprint: Mapped[str] = mapped_column(String(64))
-    """SHA-256 of the method, path and body: the same key with another request is refused."""
+    """SHA-256 of the method, path, query and canonical body: the same key with another
+    request is refused."""
     status: Mapped[int | None] = mapped_column(Integer)
     """The answer's status; None between the commit and the answer being kept."""
-    body: Mapped[str | None] = mapped_column(Text)
+    body: Mapped[bytes | None] = mapped_column(LargeBinary)
+    """The answer's bytes, whole (BLOB, bytea)."""
     headers: Mapped[str | None] = mapped_column(Text)
     """The answer's Content-Type, ETag and Location, as JSON."""
+    owner: Mapped[str | None] = mapped_column(String(64))
+    """The process that claimed the key (machine, pid, nonce): is it still answering?"""
+    outline: Mapped[str | None] = mapped_column(Text)
+    """The rows the write created, ``{"hands": [id]}`` (JSON): enough to rebuild an answer."""
     created_at: Mapped[dt.datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, index=True
     )
+    """When the key was claimed (the write's commit)."""
 
 
 class Payment(db.Model):

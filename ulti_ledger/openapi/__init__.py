@@ -31,9 +31,17 @@ DOCUMENT = {
             "edit token; reads take the view token too. A write may name the version it saw "
             "(If-Match, or `version` in the body); when it moved on the answer is 409 with the "
             "current state. Without a version the last writer wins. Every write honours "
-            "Idempotency-Key (the IETF draft's semantics): the same request sent again with "
-            "the same key is answered as the first was, with Idempotent-Replayed: true, and "
-            "writes nothing more; the key with another request is 422."
+            "Idempotency-Key (the IETF draft's semantics), kept 24 hours and scoped by the "
+            "bearer token that sent it: the same request sent again with the same key is "
+            "answered as the first was, with Idempotent-Replayed: true, and writes nothing "
+            "more. The same request means the same method, path, query and parsed body (JSON "
+            "key order and spacing do not matter). The key with another request is 422 "
+            "`idempotency_key_reused`; while the first request's answer is still being made, "
+            "409 `idempotency_key_in_progress` (try again); if its worker died after the write "
+            'was recorded, the retry gets a rebuilt answer, `{"recorded": true}` with the '
+            "hand's `number` or the created `id`. A key sent without a token (POST /sessions) "
+            "is never replayed: its answer holds the edit token, so the retry is 409 "
+            "`idempotency_key_replayed_without_capability` with the created `id` only."
         ),
     },
     "paths": PATHS,
@@ -48,13 +56,18 @@ IDEMPOTENCY_KEY = {
     "schema": {"type": "string", "minLength": 1, "maxLength": 257, "pattern": "^[ -~]+$"},
     "description": (
         "a key unique to this request (a UUID); a retry with the same key and request gets "
-        "the first answer again and writes nothing more"
+        "the first answer again (Idempotent-Replayed: true) and writes nothing more; scoped "
+        "by the bearer token, kept 24 hours"
     ),
 }
 WRITES = ("post", "put", "patch", "delete")
 KEY_ANSWERS = {
     "400": "a malformed Idempotency-Key",
-    "409": "a request with this Idempotency-Key is still being answered",
+    "409": (
+        "a request with this Idempotency-Key is still being answered "
+        "(`idempotency_key_in_progress`), or it was answered without a token and is not "
+        "replayed (`idempotency_key_replayed_without_capability`, with the created `id`)"
+    ),
     "422": "this Idempotency-Key was used for another request",
 }
 

@@ -10,14 +10,26 @@ answer it gave, and a request with the same key gets that answer again, not a se
   together or not at all. Two copies racing each other cannot both commit: the second
   one's insert breaks the unique key and its write is rolled back (409, "try again"), and
   its retry gets the first one's answer.
+- The claim notes which worker made it and what the write created (``lost_answers``):
+  the answer itself is kept once the view has made it. A worker killed in between leaves
+  a committed write without an answer; its retry waits (409) while that worker may still
+  answer, and gets an answer rebuilt from the claim once it cannot (its process is gone,
+  or the claim is older than ``IDEMPOTENCY_LEASE_SECONDS``). A committed write whose view
+  then failed (5xx) keeps such a rebuilt answer: a retry never hears a write failed that
+  is recorded. Answers are kept whole, however long.
 - A request that writes nothing (a refusal, a preview) claims nothing, so the same key may
   be sent again once the hand is mended.
-- The same key with another body, method or path is 422, as the draft says; a key whose
-  write committed but whose answer is not stored yet (the request is still being answered)
-  is 409.
+- The fingerprint is of the request's meaning (``idempotency_request``): the same JSON
+  with its keys in another order or other spacing, the same form fields in another
+  order, is the same request. The same key with another body, method or path is 422, as
+  the draft says; a key whose answer is still being made is 409.
 - Keys are scoped by the capability that sent them (a fingerprint of the bearer token, or
-  of the link's token in the page address), so one client's key never answers another's.
-  They are kept ``KEEP_HOURS`` and then forgotten.
+  of the link's token in the page address), or by a page's browser session, so one
+  client's key never answers another's. A key sent with neither (``POST
+  /api/v1/sessions``) is kept, but its answer is never given again: the answer holds the
+  new evening's edit token, and the key proves nothing about who sent it. The retry gets
+  409 ``idempotency_key_replayed_without_capability`` with the id of what was created.
+  Keys are kept ``KEEP_HOURS`` and then forgotten.
 
 A replayed answer carries ``Idempotent-Replayed: true``.
 """
@@ -25,15 +37,17 @@ A replayed answer carries ``Idempotent-Replayed: true``.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import json
+from typing import Any
 
-from flask import Flask, Response, g, has_request_context, request
+from flask import Flask, Response, current_app, g, has_request_context, request
 from sqlalchemy import delete, event, select
 from sqlalchemy.orm import Session
 
 from ..db import db
 from ..models import IdempotencyRecord, utcnow
+from . import lost_answers
+from .idempotency_request import ANONYMOUS, request_fingerprint, request_scope
 
 HEADER = "Idempotency-Key"
 WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -42,8 +56,6 @@ MAX_KEY = 255
 KEEP_HOURS = 24
 """How long a key answers again: far longer than any phone waits to come back online
 within an evening, short enough that the table stays small."""
-MAX_BODY = 256 * 1024
-"""An answer longer than this is not kept (no write of the app answers with as much)."""
 KEPT_HEADERS = ("Content-Type", "ETag", "Location")
 
 
@@ -58,27 +70,12 @@ def parse_key(value: str) -> str | None:
     return key
 
 
-def _scope() -> str:
-    """Who sent the key: the capability the request carries, else the client as a whole."""
-    auth = request.headers.get("Authorization", "")
-    token = (request.view_args or {}).get("token", "")
-    raw = f"{auth}\n{token}\n{request.args.get('token', '')}"
-    return hashlib.sha256(raw.encode("utf-8", "replace")).hexdigest()[:32]
-
-
-def _fingerprint() -> str:
-    digest = hashlib.sha256()
-    digest.update(f"{request.method} {request.path}\n".encode())
-    digest.update(request.get_data(cache=True))
-    return digest.hexdigest()
-
-
-def _refusal(status: int, code: str, message: str) -> Response:
+def _refusal(status: int, code: str, **extra: Any) -> Response:
     from ..words.i18n import t
 
-    text = t(message)
+    text = t(code)
     if request.path.startswith("/api/"):
-        body = json.dumps({"error": text, "code": code, "key": HEADER})
+        body = json.dumps({"error": text, "code": code, "key": HEADER, **extra})
         return Response(body, status, content_type="application/json")
     return Response(text, status, content_type="text/plain; charset=utf-8")
 
@@ -89,26 +86,40 @@ def before_request() -> Response | None:
         return None
     key = parse_key(request.headers[HEADER])
     if key is None:
-        return _refusal(400, "idempotency_key_invalid", "idempotency_key_invalid")
-    scope, fingerprint = _scope(), _fingerprint()
-    kept = db.session.execute(
-        select(IdempotencyRecord).where(
-            IdempotencyRecord.scope == scope, IdempotencyRecord.key == key
-        )
-    ).scalar_one_or_none()
-    db.session.rollback()  # end the read; the write opens its own transaction
-    if kept is not None and kept.created_at is not None and _expired(kept.created_at):
-        _forget_old()
-        kept = None
-    if kept is None:
-        g.idempotency = {"scope": scope, "key": key, "fingerprint": fingerprint, "row": None}
-        return None
+        return _refusal(400, "idempotency_key_invalid")
+    scope, fingerprint = request_scope(), request_fingerprint()
+    try:
+        kept = db.session.execute(
+            select(IdempotencyRecord).where(
+                IdempotencyRecord.scope == scope, IdempotencyRecord.key == key
+            )
+        ).scalar_one_or_none()
+        if kept is not None and _expired(kept.created_at):
+            _forget_old()
+            kept = None
+        if kept is None:
+            g.idempotency = {"scope": scope, "key": key, "fingerprint": fingerprint, "row": None}
+            return None
+        return _again(kept, fingerprint)
+    finally:
+        db.session.rollback()  # end the read; the write opens its own transaction
+
+
+def _again(kept: IdempotencyRecord, fingerprint: str) -> Response:
+    """The answer to a key seen before: its kept answer, a refusal, or a rebuilt one."""
     if kept.fingerprint != fingerprint:
-        return _refusal(422, "idempotency_key_reused", "idempotency_key_reused")
+        return _refusal(422, "idempotency_key_reused")
+    lease = current_app.config["IDEMPOTENCY_LEASE_SECONDS"]
+    if kept.status is None and not lost_answers.abandoned(kept, lease):
+        return _refusal(409, "idempotency_key_in_progress")
+    if kept.scope == ANONYMOUS:  # never hand a capability to whoever sent the same key
+        created = lost_answers.created_id(kept)
+        return _refusal(409, "idempotency_key_replayed_without_capability", id=created)
     if kept.status is None:
-        return _refusal(409, "idempotency_key_in_progress", "idempotency_key_in_progress")
-    headers = json.loads(kept.headers or "{}")
-    response = Response(kept.body or "", kept.status, headers=headers)
+        response = lost_answers.rebuilt(kept)
+    else:
+        headers = json.loads(kept.headers or "{}")
+        response = Response(kept.body or b"", kept.status, headers=headers)
     response.headers["Idempotent-Replayed"] = "true"
     return response
 
@@ -119,23 +130,31 @@ def after_request(response: Response) -> Response:
     row = pending and pending["row"]
     if row is None:
         return response
-    body = b"" if response.direct_passthrough else response.get_data()
     try:
-        text = body.decode("utf-8") if len(body) <= MAX_BODY else ""
-    except UnicodeDecodeError:
-        text = ""
-    kept = {name: response.headers[name] for name in KEPT_HEADERS if name in response.headers}
+        _keep(row, pending["scope"], response)
+    finally:
+        lost_answers.answering(row, False)
+    return response
+
+
+def _keep(row: int, scope: str, response: Response) -> None:
+    """Store the answer whole; for a write that committed and then failed (5xx), an
+    answer rebuilt from its claim; for an anonymous key, the status alone."""
+    db.session.rollback()  # whatever the view left open (a failure's half-read)
+    if response.status_code >= 500:
+        record = db.session.get(IdempotencyRecord, row)
+        if record is None:
+            return
+        response = lost_answers.rebuilt(record)
+    values: dict[str, Any] = {"status": response.status_code}
+    if scope != ANONYMOUS:  # never replayed there: the answer holds the new edit token
+        response.direct_passthrough = False  # read it whole, whatever made it
+        kept = {name: response.headers[name] for name in KEPT_HEADERS if name in response.headers}
+        values.update(body=response.get_data(), headers=json.dumps(kept))
     db.session.execute(
-        IdempotencyRecord.__table__.update()
-        .where(IdempotencyRecord.id == row)
-        .values(
-            status=response.status_code,
-            body=text,
-            headers=json.dumps(kept),
-        )
+        IdempotencyRecord.__table__.update().where(IdempotencyRecord.id == row).values(**values)
     )
     db.session.commit()
-    return response
 
 
 def _claim(session: Session) -> None:
@@ -145,16 +164,23 @@ def _claim(session: Session) -> None:
     pending = g.get("idempotency")
     if not pending or pending["row"] is not None or pending.get("claiming") is not None:
         return
+    session.flush()  # the write's own rows first: the claim notes what they created
     row = IdempotencyRecord(
-        scope=pending["scope"], key=pending["key"], fingerprint=pending["fingerprint"]
+        scope=pending["scope"],
+        key=pending["key"],
+        fingerprint=pending["fingerprint"],
+        owner=lost_answers.owner(),
+        outline=lost_answers.outline(session),
     )
     session.add(row)
     session.flush()
     pending["claiming"] = row.id  # the key's row, once this transaction commits
+    lost_answers.answering(row.id, True)
 
 
 def _claimed(session: Session) -> None:
     """The transaction that claimed the key committed: its answer is kept (``after_commit``)."""
+    lost_answers.forget(session)
     pending = g.get("idempotency") if has_request_context() else None
     if pending and pending.get("claiming") is not None:
         pending["row"] = pending.pop("claiming")
@@ -163,9 +189,16 @@ def _claimed(session: Session) -> None:
 def _unclaimed(session: Session) -> None:
     """It rolled back (a clash the ledger runs again, ``ledger.txn.retried``): the claim is
     gone with it, and the next attempt claims the key again (``after_rollback``)."""
+    lost_answers.forget(session)
     pending = g.get("idempotency") if has_request_context() else None
-    if pending:
-        pending.pop("claiming", None)
+    if pending and pending.get("claiming") is not None:
+        lost_answers.answering(pending.pop("claiming"), False)
+
+
+def _flushed(session: Session, context: Any) -> None:
+    """Note the rows a write created, while a key waits to be claimed (``after_flush``)."""
+    if has_request_context() and g.get("idempotency") and g.idempotency["row"] is None:
+        lost_answers.note_flushed(session, context)
 
 
 def _expired(created: dt.datetime) -> bool:
@@ -176,7 +209,8 @@ def _expired(created: dt.datetime) -> bool:
 
 def _forget_old() -> None:
     cutoff = utcnow() - dt.timedelta(hours=KEEP_HOURS)
-    db.session.execute(delete(IdempotencyRecord).where(IdempotencyRecord.created_at < cutoff))
+    old = delete(IdempotencyRecord).where(IdempotencyRecord.created_at < cutoff)
+    db.session.execute(old, execution_options={"synchronize_session": False})
     db.session.commit()
 
 
@@ -186,3 +220,4 @@ def init_app(app: Flask) -> None:
     event.listen(Session, "before_commit", _claim)
     event.listen(Session, "after_commit", _claimed)
     event.listen(Session, "after_rollback", _unclaimed)
+    event.listen(Session, "after_flush", _flushed)
