@@ -755,7 +755,8 @@
         }
         const answer = await readAnswer(response);
         if (answer.kind === "sent") {
-          window.location.assign(answer.body.board);
+          // a rebuilt answer (the worker died after its commit) says only "recorded"
+          window.location.assign((answer.body && answer.body.board) || info.board);
           return;
         }
         if (answer.kind === "later") {
