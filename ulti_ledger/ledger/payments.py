@@ -254,44 +254,6 @@ def check_payment(
     return payer, payee, amount, paid_on
 
 
-def add_session_payment(
-    session: GameSession,
-    balances: Mapping[str, str],
-    currency: str | None,
-    data: Mapping[str, Any],
-    today: dt.date,
-    transfers: Sequence[Mapping[str, Any]] = (),
-    *,
-    actor: Actor | None = None,
-) -> dict[str, Any]:
-    """Record a payment of the evening (checked by ``check_payment``); raises the
-    evening's version, so every page of it shows the payment at once. Checked after the
-    evening's write lock is taken: two phones paying at once never pay more than owed.
-    The evening's history says who marked it (action ``pay``). Not run again
-    (``retried``): ``balances`` were read before the lock, so a write that committed since
-    makes it a ``Retry`` (409, try again), never a payment checked against what is no
-    longer owed."""
-    with transaction():
-        version = lock(session)
-        payments = session_payments(session)
-        along = settle_up(balances, transfers, currency, payments)["transfers"]
-        checked = check_payment(balances, currency, payments, data, today, along)
-        payer, payee, amount, paid_on = checked
-        row = Payment(
-            session_id=session.id,
-            payer=payer,
-            payee=payee,
-            amount=amount,
-            currency=currency_code(currency),
-            paid_on=paid_on,
-        )
-        db.session.add(row)
-        db.session.flush()
-        out = payment_json(row)
-        record(session, "pay", version, after=out, actor=actor)
-    return out
-
-
 def add_group_payment(
     group: Group,
     standings: Mapping[str, Any],
@@ -441,30 +403,17 @@ def rename_in_group_payments(group: Group, old: str, new: str) -> None:
 
 
 def evening_settle_up(
-    session: GameSession, summary: Mapping[str, Any], transfers: Sequence[Mapping[str, Any]]
-) -> dict[str, Any]:
-    """``settle_up`` of the evening: its settled balances, the ``transfers`` the page shows
-    (``summary["totals"]["transfers"]`` or another method's) and its payments."""
-    totals = summary["totals"]
-    return settle_up(totals["settled"], transfers, totals["currency"], session_payments(session))
-
-
-def record_payment(
     session: GameSession,
     summary: Mapping[str, Any],
-    data: Mapping[str, Any],
-    today: dt.date,
-    transfers: Sequence[Mapping[str, Any]] = (),
-    *,
-    actor: Actor | None = None,
+    transfers: Sequence[Mapping[str, Any]],
+    shares: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
-    """Record a payment of the evening whose ``session_summary`` is ``summary``;
-    ``transfers``: those of the method the scorer marked it on (see ``check_payment``);
-    ``actor``: who marked it, for the evening's history."""
+    """``settle_up`` of the evening: its settled balances, the ``transfers`` the page shows
+    (``summary["totals"]["transfers"]`` or another method's), its payments and ``shares``,
+    what its groups' own payments paid of it (``shared_payments.evening_shares``)."""
     totals = summary["totals"]
-    return add_session_payment(
-        session, totals["settled"], totals["currency"], data, today, transfers, actor=actor
-    )
+    made = sorted([*session_payments(session), *shares], key=lambda p: (p["paid_on"], p["id"]))
+    return settle_up(totals["settled"], transfers, totals["currency"], made)
 
 
 def group_settle_up(
