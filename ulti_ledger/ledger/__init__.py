@@ -145,6 +145,7 @@ from .names import (
 )
 from .payments import (
     PaymentError,
+    check_payment_body,
     delete_payment,
     evening_settle_up,
     group_settle_up,
@@ -253,6 +254,7 @@ __all__ = [
     "delete_session",
     "evening_settle_up",
     "evening_shares",
+    "check_payment_body",
     "groups_with_own_payments",
     "group_settle_up",
     "record_group_payment",

@@ -32,6 +32,7 @@ from .carry import lock_group
 from .journal import Actor, record
 from .payments import (
     check_payment,
+    check_payment_body,
     from_minor,
     group_payments,
     group_settle_up,
@@ -160,6 +161,7 @@ def record_payment(
     at once never pay more than owed. Not run again (``retried``): ``summary`` was read
     before the lock, so a write that committed since makes it a ``Retry`` (409, try
     again), never a payment checked against what is no longer owed."""
+    check_payment_body(data)
     totals = summary["totals"]
     balances, currency = totals["settled"], totals["currency"]
     with transaction():

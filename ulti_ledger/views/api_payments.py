@@ -98,4 +98,5 @@ def _body() -> dict[str, Any]:
     body = json_body()
     if not isinstance(body, dict):
         raise ledger.SessionError("", 'send {"from", "to", "amount", "paid_on"}: the payment')
+    ledger.check_payment_body(body)  # before the method or banker is read
     return body
