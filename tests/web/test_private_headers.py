@@ -105,9 +105,7 @@ def test_a_refused_form_that_shows_posted_links_again_is_private(client, links):
         assert answer.headers.get(name) == value, name
 
 
-def test_every_route_answering_a_token_in_its_query_or_authorization_is_private(
-    app, client, links
-):
+def test_every_route_answering_a_token_in_its_query_or_authorization_is_private(app, client, links):
     """Every GET route of the app, asked with an edit token in the query (each key that
     carries one) or as a bearer token: whatever it answers, it is neither cached, indexed
     nor sent on as a Referer (``/sessions/new?group=``, ``/api/v1/groups/<id>``)."""
