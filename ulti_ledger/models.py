@@ -332,6 +332,9 @@ class Payment(db.Model):
     """
 
     __tablename__ = "payments"
+    __table_args__ = ({"sqlite_autoincrement": True},)
+    """Ids are never given again (SQLite would reuse an undone payment's id): a stale
+    "undo N" finds nothing, never a later payment. PostgreSQL's sequences never reuse."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int | None] = mapped_column(

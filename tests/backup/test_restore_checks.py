@@ -302,3 +302,14 @@ def test_every_kind_of_hand_and_change_passes_the_checks(bare_app, tmp_path, ses
             assert ledger.session_json(ledger.get_session(session.id)) == before
     finally:
         close_app(target)
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="the database restored into is SQLite here")
+def test_a_pg_dump_restored_into_sqlite_says_it_needs_postgresql(bare_app, tmp_path, monkeypatch):
+    """Before, pg_restore ran against a SQLite DATABASE_URL and failed with a socket
+    error; the file's kind and the database's are named instead, before anything runs."""
+    file = tmp_path / "evenings.dump"
+    file.write_bytes(b"PGDMP\x01\x0f\x00" + bytes(64))  # a pg_dump file's header
+    monkeypatch.setattr(cli, "database_app", lambda: bare_app)
+    message = refused(bare_app, file, "pg_dump file", "only into PostgreSQL", "sqlite")
+    assert "socket" not in message

@@ -113,7 +113,7 @@ def test_euro_cents_are_kept_as_whole_cents(ctx):
         ({"amount": "sok"}, "amount"),
         ({"amount": "0"}, "amount_positive"),
         ({"amount": "-5"}, "amount"),
-        ({"amount": 10.5}, "amount"),
+        ({"amount": 10.5}, "type"),  # a fraction is no JSON type an amount takes
         ({"paid_on": "tegnap"}, "date"),
         ({"from": "Zoltán"}, "player"),
         ({"to": None}, "player"),

@@ -45,6 +45,7 @@ def links(app, client, session_body, hand):
 def address(rule, links, token):
     """The rule's address with real values (a hand, an evening, a group that exist)."""
     values = {"token": token, "number": 1, "hand_id": 1, "entry_id": 1, "payment_id": 1}
+    values |= {"ruleset_id": "ulti", "filename": "app.css", "lang": "hu"}
     values |= {"session_id": links["id"], "group_id": links["group_id"]}
     unknown = rule.arguments - set(values)
     assert not unknown, f"{rule.rule}: say in this test what {unknown} should be"
@@ -102,3 +103,39 @@ def test_a_refused_form_that_shows_posted_links_again_is_private(client, links):
     assert links["/s/"] in answer.get_data(as_text=True)
     for name, value in PRIVATE.items():
         assert answer.headers.get(name) == value, name
+
+
+def test_every_route_answering_a_token_in_its_query_or_authorization_is_private(app, client, links):
+    """Every GET route of the app, asked with an edit token in the query (each key that
+    carries one) or as a bearer token: whatever it answers, it is neither cached, indexed
+    nor sent on as a Referer (``/sessions/new?group=``, ``/api/v1/groups/<id>``)."""
+    walked = 0
+    for rule in app.url_map.iter_rules():
+        if "GET" not in rule.methods or "token" in rule.arguments or rule.endpoint == "static":
+            continue
+        path = address(rule, links, "")
+        asked = [
+            client.get(path, headers={"Authorization": f"Bearer {links['/g/']}"}),
+            client.get(path, headers={"Authorization": f"Bearer {links['/e/']}"}),
+        ]
+        for key, token in (("group", links["/g/"]), ("token", links["/e/"]), ("s", links["/s/"])):
+            asked.append(client.get(f"{path}{'&' if '?' in path else '?'}{key}={token}"))
+        for answer in asked:
+            answer.close()  # a file's answer (the service worker) holds the file open
+            for name, value in PRIVATE.items():
+                assert answer.headers.get(name) == value, (path, answer.status_code, name)
+            walked += 1
+    assert walked > 100
+
+
+def test_a_new_evening_for_a_group_and_the_apis_group_are_private(client, links):
+    page = client.get(f"/sessions/new?group={links['/g/']}")
+    assert page.status_code == 200
+    api = client.get(
+        f"/api/v1/groups/{links['group_id']}",
+        headers={"Authorization": f"Bearer {links['group_view']}"},
+    )
+    assert api.status_code == 200
+    for answer in (page, api):
+        for name, value in PRIVATE.items():
+            assert answer.headers.get(name) == value, name

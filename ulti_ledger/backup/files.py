@@ -111,6 +111,13 @@ def restore(app: Flask, source: Path) -> str:
                 _sqlite_copy(checked, Path(url.database))
             return "sqlite"
         if head.startswith(PGDUMP_MAGIC):
+            if url.get_backend_name() != "postgresql":  # else pg_restore's socket error
+                raise BackupError(
+                    f"{source} is a pg_dump file: it restores only into PostgreSQL, and "
+                    f"DATABASE_URL is {url.get_backend_name()}; set DATABASE_URL to an empty "
+                    "PostgreSQL database, or make a JSON backup (ulti-ledger backup --format "
+                    "json FILE) to restore here; nothing was written"
+                )
             _check_pg_dump(source)
             db.engine.dispose()
             _run(

@@ -70,7 +70,7 @@ def export(
 
     A token of an older session that begins with "-" goes after "--": export -- -Ab3...
     """
-    from .. import ledger
+    from .. import groups, ledger
 
     with app_context(database):
         session = find_session(session_ref)
@@ -80,7 +80,8 @@ def export(
             data = guarded(scoresheet_pdf, session, method, banker, lang)
         elif fmt == "csv":
             summary = ledger.session_summary(session, lang)
-            paid = ledger.evening_settle_up(session, summary, summary["totals"]["transfers"])
+            transfers, shares = summary["totals"]["transfers"], groups.shares_of(session)
+            paid = ledger.evening_settle_up(session, summary, transfers, shares)
             data = ledger.session_csv(summary, lang, paid).encode()
         else:
             data = ledger.session_export_json(session).encode()

@@ -12,9 +12,11 @@ and nothing needs an alias table.
 - ``store``: create, find (by id, by token), change, and the evenings in or out
 - ``members``: who played, renaming and merging across the group
 - ``standings``: per player and game over a period; who pays whom; the chart's series
+- ``holders``: the groups that count an evening, for its payments (one account)
 - ``period``: the period a page or the API asks for (this month, the season, all, dates)
 """
 
+from .holders import WHOLE, evening_holders, shares_of
 from .members import members, rename_member
 from .period import Period, parse_period
 from .standings import group_standings
@@ -34,6 +36,9 @@ from .store import (
 )
 
 __all__ = [
+    "WHOLE",
+    "evening_holders",
+    "shares_of",
     "GroupError",
     "Period",
     "add_evening",

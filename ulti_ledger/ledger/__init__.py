@@ -73,7 +73,10 @@ touching the hands' settlement):
 - ``record_payment(session, summary, data, today)``, ``record_group_payment(group,
   standings, data, today)``: ``{"from", "to", "amount", "paid_on"}``, checked against
   what is still owed (``PaymentError`` with ``code``); ``delete_payment(owner, id)``
-- ``session_payments(session)``; ``evening_settle_up(session, summary, transfers)`` and
+- ``record_payment(..., holders)``: ``Holder``s, the groups that count the evening, with
+  their standings: a payment is checked against them too (``shared_payments``);
+  ``evening_shares(session, holders)``: what their own payments paid of the evening
+- ``session_payments(session)``; ``evening_settle_up(session, summary, transfers, shares)`` and
   ``group_settle_up(group, standings)``: each transfer's paid and remaining, the totals
   (``owed == paid + remaining``) and the balances after the payments; ``settle_up`` pure
 
@@ -144,11 +147,11 @@ from .names import (
 )
 from .payments import (
     PaymentError,
+    check_payment_body,
     delete_payment,
     evening_settle_up,
     group_settle_up,
     record_group_payment,
-    record_payment,
     rename_in_group_payments,
     session_payments,
     settle_up,
@@ -175,6 +178,7 @@ from .settling import (
     house_rules,
     session_settlement,
 )
+from .shared_payments import Holder, evening_shares, groups_with_own_payments, record_payment
 from .storable import unstorable
 from .summary import (
     deal_by,
@@ -222,6 +226,7 @@ __all__ = [
     "one_name",
     "refuse_hidden",
     "spelling_key",
+    "Holder",
     "ResultCache",
     "builtin_engine",
     "only_ruleset",
@@ -252,6 +257,9 @@ __all__ = [
     "delete_payment",
     "delete_session",
     "evening_settle_up",
+    "evening_shares",
+    "check_payment_body",
+    "groups_with_own_payments",
     "group_settle_up",
     "record_group_payment",
     "record_payment",

@@ -96,7 +96,11 @@ def refresh_group(group_id: int, written: set[int] | frozenset[int] = frozenset(
     again: a new hand in the latest evening settles that evening alone."""
     db.session.flush()
     live = (GameSession.group_id == group_id, GameSession.deleted_at.is_(None))
-    evenings = db.session.scalars(select(GameSession).where(*live)).all()
+    # Read afresh under the group's lock: an evening this request read before (a page of
+    # the chain) keeps its seats by the old names after a group rename committed, while
+    # its hands, read now, name the new ones (a KeyError in ``hand_views``).
+    fresh = select(GameSession).where(*live).execution_options(populate_existing=True)
+    evenings = db.session.scalars(fresh).all()
     evenings = sorted(evenings, key=lambda s: (s.date or s.created_at.date(), s.id))
     held: dict[str, tuple[int, int]] = {}  # kind -> (what the group holds, after which evening)
     moved: set[str] = set()  # the kinds whose chain changed from some evening on

@@ -29,6 +29,7 @@ from ..db import db
 from ..models import GameSession, Group, Payment
 from ..settlement.transfers import settle
 from ..words.money_format import currency_code, minor_digits
+from ..words.money_input import foreign_digit
 from .errors import NotFound, SessionError
 from .journal import Actor, record
 from .txn import lock, retried, transaction
@@ -36,7 +37,14 @@ from .txn import lock, retried, transaction
 MAX_MINOR = 2**31 - 1
 """The largest payment, in minor units: far above any card table (2 147 483 647 forints,
 21 million euros), and within a 32-bit column."""
-_AMOUNT = re.compile(r"\d{1,3}([ \u00a0\u202f]\d{3})+|\d{1,13}")
+_DIGITS = re.compile(r"[0-9]+")
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+PAID_ON_YEARS = (2000, 2100)
+"""The years a payment's day may fall in: the app was written in 2026 and records money
+handed over at a card table, so a day outside them is a slip (a date picker's 0001, a
+9999), never a payment; it would also sort before or after every real one and sit at the
+edge of what ``date`` can add a day to."""
+_AMOUNT = re.compile(r"[0-9]{1,3}([ \u00a0\u202f][0-9]{3})+|[0-9]{1,13}")
 
 
 class PaymentError(SessionError):
@@ -46,6 +54,29 @@ class PaymentError(SessionError):
         self.code = code
         self.params = params
         super().__init__(key, problem)
+
+
+TEXT_FIELDS = ("from", "to", "paid_on", "method", "banker", "currency")
+"""A payment body's fields that are text (or absent/null); ``amount`` is text or a whole
+number."""
+
+
+def check_payment_body(data: Mapping[str, Any]) -> None:
+    """Refuse a payment body whose fields have the wrong JSON type, naming the field,
+    before any of it is used (a list as ``banker`` would reach a dict lookup)."""
+    for key in TEXT_FIELDS:
+        value = data.get(key)
+        if value is not None and not isinstance(value, str):
+            _wrong_type(key, value, "a string")
+    amount = data.get("amount")
+    if amount is not None and (isinstance(amount, bool) or not isinstance(amount, str | int)):
+        _wrong_type("amount", amount, 'a string such as "2,50" or a whole number')
+
+
+def _wrong_type(key: str, value: object, expected: str) -> None:
+    kind = {list: "a list", dict: "an object", bool: "true or false", float: "a fraction"}
+    shown = kind.get(type(value), type(value).__name__)
+    raise PaymentError(key, "type", f"must be {expected}, not {shown}", field=key)
 
 
 def minor_scale(currency: str | None) -> int:
@@ -74,9 +105,13 @@ def parse_amount(raw: object, currency: str | None) -> int:
         raw = str(raw)
     if not isinstance(raw, str) or not raw.strip():
         raise PaymentError("amount", "amount", "give the amount paid, such as 3000 or 2,50")
+    if foreign_digit(raw):
+        raise PaymentError(
+            "amount", "amount_digits", f"write the digits 0-9, not {raw!r}", value=raw
+        )
     whole, dot, fraction = raw.strip().replace(",", ".").partition(".")
     digits = minor_digits(currency_code(currency))
-    if not _AMOUNT.fullmatch(whole) or (dot and not fraction.isdigit()):
+    if not _AMOUNT.fullmatch(whole) or (dot and not _DIGITS.fullmatch(fraction)):
         raise PaymentError(
             "amount", "amount", f"must be an amount such as 3000 or 2,50, not {raw!r}", value=raw
         )
@@ -97,15 +132,31 @@ def parse_amount(raw: object, currency: str | None) -> int:
 
 
 def parse_paid_on(raw: object, today: dt.date) -> dt.date:
-    """The day it was paid (``YYYY-MM-DD``); empty: ``today``, the request's date."""
+    """The day it was paid, ``YYYY-MM-DD`` in ``PAID_ON_YEARS``; empty: ``today``, the
+    request's date. ``date.fromisoformat`` alone also takes week dates (2026-W49-6) and
+    the basic form (20261205), which no form of ours sends and a reader could misread."""
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return today
+    text = raw.strip() if isinstance(raw, str) else ""
     try:
-        return dt.date.fromisoformat(str(raw).strip())
+        if not _ISO_DAY.fullmatch(text):
+            raise ValueError(text)
+        day = dt.date.fromisoformat(text)
     except ValueError:
         raise PaymentError(
             "paid_on", "date", f"must be a date such as 2026-12-05, not {raw!r}", value=raw
         ) from None
+    first, last = PAID_ON_YEARS
+    if not first <= day.year <= last:
+        raise PaymentError(
+            "paid_on",
+            "date_range",
+            f"must be a day from {first} to {last}, not {text}",
+            first=str(first),
+            last=str(last),
+            value=text,
+        )
+    return day
 
 
 def payment_json(payment: Payment) -> dict[str, Any]:
@@ -254,44 +305,6 @@ def check_payment(
     return payer, payee, amount, paid_on
 
 
-def add_session_payment(
-    session: GameSession,
-    balances: Mapping[str, str],
-    currency: str | None,
-    data: Mapping[str, Any],
-    today: dt.date,
-    transfers: Sequence[Mapping[str, Any]] = (),
-    *,
-    actor: Actor | None = None,
-) -> dict[str, Any]:
-    """Record a payment of the evening (checked by ``check_payment``); raises the
-    evening's version, so every page of it shows the payment at once. Checked after the
-    evening's write lock is taken: two phones paying at once never pay more than owed.
-    The evening's history says who marked it (action ``pay``). Not run again
-    (``retried``): ``balances`` were read before the lock, so a write that committed since
-    makes it a ``Retry`` (409, try again), never a payment checked against what is no
-    longer owed."""
-    with transaction():
-        version = lock(session)
-        payments = session_payments(session)
-        along = settle_up(balances, transfers, currency, payments)["transfers"]
-        checked = check_payment(balances, currency, payments, data, today, along)
-        payer, payee, amount, paid_on = checked
-        row = Payment(
-            session_id=session.id,
-            payer=payer,
-            payee=payee,
-            amount=amount,
-            currency=currency_code(currency),
-            paid_on=paid_on,
-        )
-        db.session.add(row)
-        db.session.flush()
-        out = payment_json(row)
-        record(session, "pay", version, after=out, actor=actor)
-    return out
-
-
 def add_group_payment(
     group: Group,
     standings: Mapping[str, Any],
@@ -373,9 +386,12 @@ def import_payments(
         if minor <= 0 or minor > MAX_MINOR:
             raise SessionError(f"payments[{index}].amount", "must be more than zero")
         try:
-            paid_on = dt.date.fromisoformat(str(item.get("paid_on")))
-        except ValueError:
-            raise SessionError(f"payments[{index}].paid_on", "must be a date") from None
+            raw_day = item.get("paid_on")
+            if not isinstance(raw_day, str) or not raw_day.strip():
+                raise PaymentError("paid_on", "date", "must be a date such as 2026-12-05")
+            paid_on = parse_paid_on(raw_day, dt.date.min)  # a file's payment names its day
+        except PaymentError as exc:
+            raise SessionError(f"payments[{index}].paid_on", exc.problem) from None
         db.session.add(
             Payment(
                 session_id=session.id,
@@ -441,30 +457,17 @@ def rename_in_group_payments(group: Group, old: str, new: str) -> None:
 
 
 def evening_settle_up(
-    session: GameSession, summary: Mapping[str, Any], transfers: Sequence[Mapping[str, Any]]
-) -> dict[str, Any]:
-    """``settle_up`` of the evening: its settled balances, the ``transfers`` the page shows
-    (``summary["totals"]["transfers"]`` or another method's) and its payments."""
-    totals = summary["totals"]
-    return settle_up(totals["settled"], transfers, totals["currency"], session_payments(session))
-
-
-def record_payment(
     session: GameSession,
     summary: Mapping[str, Any],
-    data: Mapping[str, Any],
-    today: dt.date,
-    transfers: Sequence[Mapping[str, Any]] = (),
-    *,
-    actor: Actor | None = None,
+    transfers: Sequence[Mapping[str, Any]],
+    shares: Sequence[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
-    """Record a payment of the evening whose ``session_summary`` is ``summary``;
-    ``transfers``: those of the method the scorer marked it on (see ``check_payment``);
-    ``actor``: who marked it, for the evening's history."""
+    """``settle_up`` of the evening: its settled balances, the ``transfers`` the page shows
+    (``summary["totals"]["transfers"]`` or another method's), its payments and ``shares``,
+    what its groups' own payments paid of it (``shared_payments.evening_shares``)."""
     totals = summary["totals"]
-    return add_session_payment(
-        session, totals["settled"], totals["currency"], data, today, transfers, actor=actor
-    )
+    made = sorted([*session_payments(session), *shares], key=lambda p: (p["paid_on"], p["id"]))
+    return settle_up(totals["settled"], transfers, totals["currency"], made)
 
 
 def group_settle_up(
@@ -540,6 +543,7 @@ def record_group_payment(
 ) -> dict[str, Any]:
     """Record a payment on the group's whole standings, in ``data["currency"]`` (the
     group's one currency when omitted)."""
+    check_payment_body(data)
     settlements = standings["settlements"]
     raw = data.get("currency")
     wanted = currency_code(raw) if isinstance(raw, str) else raw

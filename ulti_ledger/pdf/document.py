@@ -87,12 +87,13 @@ def scoresheet_html(
     """The scoresheet's HTML, from the ledger's plain values."""
     from flask import render_template
 
-    from .. import ledger
+    from .. import groups, ledger
 
     summary = ledger.session_summary(session, lang)
     settlement = ledger.session_settlement(session, method, banker, summary)
     ruleset = ledger.session_ruleset_choice(session, lang)  # its scorer words its house rules
-    paid = ledger.evening_settle_up(session, summary, settlement["transfers"])
+    shares = groups.shares_of(session)  # what its groups' own payments paid of it
+    paid = ledger.evening_settle_up(session, summary, settlement["transfers"], shares)
     context = scoresheet_context(
         summary,
         settlement,

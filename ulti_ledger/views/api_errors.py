@@ -81,6 +81,9 @@ def ledger_error(exc: LedgerError):
     if isinstance(message, Msg) and message.code:
         body["code"] = message.code
         body["params"] = {k: _plain(v) for k, v in message.params.items()}
+    elif isinstance(getattr(exc, "code", None), str):  # a payment's refusal (PaymentError)
+        body["code"] = exc.code
+        body["params"] = {k: _plain(v) for k, v in getattr(exc, "params", {}).items()}
     return body, status
 
 

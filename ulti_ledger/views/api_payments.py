@@ -21,12 +21,12 @@ from typing import Any
 
 from flask import Blueprint
 
-from .. import ledger
+from .. import groups, ledger
 from ..audit import current_actor
 from ..models import GameSession, Group
 from .api_common import ID, api_lang, authorized, authorized_group
 from .api_errors import json_body, ledger_error
-from .common import group_today, method_transfers, whole_standings
+from .common import group_today, method_transfers, payment_holders, whole_standings
 
 bp = Blueprint("api_payments", __name__, url_prefix="/api/v1")
 bp.register_error_handler(ledger.LedgerError, ledger_error)
@@ -35,7 +35,8 @@ bp.register_error_handler(ledger.LedgerError, ledger_error)
 def session_payments_json(session: GameSession) -> dict[str, Any]:
     """The evening's payments and, by the fewest transfers, what was paid and remains."""
     summary = ledger.session_summary(session, api_lang())
-    up = ledger.evening_settle_up(session, summary, summary["totals"]["transfers"])
+    shares = groups.shares_of(session)
+    up = ledger.evening_settle_up(session, summary, summary["totals"]["transfers"], shares)
     return {"session_id": session.id, "version": session.version, **up}
 
 
@@ -58,8 +59,9 @@ def api_add_session_payment(session_id: int):
     body = _body()
     summary = ledger.session_summary(session)
     transfers = method_transfers(session, summary, body)
+    holders = payment_holders(session, body)
     payment = ledger.record_payment(
-        session, summary, body, group_today(), transfers, actor=current_actor()
+        session, summary, body, group_today(), transfers, holders, actor=current_actor()
     )
     return {"payment": payment, **session_payments_json(session)}, 201
 
@@ -96,4 +98,5 @@ def _body() -> dict[str, Any]:
     body = json_body()
     if not isinstance(body, dict):
         raise ledger.SessionError("", 'send {"from", "to", "amount", "paid_on"}: the payment')
+    ledger.check_payment_body(body)  # before the method or banker is read
     return body

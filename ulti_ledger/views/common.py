@@ -32,7 +32,6 @@ from .. import groups, ledger
 from ..audit import current_actor
 from ..db import db
 from ..drawings.qr import qr_svg
-from ..groups.period import Period
 from ..ledger import result_cache
 from ..models import GameSession, Group
 from ..pdf import pool as pdf_render
@@ -182,8 +181,7 @@ def group_stats_of(
 
 PAYMENT_KEPT = ("method", "banker")
 """The page's settle method, kept across the redirect back to it."""
-WHOLE = Period("all", None, None)
-"""A group's payments count on its standings over all its evenings and games."""
+WHOLE = groups.WHOLE
 
 
 def payment_error_text(exc: Exception) -> str:
@@ -232,6 +230,14 @@ def method_transfers(
         return summary["totals"]["transfers"]
     banker = sent.get("banker") or None
     return ledger.session_settlement(session, method, banker, summary)["transfers"]
+
+
+def payment_holders(session: GameSession, sent: Mapping[str, Any]) -> list[ledger.Holder]:
+    """Every group that counts the evening, by the method the payment was marked on: an
+    evening's payment is checked against them too (``ledger.shared_payments``)."""
+    method = sent.get("method") or "minimal"
+    banker = sent.get("banker") or None
+    return groups.evening_holders(session, method, banker, paying_only=False)
 
 
 def whole_standings(group: Group, sent: Mapping[str, Any] | None = None) -> dict[str, Any]:

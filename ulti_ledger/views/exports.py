@@ -41,7 +41,7 @@ from flask import (
     url_for,
 )
 
-from .. import ledger
+from .. import groups, ledger
 from ..audit import current_actor
 from ..ledger import check_group_size
 from ..models import GameSession
@@ -75,7 +75,8 @@ def hands_csv(token: str):
     session = get_session_or_404(token, "view")
     lang = _lang()
     summary = ledger.session_summary(session, lang)
-    paid = ledger.evening_settle_up(session, summary, summary["totals"]["transfers"])
+    transfers = summary["totals"]["transfers"]
+    paid = ledger.evening_settle_up(session, summary, transfers, groups.shares_of(session))
     text = ledger.session_csv(summary, lang, paid)
     return send_file(
         io.BytesIO(text.encode("utf-8")),

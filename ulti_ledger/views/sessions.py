@@ -54,6 +54,7 @@ from .common import (
     payment_back,
     payment_error_text,
     payment_form,
+    payment_holders,
     payment_recorded,
     undo_payment,
     utc_text,
@@ -273,7 +274,8 @@ def scoreboard_page(
     own = url_for("sessions.edit" if editable else "sessions.view", token=token)
     settle = scoreboard_settle(session, summary, own)  # 400 for a bad ?method=
     # what was paid of each transfer and what remains (payments, never the hands)
-    settle["up"] = ledger.evening_settle_up(session, summary, settle["transfers"])
+    shares = groups.shares_of(session)  # what its groups' own payments paid of it
+    settle["up"] = ledger.evening_settle_up(session, summary, settle["transfers"], shares)
     settle["text"] = transfers_text(summary, settle, settle["up"])  # the card's "copy as text"
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
@@ -302,8 +304,15 @@ def add_payment(token: str):
     summary = ledger.session_summary(session)
     try:
         transfers = method_transfers(session, summary, request.form)
+        holders = payment_holders(session, request.form)
         payment = ledger.record_payment(
-            session, summary, payment_form(), group_today(), transfers, actor=current_actor()
+            session,
+            summary,
+            payment_form(),
+            group_today(),
+            transfers,
+            holders,
+            actor=current_actor(),
         )
     except ledger.LedgerError as exc:
         return scoreboard_page(session, token, True, payment_error=payment_error_text(exc)), 422

@@ -34,6 +34,7 @@ MONEY_TEXTS = {
     "amount_not_string": "err_amount",
     "amount_not_positive": "err_amount",
     "amount_too_precise": "err_amount",
+    "amount_digits": "err_amount_digits",
     "amount_ambiguous": "err_amount_ambiguous",
     "amount_no_minor_units": "err_amount_whole",
     "currency_required": "err_currency_required",

@@ -8,7 +8,8 @@ Capability pages get one privacy policy, ``PRIVATE``, applied here and nowhere e
 link must not travel in a Referer header, be kept by a cache, nor be indexed. A page is
 one when its route has a ``token`` in its address (an evening's or a group's edit or view
 link, and all below them), when its query carries tokens (``?token=``, the
-several-evenings page's ``?s=``), when it redirects to such a route (a new evening, a
+several-evenings page's ``?s=``, a new evening's ``?group=``) or its ``Authorization``
+header does (the API's bearer token), when it redirects to such a route (a new evening, a
 new group, an import land on their edit link), or when it answers a write (a refused
 form shows again what was posted, links included). It is keyed on the route, not on a
 blueprint, so a new link route has it without asking (tests/web/test_private_headers.py
@@ -60,8 +61,9 @@ PRIVATE = {
 """The privacy policy of a page whose address is a capability (or that lists some)."""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that write nothing; an answer to any other may echo what was posted."""
-TOKEN_QUERY = ("token", "s")
-"""Query keys that carry an evening's or a group's token."""
+TOKEN_QUERY = ("token", "s", "group")
+"""Query keys that carry an evening's or a group's token (``group``: a new evening's
+group, ``/sessions/new?group=<edit token>``)."""
 
 
 def init_app(app: Flask) -> None:
@@ -116,9 +118,11 @@ def _capability_headers(response: Response) -> Response:
 
 
 def _by_token(rule: Rule | None) -> bool:
+    """A token in the address (the route's or the query's) or in ``Authorization`` (the
+    API's bearer token: what it answers is as private as the page of that link)."""
     if rule is not None and "token" in rule.arguments:
         return True
-    return any(key in request.args for key in TOKEN_QUERY)
+    return "Authorization" in request.headers or any(key in request.args for key in TOKEN_QUERY)
 
 
 def _leads_to_token(response: Response) -> bool:

@@ -18,9 +18,9 @@ from .money_format import currency_code, minor_digits
 MAX_CODE = 8
 SEPARATORS = " \u00a0\u202f"
 """Thousands separators people type or paste: space, no-break space, narrow no-break space."""
-_GROUPED = re.compile(rf"\d{{1,3}}([{SEPARATORS}]\d{{3}})+")
-_PLAIN = re.compile(r"\d{1,12}")
-_FRACTION = re.compile(r"\d{1,6}")
+_GROUPED = re.compile(rf"[0-9]{{1,3}}([{SEPARATORS}][0-9]{{3}})+")
+_PLAIN = re.compile(r"[0-9]{1,12}")
+_FRACTION = re.compile(r"[0-9]{1,6}")
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 
 MESSAGES = {
@@ -29,6 +29,7 @@ MESSAGES = {
     "not {value!r}",
     "amount_not_string": 'must be a positive decimal string such as "10", "1 000" or "0,5", '
     "not {value!r}",
+    "amount_digits": "write the digits 0-9, not {value!r}",
     "amount_not_positive": "must be positive (more than zero), not {value!r}",
     "amount_no_minor_units": "{currency} has no minor units: give a whole amount, not {value!r}",
     "amount_too_precise": "at most 6 decimals, not {value!r}",
@@ -47,6 +48,13 @@ class MoneyInputError(ValueError):
         self.code = code
         self.params = params
         super().__init__(MESSAGES[code].format(**params))
+
+
+def foreign_digit(text: str) -> bool:
+    """Whether ``text`` holds a digit other than ASCII 0-9 ("١٠", "１０", "²"): Python's
+    ``int``, ``Decimal`` and ``\\d`` read them as numbers, but nobody types an amount so on
+    purpose, and a pasted one should be refused, not read as something else."""
+    return any(c.isdigit() and not ("0" <= c <= "9") for c in text)
 
 
 def parse_currency(raw: object) -> str:
@@ -72,12 +80,20 @@ def parse_amount(raw: object, currency: str | None) -> str:
     if not isinstance(raw, str):
         raise MoneyInputError("amount", "amount_not_string", value=raw)
     text = raw.strip()
+    if foreign_digit(text):
+        raise MoneyInputError("amount", "amount_digits", value=raw)
     whole, comma, fraction = text.replace(",", ".").partition(".")
     if "." in fraction or not (_PLAIN.fullmatch(whole) or _GROUPED.fullmatch(whole)):
         raise MoneyInputError("amount", "amount_not_number", value=raw)
     if comma and not fraction.isdigit():
         raise MoneyInputError("amount", "amount_not_number", value=raw)
-    if len(fraction) == 3 and whole.isdigit() and len(whole) <= 3 and whole != "0":
+    if (
+        len(fraction) == 3
+        and whole.isascii()
+        and whole.isdigit()
+        and len(whole) <= 3
+        and whole != "0"
+    ):
         # "1.000" is a thousand to many Hungarian and German writers, one to others.
         raise MoneyInputError("amount", "amount_ambiguous", value=raw)
     digits = "".join(c for c in whole if c.isdigit())
