@@ -821,7 +821,11 @@
       return;
     }
     if (onForm) {
-      await setUpForm(info);
+      try {
+        await setUpForm(info);
+      } finally {
+        document.documentElement.dataset.formReady = "1"; // dealt: a kept copy shows now
+      }
       if (offline) watch();
       return;
     }

@@ -83,6 +83,11 @@ def host_back(context) -> None:
     context.unroute_all(behavior="ignoreErrors")
 
 
+def form_ready(page) -> None:
+    """The form is dealt for the hand it will be (a kept copy is dealt anew by the phone)."""
+    page.wait_for_function("() => document.documentElement.dataset.formReady")
+
+
 def save(page) -> None:
     with page.expect_navigation():
         page.get_by_test_id("save").click()
@@ -91,6 +96,7 @@ def save(page) -> None:
 def queue_hand(page, board: str, *taps: str) -> None:
     """Open the new-hand form (from the phone's copy when offline), tap, save."""
     page.goto(board + "/hands/new")
+    form_ready(page)
     for testid in taps:
         page.get_by_test_id(testid).click()
     save(page)
@@ -106,6 +112,7 @@ def ulti_hand(page, board: str) -> str:
     page.goto(board)
     with page.expect_navigation():
         page.get_by_test_id("new-hand").click()
+    form_ready(page)
     declarer = first_bidder(page)
     page.get_by_test_id(f"declarer-{declarer}").click()
     page.get_by_test_id("preset-piros-passz").click()
@@ -118,6 +125,7 @@ def skat_hand(page, board: str) -> str:
     page.goto(board)
     with page.expect_navigation():
         page.get_by_test_id("new-hand").click()
+    form_ready(page)
     declarer = page.locator('input[name="declarer"]:checked').get_attribute("value")
     assert declarer == first_bidder(page)
     page.get_by_test_id("game-pik").click()
@@ -177,6 +185,7 @@ def test_three_hands_of_two_games_offline_are_sent_once_in_order(app, phone_cont
     declarers = []
     for _ in range(3):
         page.goto(board + "/hands/new")
+        form_ready(page)
         expect(page.get_by_test_id("offline-preview-note")).to_be_visible()
         declarer = first_bidder(page)  # the deal moved on: its first bidder plays
         declarers.append(declarer)
@@ -246,6 +255,7 @@ def test_hands_saved_offline_keep_the_dealer_and_the_money_of_the_same_hands_onl
         page.goto(board)
         with page.expect_navigation():
             page.get_by_test_id("new-hand").click()
+        form_ready(page)
         assert str(number) in page.get_by_test_id("form-heading").inner_text()
         kept.append(hand(page, board))
     waiting(page, 2)
@@ -301,6 +311,7 @@ def test_a_host_that_answers_no_more_mid_save_keeps_the_hand(app, phone_context,
     token, board = scorer.begin(page, live_url, "Udvar", ["Anna", "Béla", "Csaba"], "ulti")
     warm(page, board)
     page.goto(board + "/hands/new")
+    form_ready(page)
     page.get_by_test_id(f"declarer-{first_bidder(page)}").click()
     page.get_by_test_id("preset-piros-passz").click()
     host_gone(phone_context, live_url)
@@ -356,6 +367,7 @@ def test_a_refused_queued_hand_stops_the_queue_and_opens_in_the_form(app, phone_
     waiting(page, 2)
     phone_context.set_offline(False)
     page.wait_for_url("**/hands/new?queued=*")
+    form_ready(page)
     expect(page.get_by_test_id("queued-reason")).to_be_visible()
     assert len(entries(app, token)) == 0  # the queue stopped at the refused hand
     assert len(idb_entries(page)) == 2  # nothing after it is lost
@@ -421,6 +433,7 @@ def test_two_scorer_phones_offline_record_every_hand_once(
     b.goto(board)
     with b.expect_navigation():
         b.get_by_test_id("new-hand").click()
+    form_ready(b)
     b_own = "Anna" if a_second != "Anna" else "Béla"  # another hand than A's second
     b.get_by_test_id(f"declarer-{b_own}").click()
     b.get_by_test_id("preset-piros-passz").click()
@@ -529,6 +542,7 @@ def test_on_plain_http_the_form_says_so_and_a_hand_waits_on_its_page(app, lan_br
         token, board = scorer.begin(page, lan, "Nappali", ["Anna", "Béla", "Csaba"], "ulti")
         assert page.evaluate("window.isSecureContext") is False
         page.goto(board + "/hands/new")
+        form_ready(page)
         expect(page.get_by_test_id("offline-http-note")).to_be_visible()
         page.get_by_test_id(f"declarer-{first_bidder(page)}").click()
         page.get_by_test_id("preset-piros-passz").click()
