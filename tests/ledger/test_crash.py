@@ -84,6 +84,7 @@ class Server:
                 "--chdir",
                 str(self.tmp),
                 *(["--preload"] if self.preload else []),
+                "--no-control-socket",  # gunicorn 24+: one shared ~/.gunicorn/gunicorn.ctl
                 "serve:app",
             ],
             stdout=log,
