@@ -412,6 +412,44 @@ def test_a_hand_another_device_recorded_first_is_added_at_the_end_in_one_tap(
     until(page, lambda: len(entries(app, token)) == 4)
 
 
+def test_a_hand_that_cannot_go_at_the_end_opens_in_the_form_dealt_anew(
+    app, phone_context, live_url
+):
+    """Ulti for four: the waiting hand was Béla's, dealt by Anna. Another device recorded
+    hand 1 meanwhile, so at the end Béla deals and sits out: the card says why it cannot
+    go there, the form opens it dealt for hand 2, and the scorer names the declarer."""
+    page = phone_context.new_page()
+    players = ["Anna", "Béla", "Csaba", "Dóra"]
+    token, board = scorer.begin(page, live_url, "Négyen", players, "ulti")
+    warm(page, board)
+    phone_context.set_offline(True)
+    assert ulti_hand(page, board) == "Béla"
+    with app.app_context():
+        session = ledger.session_by_token(token, "edit")
+        parti = [{"name": "parti", "won": True}]
+        hand = {"declarer": "Csaba", "colour": "piros", "components": parti}
+        ledger.add_hand(session, {**hand, "players": ["Béla", "Csaba", "Dóra"]})
+    phone_context.set_offline(False)
+    moved = page.get_by_test_id("queued-moved")
+    expect(moved).to_be_visible()
+    assert page.get_by_test_id("queued-add-at-end").count() == 0  # Béla sits out there
+    with page.expect_navigation():
+        page.get_by_test_id("queued-open").click()
+    form_ready(page)
+    assert "2" in page.get_by_test_id("form-heading").inner_text()
+    assert page.get_by_test_id("preset-piros-passz").get_attribute("aria-pressed") == "true"
+    assert page.get_by_test_id("declarer-Béla").is_hidden()  # he deals hand 2
+    page.get_by_test_id("declarer-Csaba").click()
+    save(page)
+    until(page, lambda: len(entries(app, token)) == 2)
+    stored = entries(app, token)
+    assert [(e["dealer"], e["hand"]["declarer"]) for e in stored] == [
+        ("Anna", "Csaba"),
+        ("Béla", "Csaba"),
+    ]
+    expect(page.get_by_test_id("offline-queue")).to_have_count(0)
+
+
 def test_two_scorer_phones_offline_record_every_hand_once(
     app, phone_context, second_phone, live_url
 ):
