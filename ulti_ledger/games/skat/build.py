@@ -64,6 +64,10 @@ class Rules(RulesIdentity):
     Kontra that the declarer *won* opens a Bock round (the option ``bock_lost_kontra``
     of 0.9.0's earlier builds, which read its source the other way)."""
     ramsch_only_grand_hand: bool
+    ramsch_splits_checked: bool
+    """Ramsch results that cannot happen are refused (a single loser at 40 or less, two tied
+    at 40, a single loser at 60 or less beside a Jungfrau); a file pinned before 0.9.0's
+    rulings (without ``[ramsch] splits_checked``) keeps accepting what it stored."""
     """In an evening of Ramsch only a Grand Hand may be declared instead of the Ramsch
     (Andy4495 setup: "Is a bid of Grand Hand allowed?"); False: only Ramsch."""
     bock_schneider: str
@@ -140,6 +144,7 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
         "ramsch_only": ramsch.bool("only", False),
         # a file pinned before 0.9.0's rulings refused the Grand Hand: it keeps refusing it
         "ramsch_only_grand_hand": ramsch.bool("only_grand_hand", False),
+        "ramsch_splits_checked": ramsch.bool("splits_checked", False),
     }
     ramsch.finish()
     kontra = top.table("kontra")

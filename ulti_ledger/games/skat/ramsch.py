@@ -104,16 +104,18 @@ def ramsch_facts(
     losers = _losers(raw.get("loser"), players, sitting_out)
     loser = losers[0]
     points = raw.get("points")
-    if type(points) is not int or not 0 <= points <= 120:
+    least = 0 if rules.ramsch_splits_checked else 40  # the file before said 40 to 120
+    if type(points) is not int or not least <= points <= 120:
         raise HandError(
             "ramsch.points",
             "must be the loser's card points, {least} to 120 (he took the most), not {value!r}",
             code="ramsch_points",
-            least=LOSER_LEAST,
+            least=LOSER_LEAST if rules.ramsch_splits_checked else 40,
             value=points,
         )
     most = TIE_MOST[len(losers)]
-    _least(losers, points)
+    if rules.ramsch_splits_checked:
+        _least(losers, points)
     if points > most:
         raise HandError(
             "ramsch.points",
@@ -132,7 +134,8 @@ def ramsch_facts(
             code="ramsch_tie_points",
             most=most,
         )
-    if len(jungfrau) == 1 and len(losers) == 1 and points <= 60:
+    alone = len(jungfrau) == 1 and len(losers) == 1
+    if alone and points <= 60 and rules.ramsch_splits_checked:
         raise HandError(
             "ramsch.points",
             "beside a Jungfrau {loser} and the third player took all 120 card points: at "
