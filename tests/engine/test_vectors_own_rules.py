@@ -26,11 +26,17 @@ GAMES = ("skat", "snapszer")
 NEW_OPTIONS = {
     "skat": (
         "bock_lost_kontra",
+        "bock_kontra_declarer_lost",
+        "bock_sixty_sixty",
+        "bock_grand_hand",
+        "bock_null_ouvert_hand",
+        "bock_re",
         "bock_schneider",
         "bock_value_120",
         "bock_two_rounds",
         "ramsch_after_bock",
         "ramsch_only",
+        "ramsch_only_grand_hand",
     ),
     "snapszer": ("kontra",),
 }

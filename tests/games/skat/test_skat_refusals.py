@@ -133,7 +133,12 @@ RAMSCH = {**ALL_PASS, "options": {"all_pass": "ramsch"}}
     [
         ({**ALL_PASS, "ramsch": {"loser": "Anna", "points": 50}}, "ramsch", "ramsch_off"),
         (RAMSCH, "ramsch", "ramsch_missing"),
-        ({**RAMSCH, "ramsch": {"loser": "Anna", "points": 39}}, "ramsch.points", "ramsch_points"),
+        ({**RAMSCH, "ramsch": {"loser": "Anna", "points": 121}}, "ramsch.points", "ramsch_points"),
+        (
+            {**RAMSCH, "ramsch": {"loser": "Anna", "points": 39}},
+            "ramsch.points",
+            "ramsch_alone_at_40",
+        ),
         (
             {**RAMSCH, "ramsch": {"loser": "Anna", "points": 50, "jungfrau": ["Anna"]}},
             "ramsch.jungfrau",

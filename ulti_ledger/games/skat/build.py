@@ -21,6 +21,8 @@ LISTS = ("isko", "seeger_fabian")
 ALL_PASS = ("no_entry", "ramsch")
 RAMSCH = ("augen", "fest")
 TRIGGERS = ("sixty_sixty", "grand_hand", "null_ouvert_hand", "kontra_re")
+"""The triggers of option ``bock`` (the bundle, RULES.md "Bock rounds"); each is also its
+own option, ``bock_<trigger>`` (``bock_re`` for ``kontra_re``), that turns on one alone."""
 NULL_OVERBID = ("any", "playable")
 """What covers an overbid Null: any Null value (the files before issue 25), or only those
 the declarer could still play (RULES.md: after picking up the skat never a Hand value)."""
@@ -53,8 +55,21 @@ class Rules(RulesIdentity):
     bock: bool
     bock_factor: int
     bock_triggers: tuple[str, ...]
+    bock_kontra_declarer_lost: bool
+    """A game with Kontra (or Re) that the declarer lost opens a Bock round: "Successful
+    Kontra (declarer loses)", Andy4495 skat-scoresheet README (option
+    ``bock_kontra_declarer_lost``)."""
     bock_lost_kontra: bool
-    """A game with Kontra that the declarer won (the Kontra lost) opens a Bock round."""
+    """Deprecated, kept so that an evening pinned with it settles as it did: a game with
+    Kontra that the declarer *won* opens a Bock round (the option ``bock_lost_kontra``
+    of 0.9.0's earlier builds, which read its source the other way)."""
+    ramsch_only_grand_hand: bool
+    ramsch_splits_checked: bool
+    """Ramsch results that cannot happen are refused (a single loser at 40 or less, two tied
+    at 40, a single loser at 60 or less beside a Jungfrau); a file pinned before 0.9.0's
+    rulings (without ``[ramsch] splits_checked``) keeps accepting what it stored."""
+    """In an evening of Ramsch only a Grand Hand may be declared instead of the Ramsch
+    (Andy4495 setup: "Is a bid of Grand Hand allowed?"); False: only Ramsch."""
     bock_schneider: str
     """``off``, ``on`` or ``no_bock_pending`` (`SCHNEIDER`)."""
     bock_value_from: int
@@ -112,8 +127,11 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
             raise bock.error("triggers", f'"{name}" is not one of {", ".join(TRIGGERS)}')
     if not bock.bool("classic", True):  # Bock rounds opened by the further triggers only
         triggers = []
+    # Each trigger of the bundle alone (option bock_<trigger>), after the file's own.
+    triggers = [*triggers, *(t for t in TRIGGERS if bock.bool(t, False) and t not in triggers)]
     # The further triggers (issue 25); a file without them (pinned before) plays none.
     extra = {
+        "bock_kontra_declarer_lost": bock.bool("kontra_declarer_lost", False),
         "bock_lost_kontra": bock.bool("lost_kontra", False),
         "bock_schneider": bock.choice("schneider", SCHNEIDER, "off"),
         "bock_value_from": bock.int("value_from", 0),
@@ -124,6 +142,9 @@ def build_rules(raw: dict[str, Any], source: str) -> Rules:
     rounds = {
         "ramsch_rounds": ramsch.bool("after_bock", False),
         "ramsch_only": ramsch.bool("only", False),
+        # a file pinned before 0.9.0's rulings refused the Grand Hand: it keeps refusing it
+        "ramsch_only_grand_hand": ramsch.bool("only_grand_hand", False),
+        "ramsch_splits_checked": ramsch.bool("splits_checked", False),
     }
     ramsch.finish()
     kontra = top.table("kontra")

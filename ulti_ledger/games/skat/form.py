@@ -162,8 +162,9 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     fields.append(renonsz_field(w["renonsz"], _PLAYED))
     rounds = rules.ramsch_rounds or rules.ramsch_only
     outcomes = [{"value": "", "label": w["played"]}, {"value": "all_pass", "label": "eingepasst"}]
-    if rules.ramsch_only:  # every deal a Ramsch: nobody bids, so nothing else can happen
-        outcomes = []
+    if rules.ramsch_only:  # every deal a Ramsch: nobody bids, but a Grand Hand may be declared
+        grand_hand = rules.ramsch_only_grand_hand
+        outcomes = [{"value": "", "label": "Grand Hand"}] if grand_hand else []
     if rounds:
         outcomes.append({"value": "ramsch", "label": "Ramsch"})
     outcome: dict[str, Any] = {

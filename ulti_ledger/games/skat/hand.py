@@ -109,6 +109,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     if offender is not None:
         offender = checks.renonsz(offender, players, sitting_out, outcome)
     facts = game_facts(data, rules, offender is not None)
+    _grand_hand(facts, rules)
     kontra = _kontra(get("kontra"), rules)
     head = (rules.id, options or {}, players, sitting_out)
     return _new(Hand, (*head, declarer, outcome, *facts, kontra, bock, offender, None))
@@ -124,11 +125,26 @@ def _round(outcome: str, rules: Rules) -> None:
             "ramsch_only are off)",
             code="ramsch_round_off",
         )
+    if outcome == "played" and rules.ramsch_only and rules.ramsch_only_grand_hand:
+        return  # a Grand Hand may be declared instead (`_grand_hand` checks the game)
     if outcome != "ramsch" and rules.ramsch_only:
         raise HandError(
             "outcome",
             "every deal is a Ramsch at this table (house rule ramsch_only): outcome is ramsch",
             code="ramsch_only",
+        )
+
+
+def _grand_hand(facts: tuple[Any, ...], rules: Rules) -> None:
+    """In an evening of Ramsch only the one game that may be declared is a Grand Hand
+    (house rule ``ramsch_only_grand_hand``, Andy4495 setup)."""
+    game, hand_game = facts[0], facts[3]
+    if rules.ramsch_only and (game != "grand" or not hand_game):
+        raise HandError(
+            "game",
+            "every deal is a Ramsch at this table (house rule ramsch_only): the only game "
+            "that may be declared instead is a Grand Hand",
+            code="ramsch_only_grand_hand",
         )
 
 

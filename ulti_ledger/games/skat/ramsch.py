@@ -8,7 +8,13 @@ player took every trick, ``{"durchmarsch": NAME}``. A Jungfrau (a player without
 
 Two or three players may tie for the most card points: each of them loses his points
 (RULES.md, Skat decisions; jskat ``RamschRule``): ``loser`` is then a list of their
-names and ``points`` what each took (two: 40 to 60; three: 40 each).
+names and ``points`` what each took (two: 41 to 60; three: 40 each).
+
+Only results that can happen are accepted (RULES.md, Skat decisions, "Ramsch results that
+cannot happen"): a single loser took more than 40 (the other two hold the rest, so at 40
+or less one of them took as many: at 40 card points all three tie); two tied losers took
+41 to 60 each (at 40 the third has 40 too); beside a Jungfrau a single loser took more
+than 60 (the third player holds the rest: at 60 they tie, below it he took more).
 
 The same Ramsch is played, without an all pass, in a Ramsch round (after a Bock round,
 house rule ``ramsch_after_bock``) and in an evening of Ramsch only (``ramsch_only``):
@@ -23,8 +29,12 @@ from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import check_keys, kind, player
 from .build import Rules
 
-LOSER_LEAST = 40
-"""The loser took the most of the 120 card points: at least a third."""
+LOSER_LEAST = 41
+"""A single loser took the most of the 120 card points: more than a third (at 40 all
+three tie)."""
+TIE_LEAST = {1: LOSER_LEAST, 2: LOSER_LEAST, 3: 40}
+"""The fewest card points each of so many losers can have taken: the third player of two
+tied at 40 has 40 too."""
 
 
 TIE_MOST = {1: 120, 2: 60, 3: 40}
@@ -94,15 +104,18 @@ def ramsch_facts(
     losers = _losers(raw.get("loser"), players, sitting_out)
     loser = losers[0]
     points = raw.get("points")
-    if type(points) is not int or not LOSER_LEAST <= points <= 120:
+    least = 0 if rules.ramsch_splits_checked else 40  # the file before said 40 to 120
+    if type(points) is not int or not least <= points <= 120:
         raise HandError(
             "ramsch.points",
             "must be the loser's card points, {least} to 120 (he took the most), not {value!r}",
             code="ramsch_points",
-            least=LOSER_LEAST,
+            least=LOSER_LEAST if rules.ramsch_splits_checked else 40,
             value=points,
         )
     most = TIE_MOST[len(losers)]
+    if rules.ramsch_splits_checked:
+        _least(losers, points)
     if points > most:
         raise HandError(
             "ramsch.points",
@@ -121,6 +134,18 @@ def ramsch_facts(
             code="ramsch_tie_points",
             most=most,
         )
+    alone = len(jungfrau) == 1 and len(losers) == 1
+    if alone and points <= 60 and rules.ramsch_splits_checked:
+        raise HandError(
+            "ramsch.points",
+            "beside a Jungfrau {loser} and the third player took all 120 card points: at "
+            "{value} the third took {rest}, so {loser} lost alone only above 60 (at 60 "
+            "card points the two tie)",
+            code="ramsch_jungfrau_alone",
+            loser=loser,
+            value=points,
+            rest=120 - points,
+        )
     if len(jungfrau) == 2 and rules.durchmarsch:
         raise HandError(
             "ramsch.jungfrau",
@@ -136,6 +161,41 @@ def ramsch_facts(
             loser=loser,
         )
     return Ramsch(losers, points, jungfrau, None)
+
+
+def _least(losers: tuple[str, ...], points: int) -> None:
+    """Refuse a loser, or two tied losers, at 40 card points or fewer: the others hold the
+    rest between them, so one of them took as many or more."""
+    if points >= TIE_LEAST[len(losers)]:
+        return
+    if len(losers) == 3:
+        raise HandError(
+            "ramsch.points",
+            "three players tied at {value} card points leave {rest} untaken: three tie only "
+            "at 40 card points each",
+            code="ramsch_tie_points",
+            value=points,
+            rest=120 - 3 * points,
+        )
+    if len(losers) == 1:
+        raise HandError(
+            "ramsch.points",
+            "{loser} took {value} card points, the other two {rest} between them: one of "
+            "them took as many or more, so a single loser took more than 40 (at 40 card "
+            "points all three tie)",
+            code="ramsch_alone_at_40",
+            loser=losers[0],
+            value=points,
+            rest=120 - points,
+        )
+    raise HandError(
+        "ramsch.points",
+        "two players tied at {value} card points leave {rest} to the third, as many or more: "
+        "two tied losers took 41 to 60 each (at 40 card points all three tie)",
+        code="ramsch_two_at_40",
+        value=points,
+        rest=120 - 2 * points,
+    )
 
 
 def _losers(raw: Any, players: tuple[str, ...], sitting_out: tuple[str, ...]) -> tuple[str, ...]:

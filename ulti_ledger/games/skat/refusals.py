@@ -17,6 +17,10 @@ REFUSALS = {
     "game_missing": ("game", "game_missing"),
     "result_missing": ("declarer_points", "result_missing"),
     "won_missing": ("won", "won_missing"),
+    "ramsch_alone_at_40": ("ramsch_points", "ramsch_alone_at_40"),
+    "ramsch_two_at_40": ("ramsch_points", "ramsch_two_at_40"),
+    "ramsch_jungfrau_alone": ("ramsch_points", "ramsch_jungfrau_alone"),
+    "ramsch_only_grand_hand": ("game", "ramsch_only_grand_hand"),
 }
 """The engine's refusals the form words itself: never a hand key."""
 

@@ -88,15 +88,15 @@ def _ramsch(rng: random.Random, rules: Rules, table: list[str]) -> dict[str, Any
     tie = rng.random()
     if tie < 0.05:  # all three tied at 40
         return {"loser": list(table), "points": 40}
-    if tie < 0.15:  # two tied, each 40 to 60; a Jungfrau only beside 60 each
+    if tie < 0.15:  # two tied, each 41 to 60; a Jungfrau only beside 60 each
         losers = rng.sample(table, 2)
-        out = {"loser": losers, "points": rng.randint(40, 60)}
+        out = {"loser": losers, "points": rng.randint(41, 60)}
         if rules.jungfrau and rng.random() < 0.3:
             out["points"] = 60
             out["jungfrau"] = [p for p in table if p not in losers]
         return out
     loser = rng.choice(table)
-    out = {"loser": loser, "points": rng.randint(40, 110)}
-    if rules.jungfrau and rng.random() < 0.2:
+    out = {"loser": loser, "points": rng.randint(41, 110)}  # alone: more than 40
+    if rules.jungfrau and rng.random() < 0.2 and out["points"] > 60:  # the third holds the rest
         out["jungfrau"] = [rng.choice([p for p in table if p != loser])]
     return out

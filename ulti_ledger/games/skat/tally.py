@@ -32,7 +32,9 @@ def rounds(rows: Sequence[Mapping[str, Any]], rules: Rules) -> Rounds:
     Every deal plays the next game of the queue, eingepasst too. A hand that fires any
     trigger opens at most one new round, queued after those waiting: a Bock game per
     player at the table, and with ``ramsch_after_bock`` a Ramsch game per player after
-    it. The hand's own triggers come with its row; the evening adds its two: a Schneider
+    it. The hand's own triggers come with its row, except in a game of a Ramsch round: a
+    Grand Hand declared there opens no Bock round (Andy4495 README: "No bock can be
+    created in this case"), whatever it fires. The evening adds its two: a Schneider
     under ``no_bock_pending`` opens nothing while a Bock game is played or waits, and
     ``bock_two_rounds`` opens a round after so many full rounds without a Bock game."""
     queue: list[str] = []
@@ -42,6 +44,8 @@ def rounds(rows: Sequence[Mapping[str, Any]], rules: Rules) -> Rounds:
         playing = queue.pop(0) if queue else None
         in_bock = playing == "bock" or bool(entry.get("bock"))
         fired = list(entry.get("triggers", ["bock"] if entry.get("opens") else []))
+        if playing == "ramsch":  # a Grand Hand declared in a Ramsch round opens none
+            fired = []
         if rules.bock_schneider == "no_bock_pending" and (in_bock or "bock" in queue):
             fired = [t for t in fired if t != "schneider"]
         table = entry.get("table", 3)

@@ -113,12 +113,15 @@ def _raised(value: int, hand: Hand, rules: Rules) -> int:
 
 def bock_triggers(hand: Hand, rules: Rules) -> tuple[str, ...]:
     """The Bock triggers this hand fires by itself, with Bock played: the file's
-    ``triggers`` and the further ones its options turn on (a lost Kontra, a Schneider, a
-    game worth ``value_from`` or more). A Schneider under ``no_bock_pending`` fires here
-    unless the hand is a Bock game itself; whether another is still to come is the
-    evening's to say (``tally``). Two rounds without Bock, too, only the evening knows."""
-    if not rules.bock or hand.outcome != "played":
-        return ()
+    ``triggers`` and the further ones its options turn on (a Kontra game the declarer
+    lost, a Schneider, a game worth ``value_from`` or more). A Grand Hand declared in an
+    evening of Ramsch only opens none (Andy4495 README: "No bock can be created in this
+    case"); in a Ramsch round after Bock, only the evening knows it (``tally``). A
+    Schneider under ``no_bock_pending`` fires here unless the hand is a Bock game itself;
+    whether another is still to come is the evening's to say (``tally``). Two rounds
+    without Bock, too, only the evening knows."""
+    if not rules.bock or hand.outcome != "played" or rules.ramsch_only:
+        return ()  # a Grand Hand declared in an evening of Ramsch only opens none
     fired = {
         "sixty_sixty": hand.declarer_points == 60,
         "grand_hand": hand.game == "grand" and hand.hand,
@@ -127,7 +130,9 @@ def bock_triggers(hand: Hand, rules: Rules) -> tuple[str, ...]:
     }
     out = [t for t in rules.bock_triggers if fired[t]]
     value = game_value(hand, rules)
-    if rules.bock_lost_kontra and hand.kontra and value.won:
+    if rules.bock_kontra_declarer_lost and hand.kontra and not value.won:
+        out.append("kontra_declarer_lost")
+    if rules.bock_lost_kontra and hand.kontra and value.won:  # deprecated: the old reading
         out.append("lost_kontra")
     schneider = rules.bock_schneider == "on" or (
         rules.bock_schneider == "no_bock_pending" and not hand.bock

@@ -16,6 +16,11 @@ from ...settlement.schema import suggestion
 from .build import DUPLA, PER_SIDE, SIDES, Facts, Rules
 
 FIGURE_KEYS = ("name", "side", "announced", "won", "kontra", "card", "raised_from")
+ONE_CARD = {"pagat-ultimo": "pagát", "sas-ultimo": "sas", "xxi-fogas": "skíz"}
+"""The figures that hang on one card, and the card: a side announces them only holding it
+(the XXI-fogás: the skíz that takes the XXI), so one side's failed announcement and the
+other side's silent figure never meet (RULES.md, tarokk, ``silent_over_failed``). A
+property of the deck, not a house rule: no ruleset file changes it."""
 SUITS = ("kor", "karo", "treff", "pikk")
 """The suits a király figure or a színcsalád may name (``card``)."""
 A_FIGURE = Msg("a figure")
@@ -172,6 +177,16 @@ def _twice(both: int, fig: Fig, out: list[Fig], rules: Rules) -> bool:
                 )
         if rules.silent_over_failed and rules.figures[name].either_side and _over_failed(fig, out):
             return bool(both & ~rules.slot_mask)
+        if name in ONE_CARD and _over_failed(fig, out):
+            raise HandError(
+                f"figures[{index}].name",
+                "{name} hangs on one card, the {card}: only the side that holds it announces "
+                "{name} or makes it silently, so one side's failed announcement and the "
+                "other side's silent {name} cannot both happen",
+                code="one_card_twice",
+                name=name,
+                card=ONE_CARD[name],
+            )
         raise HandError(
             f"figures[{index}].name",
             "{name} is listed twice: a figure is made or failed once",
@@ -379,7 +394,16 @@ def _raised_from(raw: Any, key: str, name: str, announced: bool, rules: Rules) -
             ruleset=rules.label,
         )
     allowed = [low for low, highs in rules.raises.items() if name in highs]
-    if not announced or raw not in allowed:
+    if not announced:
+        raise HandError(
+            f"{key}.announced",
+            "a raised figure is announced (emelés is said aloud): a silent {name} is "
+            "never raised from {value!r}; mark it announced, or leave raised_from out",
+            code="raise_silent",
+            name=name,
+            value=raw,
+        )
+    if raw not in allowed:
         raise HandError(
             f"{key}.raised_from",
             "{name} cannot be raised from {value!r}; it is raised from: {allowed}",

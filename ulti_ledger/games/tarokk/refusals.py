@@ -15,6 +15,8 @@ REFUSALS = {
     "partner_is_declarer": ("partner", "partner_is_declarer"),
     "skart_alone": ("partner", "skart_alone"),
     "ruling_missing": ("ruling", "ruling_missing"),
+    "one_card_twice": ("fig{row}_name", "one_card_twice"),
+    "raise_silent": ("fig{row}_announced", "raise_silent"),
 }
 """The engine's refusals the form words itself: never a hand key."""
 
