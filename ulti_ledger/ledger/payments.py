@@ -362,46 +362,6 @@ def delete_payment(
     return out
 
 
-def import_payments(
-    session: GameSession, raw: object, currency: str | None, names: Iterable[str]
-) -> None:
-    """Add a session file's ``payments`` list to a new evening (no commit: the import's
-    own transaction); a missing list is none. Each must name two of its players."""
-    if raw is None:
-        return
-    if not isinstance(raw, list):
-        raise SessionError("payments", "must be a list of payments")
-    names = set(names)
-    for index, item in enumerate(raw):
-        if not isinstance(item, dict):
-            raise SessionError(f"payments[{index}]", "must be an object")
-        payer, payee = item.get("from"), item.get("to")
-        if payer not in names or payee not in names or payer == payee:
-            raise SessionError(f"payments[{index}]", "must name two different players")
-        minor = item.get("amount_minor")
-        if isinstance(minor, bool) or not isinstance(minor, int):
-            minor = parse_amount(item.get("amount"), currency)
-        if minor <= 0 or minor > MAX_MINOR:
-            raise SessionError(f"payments[{index}].amount", "must be more than zero")
-        try:
-            raw_day = item.get("paid_on")
-            if not isinstance(raw_day, str) or not raw_day.strip():
-                raise PaymentError("paid_on", "date", "must be a date such as 2026-12-05")
-            paid_on = parse_paid_on(raw_day, dt.date.min)  # a file's payment names its day
-        except PaymentError as exc:
-            raise SessionError(f"payments[{index}].paid_on", exc.problem) from None
-        db.session.add(
-            Payment(
-                session_id=session.id,
-                payer=payer,
-                payee=payee,
-                amount=minor,
-                currency=currency_code(currency),
-                paid_on=paid_on,
-            )
-        )
-
-
 def export_payments(payments: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Payments as a session file keeps them (no ids: they belong to this database)."""
     return [
