@@ -6,6 +6,7 @@ ledger needs each group's standings over all its evenings, which this family com
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from ..ledger import Holder, evening_shares, groups_with_own_payments
@@ -34,7 +35,8 @@ def evening_holders(
     out = []
     for gid in ids:
         group = get_group(gid)
-        out.append(Holder(group, group_standings(group, WHOLE, None, method, banker)))
+        read = functools.partial(group_standings, group, WHOLE, None, method, banker)
+        out.append(Holder(group, read(), read))
     return out
 
 

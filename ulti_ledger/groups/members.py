@@ -17,6 +17,7 @@ from ..ledger import (
     Actor,
     apply_players_change,
     check_new_name,
+    lock_group,
     one_name,
     rename_in_group_payments,
     retried,
@@ -89,6 +90,9 @@ def rename_member(
             )
     ids = [s.id for s in evenings]
     with transaction():  # every evening renamed, or (one refused) none
+        # the group's lock first, as a payment of the group takes it: a payment checked
+        # under it sees the new name, or is renamed here (``rename_in_group_payments``)
+        lock_group(group.id)
         for session in evenings:
             apply_players_change(session, {"rename": {old: new}}, actor=actor)
         rename_in_group_payments(group, old, new)

@@ -71,8 +71,9 @@ Settling up (``payments``: money handed over, exact in the currency's minor unit
 touching the hands' settlement):
 
 - ``record_payment(session, summary, data, today)``, ``record_group_payment(group,
-  standings, data, today)``: ``{"from", "to", "amount", "paid_on"}``, checked against
-  what is still owed (``PaymentError`` with ``code``); ``delete_payment(owner, id)``
+  read_standings, data, today)``: ``{"from", "to", "amount", "paid_on"}``, checked against
+  what is still owed (``PaymentError`` with ``code``), read under the locks of the
+  groups and of every evening they count (``payment_locks``); ``delete_payment(owner, id)``
 - ``record_payment(..., holders)``: ``Holder``s, the groups that count the evening, with
   their standings: a payment is checked against them too (``shared_payments``);
   ``evening_shares(session, holders)``: what their own payments paid of the evening

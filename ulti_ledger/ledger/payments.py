@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from ..db import db
 from ..models import GameSession, Group, Payment
@@ -32,6 +32,7 @@ from ..words.money_format import currency_code, minor_digits
 from ..words.money_input import foreign_digit
 from .errors import NotFound, SessionError
 from .journal import Actor, record
+from .payment_locks import lock_counted_evenings, lock_group_row, read_afresh
 from .txn import lock, retried, transaction
 
 MAX_MINOR = 2**31 - 1
@@ -314,30 +315,27 @@ def add_group_payment(
 ) -> dict[str, Any]:
     """Record a payment on the group's standings (not of any one evening), in its
     settlement ``index`` (a currency), checked against the payments of the group and of
-    its evenings after the group's row is locked (its version raised)."""
+    its evenings. Runs inside ``record_group_payment``'s transaction, under its locks:
+    ``standings`` were read under them."""
     s = standings["settlements"][index]
     balances = {b["player"]: b["money"] for b in s["balances"]}
     ids = [e["id"] for e in standings["evenings"]]
-    with transaction():
-        db.session.execute(
-            update(Group).where(Group.id == group.id).values(version=Group.version + 1)
-        )
-        payments = group_payments(group, ids)
-        along = group_settle_up(group, standings)[index]["transfers"]
-        checked = check_payment(balances, s["currency"], payments, data, today, along)
-        payer, payee, amount, paid_on = checked
-        row = Payment(
-            group_id=group.id,
-            payer=payer,
-            payee=payee,
-            amount=amount,
-            currency=currency_code(s["currency"]),
-            paid_on=paid_on,
-        )
-        db.session.add(row)
-        db.session.flush()
-        out = payment_json(row)
-    return out
+    payments = group_payments(group, ids)
+    along = group_settle_up(group, standings)[index]["transfers"]
+    payer, payee, amount, paid_on = check_payment(
+        balances, s["currency"], payments, data, today, along
+    )
+    row = Payment(
+        group_id=group.id,
+        payer=payer,
+        payee=payee,
+        amount=amount,
+        currency=currency_code(s["currency"]),
+        paid_on=paid_on,
+    )
+    db.session.add(row)
+    db.session.flush()
+    return payment_json(row)
 
 
 @retried  # the row and the evening read again: nothing read before is checked
@@ -362,46 +360,6 @@ def delete_payment(
             owner.version = Group.version + 1  # in SQL: two writers at once both count
         db.session.delete(row)
     return out
-
-
-def import_payments(
-    session: GameSession, raw: object, currency: str | None, names: Iterable[str]
-) -> None:
-    """Add a session file's ``payments`` list to a new evening (no commit: the import's
-    own transaction); a missing list is none. Each must name two of its players."""
-    if raw is None:
-        return
-    if not isinstance(raw, list):
-        raise SessionError("payments", "must be a list of payments")
-    names = set(names)
-    for index, item in enumerate(raw):
-        if not isinstance(item, dict):
-            raise SessionError(f"payments[{index}]", "must be an object")
-        payer, payee = item.get("from"), item.get("to")
-        if payer not in names or payee not in names or payer == payee:
-            raise SessionError(f"payments[{index}]", "must name two different players")
-        minor = item.get("amount_minor")
-        if isinstance(minor, bool) or not isinstance(minor, int):
-            minor = parse_amount(item.get("amount"), currency)
-        if minor <= 0 or minor > MAX_MINOR:
-            raise SessionError(f"payments[{index}].amount", "must be more than zero")
-        try:
-            raw_day = item.get("paid_on")
-            if not isinstance(raw_day, str) or not raw_day.strip():
-                raise PaymentError("paid_on", "date", "must be a date such as 2026-12-05")
-            paid_on = parse_paid_on(raw_day, dt.date.min)  # a file's payment names its day
-        except PaymentError as exc:
-            raise SessionError(f"payments[{index}].paid_on", exc.problem) from None
-        db.session.add(
-            Payment(
-                session_id=session.id,
-                payer=payer,
-                payee=payee,
-                amount=minor,
-                currency=currency_code(currency),
-                paid_on=paid_on,
-            )
-        )
 
 
 def export_payments(payments: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -538,19 +496,38 @@ def _carried_transfers(
     return [{"from": a, "to": b, "amount": from_minor(m, code)} for (a, b), m in out.items()]
 
 
+@retried  # a lock clash runs it again, from fresh reads under the locks
 def record_group_payment(
-    group: Group, standings: Mapping[str, Any], data: Mapping[str, Any], today: dt.date
+    group: Group,
+    read_standings: Callable[[], Mapping[str, Any]],
+    data: Mapping[str, Any],
+    today: dt.date,
 ) -> dict[str, Any]:
     """Record a payment on the group's whole standings, in ``data["currency"]`` (the
-    group's one currency when omitted)."""
+    group's one currency when omitted).
+
+    ``read_standings()``: the group's standings over all its evenings
+    (``groups.group_standings``, by the method the payment was marked on), called under
+    the locks: the group's row (its version raised) and every evening it counts
+    (``payment_locks``). The balances, the members' names and the payments are all read
+    in the transaction that records the payment, so a hand deleted, edited or restored,
+    a member renamed or another payment made meanwhile is either seen by the check or
+    waits for the payment's commit: never a payment checked against what is no longer
+    owed, nor one stored under a name that a rename has just left behind."""
     check_payment_body(data)
-    settlements = standings["settlements"]
-    raw = data.get("currency")
-    wanted = currency_code(raw) if isinstance(raw, str) else raw
-    chosen = [s for s in settlements if not raw or s["currency"] == wanted]
-    if len(chosen) != 1:
-        shown = ", ".join(s["currency"] or "-" for s in settlements)
-        raise PaymentError(
-            "currency", "currency", f"name one of the group's currencies: {shown}", shown=shown
-        )
-    return add_group_payment(group, standings, settlements.index(chosen[0]), data, today)
+    with transaction():
+        lock_group_row(group.id, bump=True)
+        lock_counted_evenings([group.id])
+        read_afresh()
+        standings = read_standings()
+        settlements = standings["settlements"]
+        raw = data.get("currency")
+        wanted = currency_code(raw) if isinstance(raw, str) else raw
+        chosen = [s for s in settlements if not raw or s["currency"] == wanted]
+        if len(chosen) != 1:
+            shown = ", ".join(s["currency"] or "-" for s in settlements)
+            raise PaymentError(
+                "currency", "currency", f"name one of the group's currencies: {shown}", shown=shown
+            )
+        index = settlements.index(chosen[0])
+        return add_group_payment(group, standings, index, data, today)

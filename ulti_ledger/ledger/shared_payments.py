@@ -18,7 +18,7 @@ from it, so nothing contradicts).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
@@ -30,6 +30,7 @@ from ..models import GameSession, Group, Payment
 from ..words.money_format import currency_code, minor_digits
 from .carry import lock_group
 from .journal import Actor, record
+from .payment_locks import lock_counted_evenings, read_afresh
 from .payments import (
     check_payment,
     check_payment_body,
@@ -51,6 +52,13 @@ class Holder:
     """The group; its row is locked by a payment of the evening."""
     standings: Mapping[str, Any]
     """``groups.group_standings`` over all its evenings, by the page's settle method."""
+    read: Callable[[], Mapping[str, Any]] | None = None
+    """Reads ``standings`` again: a payment calls it under its locks (``record_payment``),
+    since another evening of the group may have changed since the page read them."""
+
+    def afresh(self) -> Holder:
+        """The holder with its standings read now (itself, without ``read``)."""
+        return self if self.read is None else Holder(self.group, self.read(), self.read)
 
 
 def groups_with_own_payments(group_ids: Sequence[int]) -> set[int]:
@@ -157,18 +165,25 @@ def record_payment(
     ``holders``: every group that counts the evening, with its standings by that method
     (those with payments of their own are found under the lock); ``actor``: who marked
     it, for the evening's history. The groups' locks and then the evening's are taken
-    before anything is checked: two phones, or the group's page and the evening's, paying
-    at once never pay more than owed. Not run again (``retried``): ``summary`` was read
-    before the lock, so a write that committed since makes it a ``Retry`` (409, try
-    again), never a payment checked against what is no longer owed."""
+    before anything is checked, then those of every evening the paying groups count,
+    whose standings are read again under them (``Holder.read``): two phones, or the
+    group's page and the evening's, paying at once never pay more than owed, nor does a
+    hand deleted in another evening of the group meanwhile leave the check behind. Not
+    run again (``retried``): ``summary`` was read before the lock, so a write that
+    committed since makes it a ``Retry`` (409, try again), never a payment checked
+    against what is no longer owed."""
     check_payment_body(data)
     totals = summary["totals"]
     balances, currency = totals["settled"], totals["currency"]
     with transaction():
         lock_groups(holders)
-        version = lock(session)
+        version = lock(session)  # a write to the evening since ``summary``: Retry (409)
         paying = groups_with_own_payments([h.group.id for h in holders])
         holders = [h for h in holders if h.group.id in paying]
+        if holders:  # their other evenings may have changed: read under their locks
+            lock_counted_evenings(h.group.id for h in holders)
+            read_afresh()
+            holders = [h.afresh() for h in holders]
         payments = [*session_payments(session), *evening_shares(session, holders)]
         along = settle_up(balances, transfers, currency, payments)["transfers"]
         payer, payee, amount, paid_on = check_payment(

@@ -20,13 +20,14 @@ from ..settlement import Engine, Ruleset
 from .checks import CheckedHand, check_all_pass, check_hand, check_session, dealer_named
 from .errors import NotFound
 from .facts import write_facts
+from .imported_payments import import_payments
 from .journal import Actor, hand_state, record, settings_state
 from .limits import Limits, check_hand_count
-from .payments import import_payments
 from .pinning import builtin_engine, only_ruleset, session_engine
 from .reads import hand_count, hand_key_at, last_hand
 from .seating import current_seating, last_seating, seating_of_hand
-from .summary import hand_entry, session_json
+from .settling import session_settlement
+from .summary import hand_entry, session_json, session_summary
 from .txn import Stale, check_version, lock, retried, transaction
 
 
@@ -94,9 +95,12 @@ def create_session(
         for row, (checked, dealer) in zip(rows, plan.hands, strict=True):
             after = {**checked.facts, "dealer": dealer}
             record(session, "create", row.version, row.id, row.position, after=after, actor=actor)
-        if isinstance(data, dict):  # a file's payments (none when it has no list)
+        if isinstance(data, dict) and data.get("payments") is not None:  # a file's
             names = [seat.name for seat in plan.seats]
-            import_payments(session, data.get("payments"), plan.currency, names)
+            summary = session_summary(session)  # what the file's hands owe
+            owed = summary["totals"]["settled"]
+            ways = [summary["totals"]["transfers"], pairwise_transfers(session, summary)]
+            import_payments(session, data["payments"], plan.currency, names, owed, ways)
     return session
 
 
@@ -298,3 +302,8 @@ def _player_ids(names: tuple[str, ...]) -> dict[str, int]:
         db.session.flush()
         found.update((p.name, p.id) for p in new)
     return found
+
+
+def pairwise_transfers(session: GameSession, summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """The evening's pairwise transfers (a page may have marked a payment on them)."""
+    return session_settlement(session, "pairwise", None, summary)["transfers"]

@@ -50,7 +50,7 @@ from ..words import i18n
 from ..words.i18n import money, signed, t
 from ..words.money_format import currency_code
 from . import remembered
-from .common import LINK, app_limits, busy_page, get_session_or_404
+from .common import LINK, app_limits, busy_page, get_session_or_404, payment_error_text
 from .methods import method_from_args, refusal, requested_method
 from .refusal_words import refusal_text
 
@@ -191,10 +191,20 @@ def import_session():
         session = ledger.import_session(upload.read(), actor=current_actor(), limits=app_limits())
     except ledger.LedgerError as exc:
         # in the page's language (the engine's refusals have their Hungarian)
-        return render_template("exports/import.html", error=refusal_text(exc)), 422
+        return render_template("exports/import.html", error=import_refusal(exc)), 422
     remembered.remember(session.id)
     flash(_loaded_notice(session))
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
+
+
+def import_refusal(exc: Exception) -> str:
+    """Why a file was not loaded, in the page's language: a payment of the file that the
+    live page would refuse is said as the page says it, with its number in the file."""
+    params = getattr(exc, "params", None)
+    if isinstance(exc, ledger.PaymentError) and isinstance(params, dict) and "number" in params:
+        reason = payment_error_text(exc)
+        return t("import_payment_refused", number=params["number"], reason=reason)
+    return refusal_text(exc)
 
 
 def _loaded_notice(session: GameSession) -> dict[str, Any]:

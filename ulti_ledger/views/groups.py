@@ -128,8 +128,9 @@ def add_payment(token: str):
     """Mark a transfer of the group's standings paid, in whole or in part."""
     group = get_group_or_404(token, "edit")
     try:
-        standings = whole_standings(group, request.form)
-        payment = ledger.record_group_payment(group, standings, payment_form(), group_today())
+        sent = payment_form()
+        read = lambda: whole_standings(group, request.form)  # noqa: E731  (under the locks)
+        payment = ledger.record_group_payment(group, read, sent, group_today())
     except ledger.LedgerError as exc:
         return group_page(group, token, True, payment_error=payment_error_text(exc)), 422
     payment_recorded(payment)
