@@ -10,6 +10,8 @@ euro transfers use.
 
 from __future__ import annotations
 
+import io
+
 import segno
 from markupsafe import Markup, escape
 
@@ -23,7 +25,19 @@ def qr_svg(data: str | segno.QRCode, label: str = "QR code", css: str = "qr") ->
     """An ``<svg>`` element encoding ``data`` (a text, or a code already made), safe to
     put into a template as is; no width or height (the CSS sizes it), a viewBox."""
     code = data if isinstance(data, segno.QRCode) else qr_code(data)
-    svg = code.svg_inline(border=2, omitsize=True, svgns=True, svgclass=None, lineclass=None)
+    out = io.BytesIO()
+    code.save(
+        out,
+        kind="svg",
+        xmldecl=False,
+        nl=False,
+        svgns=True,
+        omitsize=True,
+        border=2,
+        svgclass=None,
+        lineclass=None,
+    )  # xmlns kept: WeasyPrint draws it in the PDF
+    svg = out.getvalue().decode()
     head, rest = svg.split(">", 1)
     attributes = f' class="{escape(css)}" role="img" aria-label="{escape(label)}"'
     return Markup(f"{head}{attributes}>{rest}")

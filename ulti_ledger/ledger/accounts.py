@@ -11,13 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from ..db import db
 from ..models import GameSession, Group, PayeeAccount
 from ..payqr import BankAccount, bank_account
 from .errors import NotFound
-from .txn import retried, transaction
+from .txn import lock, retried, transaction
+
+
+def _touch(owner: GameSession | Group) -> None:
+    """Raise the owner's version: its pages and cached PDFs show the codes anew."""
+    if isinstance(owner, GameSession):
+        lock(owner)
+    else:
+        db.session.execute(
+            update(Group).where(Group.id == owner.id).values(version=Group.version + 1)
+        )
 
 
 def _column(owner: GameSession | Group):
@@ -46,6 +56,7 @@ def set_payee_account(
     account = bank_account(holder, iban)
     column = _column(owner)
     with transaction():
+        _touch(owner)
         row = db.session.scalars(
             select(PayeeAccount).where(column == owner.id, PayeeAccount.player == player)
         ).first()
@@ -62,6 +73,7 @@ def remove_payee_account(owner: GameSession | Group, player: str) -> bool:
     """Remove ``player``'s account here; False when there was none."""
     column = _column(owner)
     with transaction():
+        _touch(owner)
         gone = db.session.execute(
             delete(PayeeAccount).where(column == owner.id, PayeeAccount.player == player)
         ).rowcount
