@@ -47,10 +47,13 @@ def test_an_hct_payload_is_the_guides_seventeen_elements_each_closed_by_a_line_f
             remittance="Kártya 2026-12-05 Anna→Béla",
         )
     )
-    assert payload.encode() == (
-        "HCT\n001\n1\nOTPVHUHB\nKovács Béla\nHU42117730161111101800000000\nHUF4500\n"
-        "20261220235959+1\n\nKártya 2026-12-05 Anna→Béla\n\n\n\n\n\n\n\n"
-    ).encode()
+    assert (
+        payload.encode()
+        == (
+            "HCT\n001\n1\nOTPVHUHB\nKovács Béla\nHU42117730161111101800000000\nHUF4500\n"
+            "20261220235959+1\n\nKártya 2026-12-05 Anna→Béla\n\n\n\n\n\n\n\n"
+        ).encode()
+    )
     assert payload.count("\n") == 17
 
 
@@ -74,8 +77,16 @@ def test_a_forint_code_read_from_pixels_carries_the_transfer():
     text = remittance_text("Kártya", DAY, "Anna", "Béla")
     made = transfer_qr(account, "HUF", 12340, text, DAY)
     lines = read(made.code).split("\n")
-    assert lines[:8] == ["HCT", "001", "1", "OTPVHUHB", "Kovács Béla", HU, "HUF12340",
-                         "20270104235959+1"]
+    assert lines[:8] == [
+        "HCT",
+        "001",
+        "1",
+        "OTPVHUHB",
+        "Kovács Béla",
+        HU,
+        "HUF12340",
+        "20270104235959+1",
+    ]
     assert lines[9] == "Kártya 2026-12-05 Anna→Béla"
 
 
@@ -85,8 +96,7 @@ def test_a_euro_code_is_epc069_12_version_002_read_from_pixels():
     made = transfer_qr(account, "EUR", 1250, text, DAY)
     assert made.kind == "epc"
     lines = read(made.code).split("\n")
-    assert lines[:8] == ["BCD", "002", "1", "SCT", "COBADEFFXXX", "Erika Mustermann", DE,
-                         "EUR12.5"]
+    assert lines[:8] == ["BCD", "002", "1", "SCT", "COBADEFFXXX", "Erika Mustermann", DE, "EUR12.5"]
     assert lines[10] == "Karten 2026-12-05 Anna→Béla"
 
 

@@ -57,11 +57,19 @@ def codes_beside(page_html, payer, payee, full=False):
 def test_a_forint_transfer_gets_the_payees_hct_code_on_both_links_and_in_the_pdf(app, client):
     edit, view, transfers = night(app)
     t = transfers[0]
-    assert give(client, f"/e/{edit}/bank", t["to"], "HU42 1177 3016 1111 1018 0000 0000").status_code == 303
+    spaced = "HU42 1177 3016 1111 1018 0000 0000"
+    assert give(client, f"/e/{edit}/bank", t["to"], spaced).status_code == 303
     expected = [
-        "HCT", "001", "1", "OTPVHUHB", "Kovács Béla", HU, f"HUF{int(float(t['amount']))}",
+        "HCT",
+        "001",
+        "1",
+        "OTPVHUHB",
+        "Kovács Béla",
+        HU,
+        f"HUF{int(float(t['amount']))}",
         "20261220235959+1",  # 30 days after the app's day, in Budapest's winter time
-        "", f"Kártya 2026-11-10 {t['from']}→{t['to']}",
+        "",
+        f"Kártya 2026-11-10 {t['from']}→{t['to']}",
     ]
     for page in (f"/e/{edit}", f"/s/{view}"):
         shown = client.get(page).get_data(as_text=True)
@@ -82,7 +90,8 @@ def test_a_forint_transfer_gets_the_payees_hct_code_on_both_links_and_in_the_pdf
 def test_a_euro_evening_gets_the_epc_code(app, client):
     edit, view, transfers = night(app, currency="EUR", unit="0.5")
     t = transfers[0]
-    assert give(client, f"/e/{edit}/bank", t["to"], DE, holder="Erika Mustermann").status_code == 303
+    given = give(client, f"/e/{edit}/bank", t["to"], DE, holder="Erika Mustermann")
+    assert given.status_code == 303
     shown = client.get(f"/s/{view}").get_data(as_text=True)
     (small,) = codes_beside(shown, t["from"], t["to"])
     lines = small[0].split("\n")
@@ -102,10 +111,15 @@ def test_another_currency_says_why_there_is_no_code(app, client):
 
 @pytest.mark.parametrize(
     ("lang", "words"),
-    [(None, "hibásak az ellenőrző számjegyei"), ("en", "check digits are wrong"),
-     ("de", "Prüfziffern dieser IBAN stimmen nicht")],
+    [
+        (None, "hibásak az ellenőrző számjegyei"),
+        ("en", "check digits are wrong"),
+        ("de", "Prüfziffern dieser IBAN stimmen nicht"),
+    ],
 )
-def test_a_wrong_iban_is_refused_in_the_pages_language_and_nothing_is_kept(app, client, lang, words):
+def test_a_wrong_iban_is_refused_in_the_pages_language_and_nothing_is_kept(
+    app, client, lang, words
+):
     edit, view, transfers = night(app)
     answer = give(client, f"/e/{edit}/bank", transfers[0]["to"], HU[:-1] + "1", lang=lang)
     assert answer.status_code == 422
