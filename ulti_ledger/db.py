@@ -42,4 +42,7 @@ def _sqlite_pragmas(dbapi_connection, connection_record):
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
+        # A deleted row is overwritten, not left in a free page of the file (and so of
+        # its online backups): removing an IBAN removes it (docs/capabilities.md).
+        cursor.execute("PRAGMA secure_delete=ON")
         cursor.close()

@@ -350,3 +350,32 @@ class Payment(db.Model):
     paid_on: Mapped[dt.date] = mapped_column(Date)
     """The day the scorer says it was paid (the form proposes the request's today)."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PayeeAccount(db.Model):
+    """Where a player wants to be paid: a payee name and an IBAN, given by consent.
+
+    Not a fact of any hand. It belongs to one evening (``session_id``) or to one group
+    (``group_id``), exactly one of the two, and is shown beside the transfers to that
+    player on that evening's or group's pages only (docs/capabilities.md). Removing it
+    deletes the row; nothing else keeps the number (the audit log never does).
+    """
+
+    __tablename__ = "payee_accounts"
+    __table_args__ = (
+        UniqueConstraint("session_id", "player", name="uq_payee_accounts_session_player"),
+        UniqueConstraint("group_id", "player", name="uq_payee_accounts_group_player"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game_sessions.id", ondelete="CASCADE")
+    )
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id"))
+    player: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    """The player, by the name he has in the evening (or the group) now."""
+    holder: Mapped[str] = mapped_column(String(70))
+    """The payee name of the transfer (the account holder's), up to 70 characters."""
+    iban: Mapped[str] = mapped_column(String(34))
+    """Checked (``payqr.bank_account``), in its electronic form: no spaces."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

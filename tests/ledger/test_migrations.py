@@ -20,6 +20,7 @@ TABLES = {
     "idempotency_keys",
     "group_view_evenings",
     "payments",
+    "payee_accounts",
 }
 
 

@@ -1,30 +1,43 @@
-"""QR codes as inline SVG, so the phones around the table can open a session's link.
+"""QR codes as inline SVG: a session's link for the phones around the table, and a bank
+transfer for a payer's bank app (``payqr``).
 
 Inline SVG needs no image route and no asset from the internet, and scales crisply on
-any screen; the page's CSS sets its size (the ``qr`` class).
+any screen and on paper (WeasyPrint draws it); the page's CSS sets its size (the ``qr``
+class). One library draws every code, segno: it never picks a Micro QR when asked for
+``make_qr`` (a phone's camera app does not read those), and it has the EPC helper the
+euro transfers use.
 """
 
 from __future__ import annotations
 
-import re
+import io
 
-import qrcode
-import qrcode.image.svg
+import segno
 from markupsafe import Markup, escape
 
-_SIZE = re.compile(r'\s(width|height)="[^"]*"')
+
+def qr_code(data: str) -> segno.QRCode:
+    """A (never Micro) QR code of ``data`` in UTF-8, error correction M or better."""
+    return segno.make_qr(data, error="m", encoding="utf-8")
 
 
-def qr_svg(url: str, label: str = "QR code") -> Markup:
-    """An ``<svg>`` element encoding ``url``, safe to put into a template as is."""
-    image = qrcode.make(
-        url,
-        image_factory=qrcode.image.svg.SvgPathImage,
-        error_correction=qrcode.constants.ERROR_CORRECT_M,
+def qr_svg(data: str | segno.QRCode, label: str = "QR code", css: str = "qr") -> Markup:
+    """An ``<svg>`` element encoding ``data`` (a text, or a code already made), safe to
+    put into a template as is; no width or height (the CSS sizes it), a viewBox."""
+    code = data if isinstance(data, segno.QRCode) else qr_code(data)
+    out = io.BytesIO()
+    code.save(
+        out,
+        kind="svg",
+        xmldecl=False,
+        nl=False,
+        svgns=True,
+        omitsize=True,
         border=2,
-    )
-    svg = image.to_string(encoding="unicode")
+        svgclass=None,
+        lineclass=None,
+    )  # xmlns kept: WeasyPrint draws it in the PDF
+    svg = out.getvalue().decode()
     head, rest = svg.split(">", 1)
-    head = _SIZE.sub("", head)
-    attributes = f' class="qr" role="img" aria-label="{escape(label)}"'
+    attributes = f' class="{escape(css)}" role="img" aria-label="{escape(label)}"'
     return Markup(f"{head}{attributes}>{rest}")

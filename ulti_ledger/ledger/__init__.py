@@ -110,6 +110,7 @@ from ..settlement.session import SESSION_FORMAT
 
 # The families around the ledger (groups, stats, PDF, CLI, backup) reach these parts
 # through this face too, never ``ledger.<module>``: tests/test_boundaries.py.
+from .accounts import payee_accounts, remove_payee_account, set_payee_account
 from .carry import group_kitty, keeps_kitty, leave_group, lock_group, refresh_group
 from .catalogue import (
     form_game,
@@ -205,6 +206,9 @@ from .writes import (
 )
 
 __all__ = [
+    "payee_accounts",
+    "remove_payee_account",
+    "set_payee_account",
     "twin_of",
     "group_kitty",
     "keeps_kitty",

@@ -30,6 +30,7 @@ from ..models import GameSession, Group, Payment
 from ..settlement.transfers import settle
 from ..words.money_format import currency_code, minor_digits
 from ..words.money_input import foreign_digit
+from .accounts import rename_account
 from .errors import NotFound, SessionError
 from .journal import Actor, record
 from .payment_locks import lock_counted_evenings, lock_group_row, read_afresh
@@ -394,7 +395,9 @@ def payments_document(
 
 
 def rename_in_payments(session: GameSession, old: str, new: str) -> None:
-    """A player renamed in the evening is renamed in its payments (no commit)."""
+    """A player renamed in the evening is renamed in its payments and keeps his payee
+    account (no commit)."""
+    rename_account(session, old, new)
     for column in (Payment.payer, Payment.payee):
         db.session.execute(
             Payment.__table__.update()
@@ -405,7 +408,9 @@ def rename_in_payments(session: GameSession, old: str, new: str) -> None:
 
 def rename_in_group_payments(group: Group, old: str, new: str) -> None:
     """A member renamed across the group is renamed in the group's own payments too (no
-    commit: the rename's transaction); its evenings' are renamed with each evening."""
+    commit: the rename's transaction); its evenings' are renamed with each evening. His
+    payee account on the group follows him."""
+    rename_account(group, old, new)
     for column in (Payment.payer, Payment.payee):
         db.session.execute(
             Payment.__table__.update()

@@ -12,6 +12,7 @@ has installed.
 
 from __future__ import annotations
 
+import datetime as dt
 import mimetypes
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
@@ -85,7 +86,7 @@ def scoresheet_html(
     session: Any, method: str = "minimal", banker: str | None = None, lang: str = "hu"
 ) -> str:
     """The scoresheet's HTML, from the ledger's plain values."""
-    from flask import render_template
+    from flask import current_app, render_template
 
     from .. import groups, ledger
 
@@ -105,7 +106,43 @@ def scoresheet_html(
         option_words(ruleset, lang),
         paid,
     )
+    fixed = current_app.config.get("GROUP_TODAY")  # the tests' day; else the server's
+    today = dt.date.fromisoformat(fixed) if fixed else dt.date.today()
+    accounts = ledger.payee_accounts(session)
+    context["transfers"] = with_bank_qrs(context["transfers"], paid, accounts, session, today, lang)
     return render_template("pdf/scoresheet.html", **context)
+
+
+def with_bank_qrs(
+    transfers: list[dict[str, Any]],
+    paid: Mapping[str, Any],
+    accounts: Mapping[str, Any],
+    session: Any,
+    today: dt.date,
+    lang: str,
+) -> list[dict[str, Any]]:
+    """Each transfer with its payee's bank QR code (``qr``, an inline SVG) where one
+    can carry it, or ``qr_reason``: the same codes the page shows."""
+    from ..drawings.qr import qr_svg
+    from ..payqr import remittance_text, transfer_qr
+
+    out = []
+    for t, up in zip(transfers, paid["transfers"], strict=True):
+        account = accounts.get(t["to"])
+        t = dict(t)
+        if account is not None and up["remaining_minor"] > 0:
+            prefix = said("bank_remittance_prefix", lang)
+            text = remittance_text(prefix, session.date, t["from"], t["to"])
+            made = transfer_qr(account, paid["currency"], up["remaining_minor"], text, today)
+            if made.code is not None:
+                label = said("bank_qr_label", lang, payer=t["from"], payee=t["to"])
+                t["qr"] = qr_svg(made.code, label, css="qr-print")
+                t["qr_note"] = f"{account.holder} · {account.spaced}"
+            else:
+                key = f"bank_qr_none_{made.reason}"
+                t["qr_reason"] = said(key, lang, currency=paid["currency"] or "–")
+        out.append(t)
+    return out
 
 
 def _in_players_words(rule: Mapping[str, Any], game: str, lang: str) -> dict[str, Any]:

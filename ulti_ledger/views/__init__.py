@@ -19,6 +19,7 @@ BLUEPRINTS = (
     "hands",
     "exports",
     "evening",  # the evening's settings and players (scorer's link)
+    "bank",  # bank details for the payment QR codes (edit links)
     "groups",  # groups (társaság): standings, season report
     "group_stats",  # a group's statistics and the hands behind them
     "stats",  # the evening's statistics and the hands behind them

@@ -22,6 +22,7 @@ from ..models import Group
 from ..words import i18n
 from ..words.i18n import t
 from ..words.messages import ruleset_text
+from .bank_words import transfer_codes
 
 PERIODS = ("all", "month", "season")
 EVENINGS_PER_PAGE = 50
@@ -82,22 +83,28 @@ def group_context(
         "query": chosen,
         "kitty": _kitty(group, lang),
         "whole": whole,
-        **_settle_up(group, standings, whole),
+        **_settle_up(group, standings, whole, today),
         **_evening_page(standings["evenings"], args.get("page"), own, chosen),
     }
 
 
-def _settle_up(group: Group, standings: Mapping[str, Any], whole: bool) -> dict[str, Any]:
+def _settle_up(
+    group: Group, standings: Mapping[str, Any], whole: bool, today: dt.date
+) -> dict[str, Any]:
     """Each currency's payments and what remains (``ledger.group_settle_up``), and
     ``after_payments``: each player's balance after them, per currency (empty where
-    nothing was paid), the group's balance that the standings' money carries into."""
+    nothing was paid), the group's balance that the standings' money carries into;
+    ``bank_qrs``: each currency's payment QR codes (views/bank_words.py)."""
     ups = ledger.group_settle_up(group, standings, own=whole)
+    accounts = ledger.payee_accounts(group)
+    prefix = f"{t('bank_remittance_prefix')} {group.name}"
+    qrs = [transfer_codes(accounts, up, prefix, None, today) for up in ups]
     after: dict[str, dict[str, str]] = {}
     for up in ups:
         if up["payments"] or up["at_evenings"]:
             for name, money in up["balances"].items():
                 after.setdefault(name, {})[up["currency"]] = money
-    return {"settle_up": ups, "after_payments": after}
+    return {"settle_up": ups, "after_payments": after, "bank_qrs": qrs}
 
 
 def _evening_page(

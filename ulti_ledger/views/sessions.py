@@ -42,6 +42,7 @@ from ..words import i18n
 from ..words.i18n import t
 from ..words.texts import TEXTS
 from . import remembered
+from .bank_words import transfer_codes
 from .common import (
     app_limits,
     get_session_or_404,
@@ -277,6 +278,9 @@ def scoreboard_page(
     shares = groups.shares_of(session)  # what its groups' own payments paid of it
     settle["up"] = ledger.evening_settle_up(session, summary, settle["transfers"], shares)
     settle["text"] = transfers_text(summary, settle, settle["up"])  # the card's "copy as text"
+    prefix = t("bank_remittance_prefix")  # each payee's bank QR: "Kártya 2026-12-05 A→B"
+    accounts = ledger.payee_accounts(session)
+    settle["qrs"] = transfer_codes(accounts, settle["up"], prefix, session.date, group_today())
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
