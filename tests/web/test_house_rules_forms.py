@@ -41,11 +41,16 @@ def test_snapszer_doubling_read_back_both_ways():
     assert "kontra" in conditions.applies(form, {**values, "outcome": "played"})
 
 
-def test_skat_ramsch_only_offers_ramsch_alone():
+def test_skat_ramsch_only_offers_ramsch_and_a_grand_hand():
+    """An evening of Ramsch only proposes the Ramsch; a Grand Hand may be declared
+    (``ramsch_only_grand_hand``, on by default), and the option off leaves Ramsch alone."""
     form, _ = _form("skat", {"ramsch_only": "on"})
     outcome = next(f for f in form["fields"] if f["name"] == "outcome")
-    assert [o["value"] for o in outcome["options"]] == ["ramsch"]
+    assert [o["value"] for o in outcome["options"]] == ["", "ramsch"]
     assert outcome["default"] == "ramsch"
+    strict, _ = _form("skat", {"ramsch_only": "on", "ramsch_only_grand_hand": "off"})
+    outcome = next(f for f in strict["fields"] if f["name"] == "outcome")
+    assert [o["value"] for o in outcome["options"]] == ["ramsch"]
     shown = conditions.applies(form, {"outcome": "ramsch"})
     assert {"ramsch_loser", "ramsch_points", "ramsch_tie"} <= set(shown)
     assert "game" not in shown and "ramsch_tie2" not in shown
