@@ -383,16 +383,21 @@
     }
     const actions = document.createElement("p");
     actions.className = "queued-actions";
+    // one choice a card: its buttons go still at the first tap, until the queue is redrawn
+    const once = (action) => () => {
+      for (const b of box.querySelectorAll("button")) b.disabled = true;
+      action();
+    };
     if (moved.twin) {
-      actions.append(button(say("offline_drop_twin"), "queued-drop-twin", () => dropEntry(entry, false)));
+      actions.append(button(say("offline_drop_twin"), "queued-drop-twin", once(() => dropEntry(entry, false))));
     }
     if (!moved.refused) {
       const add = say("offline_add_at_end", { n: moved.number });
-      actions.append(button(add, "queued-add-at-end", () => addAtEnd(entry)));
+      actions.append(button(add, "queued-add-at-end", once(() => addAtEnd(entry))));
     }
-    actions.append(button(say("offline_open_in_form"), "queued-open", () => openInForm(entry)));
+    actions.append(button(say("offline_open_in_form"), "queued-open", once(() => openInForm(entry))));
     if (!moved.twin) {
-      actions.append(button(say("offline_drop"), "queued-drop", () => dropEntry(entry, true)));
+      actions.append(button(say("offline_drop"), "queued-drop", once(() => dropEntry(entry, true))));
     }
     box.append(actions);
     return box;
@@ -476,7 +481,10 @@
     await flush();
   }
   async function dropEntry(entry, ask) {
-    if (ask && !window.confirm(say("offline_drop_confirm"))) return;
+    if (ask && !window.confirm(say("offline_drop_confirm"))) {
+      await drawQueue(readJson(infoKey(evening))); // kept: its card's buttons come back
+      return;
+    }
     await drop(entry.key);
     await shiftFollowers(entry, -1);
     await flush();

@@ -294,8 +294,8 @@ def test_an_unreachable_host_while_the_phone_says_online_queues_the_hand(
     waiting(page, 1)
     assert len(entries(app, token)) == 1
 
-    host_back(phone_context)  # the board asks again by itself and sends the hand
-    until(page, lambda: len(entries(app, token)) == 2)
+    host_back(phone_context)  # the board asks again by itself (within 10 s) and sends it
+    until(page, lambda: len(entries(app, token)) == 2, seconds=40)
     expect(page.get_by_test_id("offline-queue")).to_have_count(0)
     expect(page.get_by_test_id("offline-banner")).to_have_count(0)
     page.wait_for_timeout(500)
@@ -486,6 +486,7 @@ def test_two_scorer_phones_offline_record_every_hand_once(
     twin = b.get_by_test_id("queued-drop-twin")
     expect(twin).to_be_visible()
     twin.click()
+    expect(twin).to_have_count(0)  # the copy is gone; B's own hand is shown next
     add = b.get_by_test_id("queued-add-at-end")
     expect(add).to_be_visible()
     assert "3" in add.inner_text()
