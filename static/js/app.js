@@ -197,7 +197,7 @@
 
   // A player's name where room is short (macros.html `player_name`) never breaks inside a word
   // (app.css .pname); where a word of it still leaves its box, the name is shown by its
-  // initials, the PDF's ("KSzA", "KSzB"), so two players who share a surname stay apart.
+  // initials, the PDF's ("KSzAn", "KSzÁr"), so two players who share a surname stay apart.
   function boxOf(el) {
     let box = el.parentElement;
     while (box && ["inline", "contents"].includes(getComputedStyle(box).display)) {
@@ -227,6 +227,33 @@
     for (const el of tight) el.classList.add("is-small");
     const tighter = tight.filter(leaves);
     for (const el of tighter) el.classList.replace("is-small", "is-short");
+  }
+
+  // A name on a board is a button that opens its whole name (macros.html `player_name` with
+  // `tip`, a popover): a tap toggles it by itself; a long press opens it too (instead of the
+  // phone's menu), and the open name is put just under the button, within the screen.
+  function nameTips() {
+    document.addEventListener("contextmenu", (event) => {
+      const button = event.target.closest && event.target.closest(".pname-tip");
+      const tip = button && button.popoverTargetElement;
+      if (!tip) return;
+      event.preventDefault();
+      if (!tip.matches(":popover-open")) tip.showPopover();
+    });
+    // "toggle" does not bubble: caught on the way down, so a board drawn anew (live) works too
+    document.addEventListener(
+      "toggle",
+      (event) => {
+        const tip = event.target;
+        if (event.newState !== "open" || !tip.classList || !tip.classList.contains("name-tip")) return;
+        const button = document.querySelector(`[popovertarget="${tip.id}"]`);
+        if (!button) return;
+        const at = button.getBoundingClientRect();
+        const left = Math.max(8, Math.min(at.left, window.innerWidth - tip.offsetWidth - 8));
+        Object.assign(tip.style, { margin: "0", inset: "auto", left: `${left}px`, top: `${at.bottom + 4}px` });
+      },
+      true,
+    );
   }
 
   let fitting = 0;
@@ -267,6 +294,7 @@
       attributes: true,
       attributeFilter: ["hidden", "open"],
     });
+    nameTips();
     focusSaved();
     announce();
     localTimes();

@@ -246,8 +246,9 @@ def test_the_sheets_and_the_group_page_say_the_opening(chain, client):
     rows = client.get(f"{view}/hands.csv").get_data(as_text=True).lstrip("\ufeff").splitlines()
     head = rows[0].split(";")
     cells = rows[1].split(";")[-len(head) :]
-    # put in, took, the balance after (from 40, not from 0); then each player's own move
-    start = len(head) - 3 - 5
+    # put in, took, the balance after (from 40, not from 0); then each player's own move,
+    # then each player's money
+    start = len(head) - 3 - 5 - 5
     assert cells[start : start + 3] == ["Béla 20, Dóra 20", "", "80"]
     pdf = client.get(f"{view}/scoresheet.pdf")
     with pdfplumber.open(io.BytesIO(pdf.data)) as doc:

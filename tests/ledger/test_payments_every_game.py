@@ -103,23 +103,35 @@ def test_the_api_and_the_json_file_say_what_was_paid_and_what_remains(table, gam
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_csv_lists_the_payments_and_each_transfer_sums(table, game):
+    """Each a file of its own (one table a file, as a spreadsheet reads it), in each
+    language's style: "39,40" with ``;`` in Hungarian and German, "39.40" with ``,`` in
+    English, the amounts numbers that sum; the hands' file holds the hands only."""
     app, _, evenings = table
     e = evenings[game]
-    answer = app.test_client().get(f"/s/{e['view']}/hands.csv?lang=en")
-    rows = list(
-        csv.reader(io.StringIO(answer.get_data(as_text=True).lstrip("\ufeff")), delimiter=";")
-    )
-    start = rows.index(["Payments made"])
-    made = rows[start + 2 : rows.index([], start)]
-    assert sum(exact(r[3]) for r in made) == sum(e["paid"])
-    block = rows.index(["Who pays whom"], start)
-    lines = rows[block + 2 : -1]
-    assert len(lines) == len(e["owed"])
-    for line in lines:
-        assert exact(line[3]) + exact(line[4]) == exact(line[2])
-    total = rows[-1]
-    assert total[0] == "Total" and exact(total[3]) + exact(total[4]) == exact(total[2])
-    assert exact(total[3]) == sum(e["paid"])
+    client = app.test_client()
+    for lang in ("hu", "en", "de"):
+        style = ledger.csv_style(lang)
+
+        def read(name, lang=lang, style=style):
+            answer = client.get(f"/s/{e['view']}/{name}?lang={lang}")
+            assert answer.status_code == 200 and answer.mimetype == "text/csv"
+            body = answer.get_data(as_text=True).removeprefix("\ufeff")
+            return list(csv.reader(io.StringIO(body), delimiter=style.delimiter))
+
+        def number(cell, style=style):
+            assert re.fullmatch(rf"-?\d+(\{style.decimal}\d+)?", cell), cell
+            return Decimal(cell.replace(style.decimal, "."))
+
+        made = read("payments.csv")[1:]
+        assert made and all(len(row) == 5 for row in made)
+        assert sum(number(r[3]) for r in made) == sum(e["paid"])
+        lines = read("transfers.csv")[1:]
+        assert len(lines) == len(e["owed"]) and all(len(row) == 6 for row in lines)
+        for line in lines:
+            assert number(line[3]) + number(line[4]) == number(line[2])
+        assert sum(number(line[3]) for line in lines) == sum(e["paid"])
+        hands = read("hands.csv")
+        assert all(len(row) == len(hands[0]) for row in hands)  # one table: no blocks below
 
 
 def squeeze(words: str) -> str:

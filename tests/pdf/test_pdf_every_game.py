@@ -282,3 +282,25 @@ def test_the_layout_turns_and_splits_only_when_it_must():
     assert (more.landscape, more.split) == (True, False)
     many = layout(four, 5, ["x"] * 12, [long_text] * 12, ["egy"], "Spiel")
     assert (many.landscape, many.split) == (True, True)
+
+
+HANDFUL = 8
+"""A page whose body holds fewer words than this is an orphan: a heading left at the
+foot of a page or alone on one, or a figure pushed on to a page of its own."""
+
+
+def body_words(page: dict[str, Any]) -> list[str]:
+    """The page's words between its margin boxes (the running header and the page count
+    are on every page, and say nothing of its content)."""
+    _, top, _, bottom = page["box"]
+    return [w["text"] for w in page["words"] if top + 12 * MM < w["top"] < bottom - 12 * MM]
+
+
+@pytest.mark.parametrize(("document", "lang"), DOCUMENTS)
+def test_no_page_holds_only_a_handful_of_words(documents, document, lang):
+    thin = [
+        (number, words)
+        for number, page in enumerate(documents[document, lang], start=1)
+        if len(words := body_words(page)) < HANDFUL
+    ]
+    assert thin == [], f"{document} ({lang}): pages with only {thin}"

@@ -59,9 +59,10 @@ def test_names_that_look_like_formulas_are_neutralised_and_units_stay_numbers(cl
     text = client.get(f"/s/{token}/hands.csv").get_data(as_text=True)
     header, row = rows_of(text)
     assert header[7:11] == ["'" + n for n in NAMES]
-    assert header[11:] == [f"'{n} összesen" for n in NAMES]
+    assert header[11:15] == [f"'{n} összesen" for n in NAMES]
+    assert header[15:] == [f"'{n} pénz HUF" for n in NAMES]
     assert row[2] == "'-Csaba"  # the declarer's name, as a text
     changes = [int(v) for v in row[7:11]]  # numbers, not '-4
     assert changes[2] < 0 < changes[0]  # the declarer lost: a negative number, kept one
     assert all(not v.startswith("'") for v in row[7:])
-    assert row[11:] == row[7:11]  # the first hand's running totals are its changes
+    assert row[11:15] == row[7:11]  # the first hand's running totals are its changes

@@ -89,18 +89,19 @@ def test_csv_has_a_bom_semicolons_and_a_row_per_hand(evening, hand_kinds):
     assert raw.startswith(b"\xef\xbb\xbf") and "\r\n" in text
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";"))
     players = summary["players"]
-    assert rows[0][7:] == players + [f"{p} összesen" for p in players]
+    assert rows[0][7:15] == players + [f"{p} összesen" for p in players]
+    assert rows[0][15:] == [f"{p} pénz HUF" for p in players]  # each hand's money
     assert len(rows) == 1 + len(hand_kinds)
     for row, hand in zip(rows[1:], summary["hands"], strict=True):
         assert row[0] == str(hand["number"]) and row[3] == with_lost(hand)
         assert [int(v) for v in row[7:11]] == [hand["changes"][p] for p in players]
-        assert [int(v) for v in row[11:]] == [hand["totals"][p] for p in players]
+        assert [int(v) for v in row[11:15]] == [hand["totals"][p] for p in players]
     games = [row[3] for row in rows[1:]]
     assert "zöld ulti (bukott: parti)" in games and "betli (bukott)" in games
     renonsz = next(r for r in rows[1:] if r[6])
     assert renonsz[6] == "Béla"
     english = ledger.session_csv(ledger.session_summary(evening, "en"), "en")
-    assert english.startswith("\ufeffHand;Dealer;Declarer;Game;")
+    assert english.startswith("\ufeffHand,Dealer,Declarer,Game,")  # English: commas
 
 
 BAD_FILES = [

@@ -235,4 +235,4 @@ def test_downloads_follow_the_page_language(client, tokens):
     pdf = client.get(f"/s/{view}/scoresheet.pdf?lang=en").data
     assert "Who pays whom" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
     sheet = client.get(f"/s/{view}/hands.csv?lang=en").data
-    assert sheet.startswith("\ufeffHand;Dealer;".encode())
+    assert sheet.startswith("\ufeffHand,Dealer,".encode())

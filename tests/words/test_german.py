@@ -149,10 +149,11 @@ def test_the_csv_in_german(client, session_body):
     lines = client.get(f"/s/{view}/hands.csv").get_data(as_text=True).splitlines()
     assert lines[0] == (
         "\ufeffNr.;Geber;Alleinspieler;Spiel;Kontra;Still;Renonsz;Anna;Béla;Csaba;Dóra;"
-        "Anna gesamt;Béla gesamt;Csaba gesamt;Dóra gesamt"
+        "Anna gesamt;Béla gesamt;Csaba gesamt;Dóra gesamt;"
+        "Anna Geld HUF;Béla Geld HUF;Csaba Geld HUF;Dóra Geld HUF"
     )
     assert lines[1] == "1;Dóra;Anna;piros ulti (verloren: ulti);ulti kontra;;;" + (
-        "-44;22;22;0;-44;22;22;0"
+        "-44;22;22;0;-44;22;22;0;-22000;11000;11000;0"  # 500 HUF a unit: the hand's money
     )
 
 

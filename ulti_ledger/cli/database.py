@@ -17,7 +17,7 @@ import click
 from ..web.numbers import non_negative_int
 
 METHODS = ("minimal", "banker", "pairwise")
-FORMATS = ("pdf", "csv", "json")
+FORMATS = ("pdf", "csv", "xlsx", "payments-csv", "transfers-csv", "json")
 
 database_option = click.option(
     "--database",
@@ -79,10 +79,15 @@ def export(
 
             data = guarded(scoresheet_pdf, session, method, banker, lang)
         elif fmt == "csv":
+            data = ledger.session_csv(ledger.session_summary(session, lang), lang).encode()
+        elif fmt == "xlsx":
+            data = ledger.session_xlsx(ledger.session_summary(session, lang), lang)
+        elif fmt in ("payments-csv", "transfers-csv"):
             summary = ledger.session_summary(session, lang)
             transfers, shares = summary["totals"]["transfers"], groups.shares_of(session)
             paid = ledger.evening_settle_up(session, summary, transfers, shares)
-            data = ledger.session_csv(summary, lang, paid).encode()
+            write = ledger.payments_csv if fmt == "payments-csv" else ledger.transfers_csv
+            data = write(paid, lang).encode()
         else:
             data = ledger.session_export_json(session).encode()
     with click.open_file(output, "wb") as out:

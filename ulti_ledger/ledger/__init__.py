@@ -62,7 +62,8 @@ The end of the night and files (``settling``, ``exchange``):
 - ``group_settlement(sessions, method, banker)``: several sessions of a group as one
 - ``house_rules(session, lang)``: the options that differ from the ruleset's defaults
 - ``session_export_json(session)``, ``session_document(session)``: the session@1 file
-- ``session_csv(summary, lang)``: the hands as CSV for spreadsheets
+- ``session_csv(summary, lang)``: the hands as CSV for spreadsheets (``session_xlsx``: as a
+  workbook; ``payments_csv``, ``transfers_csv``: what was paid, who pays whom)
 - ``import_session(raw)``: create a session from a session@1 file's text, or raise; the
   new session is marked as an imported copy (``imported_from(ids)``)
 - ``remembered_evenings(ids)``: a browser's evenings for the landing page, copies marked
@@ -125,11 +126,15 @@ from .checks import check_session, check_version_value
 from .errors import Conflict, NotFound, SessionError
 from .evenings import imported_from, remembered_evenings
 from .exchange import (
+    csv_style,
     import_session,
     parse_session_file,
+    payments_csv,
     session_csv,
     session_document,
     session_export_json,
+    session_xlsx,
+    transfers_csv,
 )
 from .facts import hand_heads, in_order, stored
 from .game_form import GameForm, game_form
@@ -303,7 +308,11 @@ __all__ = [
     "seat_names",
     "seating_of_hand",
     "session_by_token",
+    "csv_style",
+    "payments_csv",
     "session_csv",
+    "session_xlsx",
+    "transfers_csv",
     "session_document",
     "session_engine",
     "session_export_json",

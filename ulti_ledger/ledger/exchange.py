@@ -12,15 +12,20 @@ Import goes through ``create_session``: the whole file is validated by the engin
 anything is written, and a bad file is rejected naming the hand and the problem.
 
 The CSV is for spreadsheets, Hungarian Excel first: UTF-8 with a byte-order mark (without
-one Excel reads UTF-8 as the local code page and mangles ő and ű), ``;`` between fields
-(with a decimal-comma locale Excel expects ``;``, and a ``,`` file would open as one
-column), CRLF line ends. One row per hand: its number, dealer, declarer, the game (as
-the game writes it) and the game's own columns (Ulti's kontra, silent, renonsz); then
-per player first the hand's change, then the running total, all in units (whole
-numbers, so no decimal separator is ever needed); a game's column that holds a number
-(Skat's list entry, its Seeger–Fabian entry) is that number too, never its text.
+one Excel reads UTF-8 as the local code page and mangles ő and ű), CRLF line ends, and the
+separators of the file's language (``CSV_STYLES``): ``;`` between fields and a decimal
+comma in Hungarian and German (what Excel and LibreOffice expect there: "39,40" is a
+number, "39.40" a text or a date), ``,`` and a decimal point in English. One table per
+file: a row per hand, its number, dealer, declarer, the game (as the game writes it) and
+the game's own columns (Ulti's kontra, silent, renonsz); then per player the hand's
+change and the running total in units, and the hand's money (units x the unit's value,
+exact), whose column sums to the player's total; a game's column that holds a number
+(Skat's list entry, its Seeger–Fabian entry) is that number too, never its text. What was
+paid is a file of its own (``payments_csv``, ``transfers_csv``). ``session_xlsx`` writes the
+same table as a workbook, its cells typed, and the game's per-player counts (Seeger–Fabian's
+games won and lost) on a second sheet.
 A text cell that a spreadsheet would read as a formula (a name such as ``=HYPERLINK(...)``)
-is written with a leading ``'``, as OWASP's CSV-injection advice says; the units stay
+is written with a leading ``'``, as OWASP's CSV-injection advice says; the numbers stay
 numbers, negative ones included (``-4``).
 """
 
@@ -31,13 +36,15 @@ import io
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
+from decimal import Decimal
+from typing import Any, NamedTuple
 
 from ..models import GameSession
 from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
 from ..words.kitty_words import kitty_columns
 from ..words.messages import WordTuples, text
+from ..words.money_format import minor_digits
 from .errors import SessionError
 from .evenings import origin_of
 from .journal import Actor
@@ -49,13 +56,26 @@ from .summary import session_summary
 from .writes import create_session
 
 CSV_DELIMITER = ";"
+"""The Hungarian and German files' field separator (``CSV_STYLES``)."""
+
+
+class CsvStyle(NamedTuple):
+    """How a language's spreadsheets read a CSV: the field separator and the decimal mark."""
+
+    delimiter: str
+    decimal: str
+
+
+CSV_STYLES = {"hu": CsvStyle(";", ","), "de": CsvStyle(";", ","), "en": CsvStyle(",", ".")}
+"""Hungarian and German Excel and LibreOffice split a CSV at ``;`` and read a decimal comma;
+English ones at ``,`` with a decimal point."""
 BOM = "\ufeff"
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet take a cell as a formula (OWASP, "CSV Injection")."""
 MINUS = "\u2212"
 """The sheets' minus sign (``pdf_table.signed``), which no spreadsheet reads as one."""
 SIGNED_WHOLE = re.compile(r"[+\-\u2212]?\d+")
-CSV_COLUMNS = ("hand", "dealer", "declarer", "game", "total")
+CSV_COLUMNS = ("hand", "dealer", "declarer", "game", "total", "money")
 CSV_WORDS = WordTuples("csv", CSV_COLUMNS)
 """The CSV's own headers; the game's columns (``summary["columns"]``) go after "Game"."""
 
@@ -100,24 +120,27 @@ def dumps(document: Any) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def session_csv(
-    summary: Mapping[str, Any], lang: str = "hu", paid: Mapping[str, Any] | None = None
-) -> str:
-    """The hands as CSV text, starting with the byte-order mark (write it as UTF-8).
+def csv_style(lang: str) -> CsvStyle:
+    """The separators of the file in ``lang`` (Hungarian's for a language without its own)."""
+    return CSV_STYLES.get(lang, CSV_STYLES["hu"])
 
-    Per player the change and then the running total, in units; where the game keeps a
-    score column of its own (``summary["score"]``), then per player the hand's points and
-    their running sum, headed by the game's label ("Anna Játékpont", "Anna Játékpont
-    összesen"). ``paid``: the evening's ``payments.settle_up``; where payments were made,
-    two blocks follow the hands: the payments (day, from, to, amount) and each transfer
-    with what was paid and what remains, then the totals (owed = paid + remaining)."""
+
+def hand_table(summary: Mapping[str, Any], lang: str = "hu") -> list[list[Any]]:
+    """The hands as one table, its header first; cells are ``int``, ``Decimal`` or text.
+
+    Per player first the hand's change, then the running total, in units; where the game
+    keeps a score column of its own (``summary["score"]``), then per player the hand's
+    points and their running sum, headed by the game's label ("Anna Játékpont", "Anna
+    Játékpont összesen"); the kitty's columns; last, per player the hand's money (exact:
+    units x the unit's value), headed with the currency ("Anna Pénz HUF"), whose column
+    sums to ``summary["totals"]["money"]``."""
     words = CSV_WORDS[lang if lang in CSV_WORDS else "hu"]
     players = list(summary["players"])
-    out = io.StringIO()
-    out.write(BOM)
-    writer = csv.writer(out, delimiter=CSV_DELIMITER, lineterminator="\r\n")
     columns = summary["columns"]
     score = summary.get("score")
+    value = Decimal(summary["unit_value"]["amount"])
+    code = summary["totals"]["currency"]
+    minor = minor_digits(code)
     header = [
         *words[:4],
         *(c["label"] for c in columns),
@@ -131,7 +154,8 @@ def session_csv(
     kitty = kitty_columns(summary, lang)
     if kitty:
         header += kitty[0]
-    writer.writerow([csv_cell(cell) for cell in header])
+    header += [f"{p} {words[5]} {code}" for p in players]
+    table = [header]
     for number, hand in enumerate(summary["hands"]):
         sheet = hand["sheet"]
         row = [
@@ -148,36 +172,100 @@ def session_csv(
             row += [points.get(p, 0) for p in players]
             row += [hand["score_totals"][p] for p in players]
         row += kitty[1][number] if kitty else ()  # after the score columns, as headed
-        writer.writerow([csv_cell(cell) for cell in row])
+        row += [_money(hand["changes"][p] * value, minor) for p in players]
+        table.append(row)
+    return table
+
+
+def session_csv(summary: Mapping[str, Any], lang: str = "hu") -> str:
+    """The hands (``hand_table``) as CSV text in ``lang``'s style, starting with the
+    byte-order mark (write it as UTF-8)."""
+    return write_csv(hand_table(summary, lang), lang)
+
+
+def payments_csv(paid: Mapping[str, Any], lang: str = "hu") -> str:
+    """What was paid (``payments.settle_up``), a file of its own: a row per payment (day,
+    from, to, amount, currency)."""
+    word = lambda key: text(key, lang)  # noqa: E731
+    code = paid["currency"]
+    header = [word(k) for k in ("pay_col_date", "pay_col_from", "pay_col_to")]
+    header += [word("pay_col_amount"), word("pay_col_currency")]
+    rows = [
+        [p["paid_on"], p["from"], p["to"], Decimal(p["amount"]), code] for p in paid["payments"]
+    ]
+    return write_csv([header, *rows], lang)
+
+
+def transfers_csv(paid: Mapping[str, Any], lang: str = "hu") -> str:
+    """Who pays whom (``payments.settle_up``), a file of its own: a row per transfer with
+    what it owes, what was paid of it and what remains (owed = paid + remaining)."""
+    word = lambda key: text(key, lang)  # noqa: E731
+    code = paid["currency"]
+    header = [word(k) for k in ("pay_col_from", "pay_col_to", "pay_col_amount")]
+    header += [word("pay_col_paid"), word("pay_col_remaining"), word("pay_col_currency")]
+    rows = [
+        [t["from"], t["to"], *(Decimal(t[k]) for k in ("amount", "paid", "remaining")), code]
+        for t in paid["transfers"]
+    ]
+    return write_csv([header, *rows], lang)
+
+
+def session_xlsx(summary: Mapping[str, Any], lang: str = "hu") -> bytes:
+    """The hands (``hand_table``) as an .xlsx workbook: numbers are number cells (money
+    with the currency's minor digits shown), a text a formula would be stays text."""
+    from openpyxl import Workbook  # only the .xlsx download pays for importing it
+    from openpyxl.cell import WriteOnlyCell
+
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(_sheet_title(CSV_WORDS[lang if lang in CSV_WORDS else "hu"][0]))
+    shape = "0." + "0" * minor_digits(summary["totals"]["currency"])
+    for row in hand_table(summary, lang):
+        cells = []
+        for value in row:
+            if isinstance(value, Decimal):
+                cell = WriteOnlyCell(sheet, value=value)
+                cell.number_format = shape.rstrip(".")
+                cells.append(cell)
+            else:
+                cells.append(csv_cell(value))
+        sheet.append(cells)
     tallies = (summary.get("game_sheet") or {}).get("tallies")
-    if tallies:  # the game's counts per player, under each player's change column
-        lead = ["", "", "", "", *("" for _ in columns)]
-        writer.writerow([csv_cell(tallies["title"])])
+    if tallies:  # the game's counts per player (Seeger–Fabian's won and lost): a sheet of its own
+        counts = book.create_sheet(_sheet_title(tallies["title"]))
+        players = list(summary["players"])
+        counts.append(["", *(csv_cell(p) for p in players)])
         for c in tallies["columns"]:
-            counts = [tallies["players"].get(p, {}).get(c["key"], "") for p in players]
-            writer.writerow([csv_cell(c["label"]), *lead[1:], *counts])
-    if paid and paid["payments"]:
-        for row in payment_rows(paid, lang):
-            writer.writerow([csv_cell(cell) for cell in row])
+            values = [tallies["players"].get(p, {}).get(c["key"], "") for p in players]
+            counts.append([csv_cell(c["label"]), *values])
+    out = io.BytesIO()
+    book.save(out)
     return out.getvalue()
 
 
-def payment_rows(paid: Mapping[str, Any], lang: str) -> list[list[Any]]:
-    """The CSV's settling-up blocks (``session_csv``): money as decimal strings, the
-    currency's code beside, so that the figures are exact in any spreadsheet."""
-    word = lambda key: text(key, lang)  # noqa: E731
-    code = paid["currency"]
-    rows: list[list[Any]] = [[], [word("pay_payments")]]
-    rows.append([word(k) for k in ("pay_col_date", "pay_col_from", "pay_col_to")])
-    rows[-1] += [word("pay_col_amount"), word("pay_col_currency")]
-    rows += [[p["paid_on"], p["from"], p["to"], p["amount"], code] for p in paid["payments"]]
-    rows += [[], [word("who_pays_whom")]]
-    rows.append([word(k) for k in ("pay_col_from", "pay_col_to", "pay_col_amount")])
-    rows[-1] += [word("pay_col_paid"), word("pay_col_remaining"), word("pay_col_currency")]
-    for t in paid["transfers"]:
-        rows.append([t["from"], t["to"], t["amount"], t["paid"], t["remaining"], code])
-    rows.append([word("pay_col_total"), "", paid["owed"], paid["paid"], paid["remaining"], code])
-    return rows
+def _sheet_title(title: str) -> str:
+    """A worksheet's name as Excel takes it: at most 31 characters, none of ``[]:*?/\\``."""
+    return re.sub(r"[\[\]:*?/\\]", " ", title).strip()[:31] or "2"
+
+
+def _money(amount: Decimal, minor: int) -> Decimal:
+    """Exact money with at least the currency's minor digits ("39.40", and "0.375" whole)."""
+    return (
+        amount.quantize(Decimal(1).scaleb(-minor))
+        if amount.as_tuple().exponent > -minor
+        else amount
+    )
+
+
+def write_csv(table: list[list[Any]], lang: str) -> str:
+    """Rows as CSV text in ``lang``'s style: numbers as the language's spreadsheets read
+    them (a ``Decimal`` with its decimal mark, never grouped), formulas defused."""
+    style = csv_style(lang)
+    out = io.StringIO()
+    out.write(BOM)
+    writer = csv.writer(out, delimiter=style.delimiter, lineterminator="\r\n")
+    for row in table:
+        writer.writerow([csv_cell(cell, style.decimal) for cell in row])
+    return out.getvalue()
 
 
 def file_cell(sheet: Mapping[str, Any], key: str) -> Any:
@@ -194,9 +282,12 @@ def file_cell(sheet: Mapping[str, Any], key: str) -> Any:
     return cell
 
 
-def csv_cell(value: Any) -> Any:
-    """A cell as written: numbers as they are (``-4`` stays a number); a text that a
-    spreadsheet would run as a formula gets a leading ``'``, and reads as it was typed."""
+def csv_cell(value: Any, decimal: str = ",") -> Any:
+    """A cell as written: numbers as they are (``-4`` stays a number, ``Decimal("39.4")``
+    is "39,40" with a decimal comma); a text that a spreadsheet would run as a formula gets
+    a leading ``'``, and reads as it was typed."""
+    if isinstance(value, Decimal):
+        return format(value, "f").replace(".", decimal)
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value

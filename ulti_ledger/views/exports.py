@@ -74,15 +74,53 @@ def scoresheet(token: str):
 def hands_csv(token: str):
     session = get_session_or_404(token, "view")
     lang = _lang()
+    text = ledger.session_csv(ledger.session_summary(session, lang), lang)
+    return _csv(text, _filename(session, "csv"))
+
+
+@bp.get("/s/<token>/hands.xlsx")
+def hands_xlsx(token: str):
+    session = get_session_or_404(token, "view")
+    lang = _lang()
+    book = ledger.session_xlsx(ledger.session_summary(session, lang), lang)
+    return send_file(
+        io.BytesIO(book),
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        as_attachment=True,
+        download_name=_filename(session, "xlsx"),
+    )
+
+
+@bp.get("/s/<token>/payments.csv")
+def payments_csv(token: str):
+    """What was paid at the evening (and in its groups), a table of its own."""
+    session = get_session_or_404(token, "view")
+    lang = _lang()
+    text = ledger.payments_csv(_settle_up(session, lang), lang)
+    return _csv(text, _filename(session, "csv", "payments"))
+
+
+@bp.get("/s/<token>/transfers.csv")
+def transfers_csv(token: str):
+    """Who pays whom, with what was paid of each and what remains, a table of its own."""
+    session = get_session_or_404(token, "view")
+    lang = _lang()
+    text = ledger.transfers_csv(_settle_up(session, lang), lang)
+    return _csv(text, _filename(session, "csv", "transfers"))
+
+
+def _settle_up(session: GameSession, lang: str) -> dict[str, Any]:
     summary = ledger.session_summary(session, lang)
     transfers = summary["totals"]["transfers"]
-    paid = ledger.evening_settle_up(session, summary, transfers, groups.shares_of(session))
-    text = ledger.session_csv(summary, lang, paid)
+    return ledger.evening_settle_up(session, summary, transfers, groups.shares_of(session))
+
+
+def _csv(text: str, name: str):
     return send_file(
         io.BytesIO(text.encode("utf-8")),
         "text/csv",  # werkzeug adds "; charset=utf-8" to a text/* type itself
         as_attachment=True,
-        download_name=_filename(session, "csv"),
+        download_name=name,
     )
 
 
@@ -242,12 +280,13 @@ def _lang() -> str:
     return i18n.current()
 
 
-def _filename(session: GameSession, extension: str) -> str:
+def _filename(session: GameSession, extension: str, what: str = "") -> str:
     """``ulti-2024-11-29-pentek-este.pdf``, ``snapszer-...``: the game's id first, then the
-    date and the name; ASCII, so every browser keeps it."""
+    date and the name, then ``what`` the file holds where the evening has several of its
+    kind ("payments"); ASCII, so every browser keeps it."""
     letters = unicodedata.normalize("NFKD", session.name or "")
     ascii_name = letters.encode("ascii", "ignore").decode().lower()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:40]
     when = session.date.isoformat() if session.date else str(session.id)
-    parts = [ledger.session_game_name(session), when, slug]
+    parts = [ledger.session_game_name(session), when, slug, what]
     return "-".join(p for p in parts if p) + "." + extension

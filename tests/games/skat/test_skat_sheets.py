@@ -9,6 +9,7 @@ import io
 import re
 from html import unescape
 
+import openpyxl
 import pytest
 from pypdf import PdfReader
 
@@ -118,14 +119,18 @@ def test_seeger_fabian_games_won_and_lost_on_the_scoreboard(client):
 
 
 @pytest.mark.db
-def test_seeger_fabian_games_won_and_lost_in_the_csv_and_the_pdf(client):
+def test_seeger_fabian_games_won_and_lost_in_the_workbook_and_the_pdf(client):
+    """The counts per player are a table of their own: the workbook's second sheet (the
+    CSV holds the hands only, one table a file)."""
     path = _sf_evening(client)
     text = client.get(f"{path}/hands.csv?lang=de").get_data(as_text=True).lstrip("\ufeff")
     rows = list(csv.reader(io.StringIO(text), delimiter=";"))
-    header = rows[0]
-    at = {name: header.index(name) for name in SEATS}
-    title = rows.index(["Seeger–Fabian: gewonnene und verlorene Spiele"])
-    won, lost = rows[title + 1], rows[title + 2]
+    assert all(len(row) == len(rows[0]) for row in rows)
+    book = openpyxl.load_workbook(io.BytesIO(client.get(f"{path}/hands.xlsx?lang=de").data))
+    assert book.sheetnames[1] == "Seeger–Fabian  gewonnene und ve"
+    counts = [[str(c) if c is not None else "" for c in r] for r in book.worksheets[1].values]
+    at = {name: counts[0].index(name) for name in SEATS}
+    won, lost = counts[1], counts[2]
     assert won[0] == "gewonnen" and lost[0] == "verloren"
     assert [won[at[n]] for n in SEATS] == ["2", "0", "0"]
     assert [lost[at[n]] for n in SEATS] == ["1", "1", "0"]
