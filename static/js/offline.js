@@ -510,11 +510,12 @@
     }
     if (response.ok) return { kind: "sent", body };
     if (response.status === 409 && body && body.moved) return { kind: "moved", body };
+    if (body && body.redraw) return { kind: "refused", body, reason: body.error };
     // still being answered (the same key, a retry too soon), busy, or the server's fault
     if (response.status === 409 || response.status === 429 || response.status >= 500) {
       return { kind: "later" };
     }
-    return { kind: "refused", reason: (body && body.error) || response.statusText };
+    return { kind: "refused", body, reason: (body && body.error) || response.statusText };
   }
 
   let flushing = false;
@@ -778,11 +779,36 @@
           window.location.assign(info.board);
           return;
         }
-        form.dataset.native = "1"; // refused: the page says why, beside the field
-        form.requestSubmit(submitter);
+        if ((answer.body && answer.body.redraw) || !showRefusal(form, answer.body)) {
+          form.dataset.native = "1"; // refused, and not in words: the server draws the page
+          form.requestSubmit(submitter);
+        }
       },
       true,
     );
+  }
+
+  // The refusal the server gave for the save, beside its field as the drawn page puts it
+  // (one request a save: the form is not posted again to be told the same).
+  function showRefusal(form, body) {
+    if (!body || !body.error) return false;
+    for (const old of form.querySelectorAll(".field-error")) old.remove();
+    const box = form.querySelector(`[data-field="${CSS.escape(body.field || "")}"]`);
+    const field = box && !box.hidden ? body.field : "form";
+    const p = document.createElement("p");
+    p.className = "field-error";
+    p.setAttribute("role", "alert");
+    p.dataset.testid = `error-${field}`;
+    p.textContent = body.error;
+    if (field === "form") {
+      const presets = document.getElementById("f-presets");
+      if (presets) presets.before(p);
+      else form.prepend(p);
+    } else {
+      box.append(p);
+    }
+    p.scrollIntoView({ block: "center" });
+    return true;
   }
 
   // --- the kept evenings, listed where no page of theirs is at hand -----------------------

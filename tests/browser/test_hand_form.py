@@ -6,6 +6,8 @@ out) and works the form as a scorer would, then checks the database through the 
 
 import re
 
+from playwright.sync_api import expect
+
 PRESSED = '[data-preset][aria-pressed="true"]'
 
 
@@ -46,8 +48,9 @@ def test_back_after_saving_shows_a_fresh_form_and_a_second_save_records_nothing(
     assert fields == {"out": ["Béla"], "declarer": [], "colour": [""], "won": ["1"], "contract": ""}
     assert phone.locator(PRESSED).count() == 0
 
-    save(phone)  # Mentés on the fresh form: it asks for the declarer, records nothing
-    assert phone.get_by_test_id("error-declarer").is_visible()
+    # Mentés on the fresh form: it asks for the declarer, in place, and records nothing
+    phone.get_by_test_id("save").click()
+    expect(phone.get_by_test_id("error-declarer")).to_be_visible()
     assert len(table.hands()) == 1
 
 
@@ -109,8 +112,9 @@ def test_a_page_from_the_back_forward_cache_is_loaded_afresh(phone, table):
     assert phone.locator('input[name="declarer"]:checked').count() == 0
 
     phone.get_by_test_id("preset-piros-passz").click()
-    save(phone)  # a page answering a post (the declarer is missing) is fetched, not re-posted
-    assert phone.url == table.url + "/hands"
+    phone.get_by_test_id("save").click()  # refused in place (the declarer is missing)
+    expect(phone.get_by_test_id("error-declarer")).to_be_visible()
+    assert phone.url == table.url + "/hands/new"  # no page answers a post: nothing to re-post
     with phone.expect_navigation():
         phone.evaluate(FROM_CACHE)
     assert phone.url == table.url + "/hands/new"

@@ -601,3 +601,19 @@ def test_on_plain_http_the_form_says_so_and_a_hand_waits_on_its_page(app, lan_br
         page.wait_for_url(board + "*")
     finally:
         context.close()
+
+
+def test_a_refused_save_is_posted_once_and_said_beside_its_field(app, phone_context, live_url):
+    page = phone_context.new_page()
+    token, board = scorer.begin(page, live_url, "Egyszer", ["Anna", "Béla", "Csaba"], "ulti")
+    posts = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.goto(board + "/hands/new")
+    form_ready(page)
+    page.get_by_test_id("preset-piros-passz").click()  # no declarer chosen
+    posts.clear()
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("error-declarer")).to_be_visible()
+    page.wait_for_timeout(300)
+    assert [url for url in posts if "/preview" not in url] == [board + "/hands/queued"]
+    assert entries(app, token) == []

@@ -75,6 +75,8 @@ def queued(token: str):
     meant = form_number("queued_number")
     if meant is None or meant < 1:
         return _refused(400, "queued_number", t("offline_no_number"))
+    if _restored():
+        return jsonify({"error": t("form_restored"), "field": "form", "redraw": True}), 409
     version = session.version
     number = ledger.hand_count(session) + 1
     hand_form = ledger.game_form(session)
@@ -98,6 +100,16 @@ def queued(token: str):
     flash(t("flash_saved", n=saved))
     board = url_for("sessions.edit", token=token, _anchor=f"h{saved}")
     return jsonify({"number": saved, "dealer": deal["dealer"], "board": board}), 201
+
+
+def _restored() -> bool:
+    """The browser put an earlier page's entries back after Back (the dealer, not the
+    hidden field the script sets with it): the form page is drawn again, as drawn."""
+    posted = request.form
+    dealer = posted.get("dealer") or ""
+    return (
+        posted.get("js") == "1" and bool(dealer) and dealer != posted.get("sitting_out_for", dealer)
+    )
 
 
 def _table_deal(session: GameSession) -> tuple[dict[str, Any], MultiDict]:
