@@ -42,11 +42,14 @@ def pdf_link(page_html: str) -> str:
 def test_the_scorers_page_downloads_by_the_view_link(client, evening):
     edit, view = evening
     page = client.get(f"/e/{edit}").get_data(as_text=True)
-    downloads = [h for h in links(page) if re.search(r"\.(pdf|csv|json)(\?|$)", h)]
+    downloads = [h for h in links(page) if re.search(r"\.(pdf|csv|xlsx|json)(\?|$)", h)]
     assert sorted(urlsplit(h).path for h in downloads) == [
         f"/s/{view}/hands.csv",
+        f"/s/{view}/hands.xlsx",
+        f"/s/{view}/payments.csv",
         f"/s/{view}/scoresheet.pdf",
         f"/s/{view}/session.json",
+        f"/s/{view}/transfers.csv",
     ]
     for href in downloads:
         assert edit not in href
