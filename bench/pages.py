@@ -11,6 +11,8 @@ slowed 4x (CDP ``Emulation.setCPUThrottlingRate``) and 150 ms added to every req
 
 - cold: a fresh browser context (nothing cached, no service worker); warm: the same page
   again in that context (HTTP cache and service worker as the first visit left them);
+  nosw: the second visit in a context without service workers (a phone on plain http://,
+  the host's LAN address, has none): what the HTTP cache alone saves;
 - DCL: DOMContentLoaded (``domContentLoadedEventEnd``), ms from the navigation's start;
 - ready: when the page's scripts are done: the form dealt (``data-form-ready``), the board
   and view page kept for offline use (``data-offline-kept``); the group page at ``load``;
@@ -175,29 +177,40 @@ def tap(page, taps: int) -> str:
 
 
 def measure(browser, base: str, label: str, path: str, throttle: bool, taps: int) -> list[str]:
-    context = browser.new_context(**PHONE)
-    context.add_init_script(PROBE)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    if throttle:
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        cdp.send(
-            "Network.emulateNetworkConditions",
-            {"offline": False, "latency": 150, "downloadThroughput": -1, "uploadThroughput": -1},
-        )
+    """The page's lines: cold and warm with the service worker, and warm without it."""
     lines = []
-    wait_ready = not label.startswith("group")
-    for visit_name in ("cold", "warm"):
-        figures = visit(page, cdp, base + path, wait_ready)
-        pressed = tap(page, taps) if label.startswith("form") else ""
-        lines.append(
-            f"{label:<34} {visit_name:<5} {figures['dcl']:>7.0f} {figures['ready']:>7.0f}"
-            f" {figures['bytes'] / 1024:>7.1f} {figures['requests']:>4} {figures['elements']:>8}"
-            f" {pressed:>5}"
-        )
-    context.close()
+    for worker in ("allow", "block"):
+        context = browser.new_context(**PHONE, service_workers=worker)
+        context.add_init_script(PROBE)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        if throttle:
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+            cdp.send(
+                "Network.emulateNetworkConditions",
+                {
+                    "offline": False,
+                    "latency": 150,
+                    "downloadThroughput": -1,
+                    "uploadThroughput": -1,
+                },
+            )
+        wait_ready = not label.startswith("group")
+        visits = ("cold", "warm") if worker == "allow" else ("", "nosw")
+        for visit_name in visits:
+            if not visit_name:  # the HTTP cache filled, as on the first visit
+                visit(page, cdp, base + path, wait_ready=False)
+                continue
+            figures = visit(page, cdp, base + path, wait_ready)
+            pressed = tap(page, taps) if label.startswith("form") else ""
+            lines.append(
+                f"{label:<34} {visit_name:<5} {figures['dcl']:>7.0f} {figures['ready']:>7.0f}"
+                f" {figures['bytes'] / 1024:>7.1f} {figures['requests']:>4}"
+                f" {figures['elements']:>8} {pressed:>5}"
+            )
+        context.close()
     return lines
 
 

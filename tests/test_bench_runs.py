@@ -60,7 +60,8 @@ def test_the_engine_bench_digests_every_games_results_the_same_way_twice():
 
 def test_the_pages_bench_opens_every_games_pages_and_the_group_page():
     """``bench/pages.py --quick``: one evening of each game, unthrottled; every page has its
-    cold and warm line with figures, and each form a tap."""
+    cold and warm line with figures, and its second visit without a service worker ("nosw");
+    each form a tap."""
     from testkit.chromium import CHROMIUM
 
     if not CHROMIUM.exists():
@@ -75,21 +76,20 @@ def test_the_pages_bench_opens_every_games_pages_and_the_group_page():
     )
     assert run.returncode == 0, run.stderr
     number = r"\s+(\d+)"
-    line = (
-        rf"^(board|form|view)\s+(\S+)/\S+\s+(cold|warm){number * 2}\s+([\d.]+){number * 2}\s*(\S*)$"
-    )
+    visits = "(cold|warm|nosw)"
+    line = rf"^(board|form|view)\s+(\S+)/\S+\s+{visits}{number * 2}\s+([\d.]+){number * 2}\s*(\S*)$"
     pages = re.findall(line, run.stdout, re.M)
     assert {(page, game, visit) for page, game, visit, *_ in pages} == {
         (page, game, visit)
         for game in REGISTRY
         for page in ("board", "form", "view")
-        for visit in ("cold", "warm")
+        for visit in ("cold", "warm", "nosw")
     }
     for page, _, _, dcl, ready, kb, requests, elements, tap in pages:
         assert 0 < int(dcl) <= int(ready) and int(elements) > 50 and int(requests) >= 1
         assert float(kb) > 0
         assert (tap != "") == (page == "form"), tap
     group = re.findall(
-        rf"^group\s+(cold|warm){number * 2}\s+[\d.]+{number * 3}\s*$", run.stdout, re.M
+        rf"^group\s+(cold|warm|nosw){number * 2}\s+[\d.]+{number * 3}\s*$", run.stdout, re.M
     )
-    assert [visit for visit, *_ in group] == ["cold", "warm"]
+    assert [visit for visit, *_ in group] == ["cold", "warm", "nosw"]
