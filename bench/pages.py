@@ -142,12 +142,18 @@ def visit(page, cdp, url: str, wait_ready: bool) -> dict:
             network["bytes"] += event["encodedDataLength"]
             network["requests"] += 1
 
+    def served(event):
+        cached.add(event["requestId"])
+
+    cdp.on("Network.requestServedFromCache", served)
     cdp.on("Network.responseReceived", received)
     cdp.on("Network.loadingFinished", finished)
+    page.goto("about:blank")  # the same URL again would be a reload, which revalidates
     page.goto(url, wait_until="load")
     if wait_ready:
         page.wait_for_function("window.__ready !== null", timeout=60_000)
     page.wait_for_timeout(300)  # the last requests finish
+    cdp.remove_listener("Network.requestServedFromCache", served)
     cdp.remove_listener("Network.responseReceived", received)
     cdp.remove_listener("Network.loadingFinished", finished)
     times = page.evaluate(TIMES)
