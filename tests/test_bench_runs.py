@@ -90,6 +90,6 @@ def test_the_pages_bench_opens_every_games_pages_and_the_group_page():
         assert float(kb) > 0
         assert (tap != "") == (page == "form"), tap
     group = re.findall(
-        rf"^group\s+(cold|warm|nosw){number * 2}\s+[\d.]+{number * 3}\s*$", run.stdout, re.M
+        rf"^group\s+(cold|warm|nosw){number * 2}\s+[\d.]+{number * 2}\s*$", run.stdout, re.M
     )
     assert [visit for visit, *_ in group] == ["cold", "warm", "nosw"]
