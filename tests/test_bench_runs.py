@@ -12,6 +12,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.engine_helpers import REPO
 from ulti_ledger.games import REGISTRY
 
@@ -54,3 +56,40 @@ def test_the_engine_bench_digests_every_games_results_the_same_way_twice():
     first = digests("1")
     assert sorted(game for game, _ in first) == sorted(REGISTRY)
     assert digests("2") == first
+
+
+def test_the_pages_bench_opens_every_games_pages_and_the_group_page():
+    """``bench/pages.py --quick``: one evening of each game, unthrottled; every page has its
+    cold and warm line with figures, and its second visit without a service worker ("nosw");
+    each form a tap."""
+    from testkit.chromium import CHROMIUM
+
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (make test installs Debian's chromium)")
+    run = subprocess.run(
+        [sys.executable, "bench/pages.py", "--quick"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    number = r"\s+(\d+)"
+    visits = "(cold|warm|nosw)"
+    line = rf"^(board|form|view)\s+(\S+)/\S+\s+{visits}{number * 2}\s+([\d.]+){number * 2}\s*(\S*)$"
+    pages = re.findall(line, run.stdout, re.M)
+    assert {(page, game, visit) for page, game, visit, *_ in pages} == {
+        (page, game, visit)
+        for game in REGISTRY
+        for page in ("board", "form", "view")
+        for visit in ("cold", "warm", "nosw")
+    }
+    for page, _, _, dcl, ready, kb, requests, elements, tap in pages:
+        assert 0 < int(dcl) <= int(ready) and int(elements) > 50 and int(requests) >= 1
+        assert float(kb) > 0
+        assert (tap != "") == (page == "form"), tap
+    group = re.findall(
+        rf"^group\s+(cold|warm|nosw){number * 2}\s+[\d.]+{number * 2}\s*$", run.stdout, re.M
+    )
+    assert [visit for visit, *_ in group] == ["cold", "warm", "nosw"]

@@ -15,7 +15,7 @@ def create_app(test_config=None):
     from flask import Flask
 
     from . import views
-    from .web import extensions, idempotency, language, security
+    from .web import extensions, idempotency, language, security, static_files
     from .words import i18n
     from .words.name_labels import labels
 
@@ -35,6 +35,7 @@ def create_app(test_config=None):
     extensions.wrap_wsgi(app)
     extensions.keep_instance_private(app)
     csrf = extensions.init_extensions(app)
+    static_files.init_app(app)  # hashed names, compressed once, immutable (web/static_files.py)
 
     i18n.init_app(app)
     language.init_app(app)  # which of them each request reads

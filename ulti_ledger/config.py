@@ -86,8 +86,7 @@ def defaults(instance_path: str | Path, environ: Mapping[str, str] = os.environ)
         # its death cannot be seen; far longer than any write takes to answer
         # (web/lost_answers.py). A dead worker on this machine is seen at once.
         IDEMPOTENCY_LEASE_SECONDS=30,
-        # Static files are streamed and cached by the browser: sent as they are (compressing
-        # a stream leaves the file's handle to the garbage collector).
+        # The pages; static files are compressed once and kept by web/static_files.py.
         COMPRESS_MIMETYPES=list(COMPRESSED),
         COMPRESS_ALGORITHM=["br", "gzip"],
         COMPRESS_STREAMS=False,

@@ -30,29 +30,38 @@
     const box = (name) => form.querySelector(`[data-field="${CSS.escape(name)}"]`);
     form.elements.js.value = "1";
 
+    // The form's inputs by name, found once (the fields never change; a tap only checks,
+    // shows and hides): a tap reads and writes through these, never a selector.
+    const named = new Map();
+    function inputs(name) {
+      if (!named.has(name)) named.set(name, all(`[name="${CSS.escape(name)}"]`));
+      return named.get(name);
+    }
+
     function chosen(name) {
-      const input = form.querySelector(`[name="${CSS.escape(name)}"]`);
+      const [input] = inputs(name);
       if (input && input.tagName === "SELECT") return input.value || null;
       // a typed field (kind "number") is read as typed; a tapped one by its checked chip
       if (input && input.type === "number") return input.value || null;
-      const checked = form.querySelector(`input[name="${CSS.escape(name)}"]:checked`);
+      const checked = inputs(name).find((i) => i.tagName === "INPUT" && i.checked);
       return checked ? checked.value : null;
     }
 
     function choose(name, value) {
-      const input = form.querySelector(`[name="${CSS.escape(name)}"]`);
+      const [input] = inputs(name);
       if (input && (input.tagName === "SELECT" || input.type === "number")) {
         input.value = value;
         return;
       }
-      for (const radio of all(`input[name="${CSS.escape(name)}"]`)) {
-        radio.checked = radio.value === value;
+      for (const radio of inputs(name)) {
+        if (radio.tagName === "INPUT") radio.checked = radio.value === value;
       }
     }
 
     // Who plays: the deal's, or the chosen dealer's own (the boxes say who sits out).
+    const outBoxes = all('input[name="sitting_out"]');
     function players() {
-      const out = all('input[name="sitting_out"]');
+      const out = outBoxes;
       if (!out.length) return fixed.players;
       const seated = out.filter((i) => i.checked).map((i) => i.value);
       const own = deals[chosen("dealer")];
@@ -73,6 +82,7 @@
     // What the facts force is set and said beside the field; when the fact goes, the
     // scorer's own choice comes back.
     const before = {};
+    const forcedNotes = all("[data-forced]");
     function force(now) {
       const [out, notes] = FC.forced(description, now);
       for (const name of Object.keys(before)) {
@@ -86,52 +96,99 @@
         if (!(name in before)) before[name] = now[name] === undefined ? "" : now[name];
         choose(name, out[name]);
       }
-      for (const el of all("[data-forced]")) {
+      for (const el of forcedNotes) {
         el.hidden = notes[el.dataset.forced] !== el.dataset.note;
       }
       return out;
     }
 
+    // Each field's parts, found once. A tap writes only what changes, and walks a field's
+    // options only while it shows (a hidden field is not read: its options are set when
+    // it shows again). Magas tarokk's figures are most of its form and hidden until
+    // named: a tap no longer walks their options.
+    const parts = description.fields
+      .map((field) => ({ field, el: box(field.name) }))
+      .filter((part) => part.el)
+      .map(({ field, el }) => ({
+        field,
+        el,
+        inputs: all("input, select", el),
+        single: all("input, select", el).filter((input) => !input.closest("[data-defender]")),
+        own: new Set((field.options || []).map((o) => o.value)),
+        chips: all("[data-option]", el).map((node) => ({
+          node,
+          value: node.dataset.option,
+          player: node.dataset.player,
+          input: node.querySelector("input"),
+        })),
+        choices: all("option", el).filter((option) => option.value),
+        rows: all("[data-defender]", el).map((row) => ({
+          row,
+          who: row.dataset.defender,
+          inputs: all("input", row),
+        })),
+      }));
+    const dealLines = all("[data-deal]");
+    const presetButtons = all("[data-preset]");
+    // Written only when they change (a write restyles even when it changes nothing).
+    const show = (el, shown) => {
+      if (el.hidden === shown) el.hidden = !shown;
+    };
+    const enable = (input, on) => {
+      if (input.disabled === on) input.disabled = !on;
+    };
+
     function refresh() {
       const now = force(values());
-      const on = FC.applies(description, now);
+      const on = new Set(FC.applies(description, now));
       const playing = now.players;
-      for (const field of description.fields) {
-        const el = box(field.name);
-        if (!el) continue;
-        const shown = on.includes(field.name);
-        el.hidden = !shown;
-        // A hidden field is not posted: the server reads only what applies.
-        for (const input of all("input, select", el)) input.disabled = !shown;
-        const offered = new Set(FC.options(field, now));
-        const own = new Set((field.options || []).map((o) => o.value));
-        for (const option of all("[data-option]", el)) {
-          const value = option.dataset.option;
-          let show = own.has(value) ? offered.has(value) : true;
-          if (option.dataset.player === "players" || option.dataset.player === "defenders") {
-            show = playing.includes(value);
+      for (const part of parts) {
+        const shown = on.has(part.field.name);
+        show(part.el, shown);
+        if (!shown) {
+          // A hidden field is not posted: the server reads only what applies.
+          for (const input of part.inputs) enable(input, false);
+          // a player who no longer plays (the dealer changed) is chosen again, even here
+          for (const chip of part.chips) {
+            if (chip.player && chip.input && chip.input.checked && !playing.includes(chip.value)) {
+              chip.input.checked = false;
+            }
           }
-          if (option.dataset.player === "defenders" && value === now.declarer) show = false;
-          option.hidden = !show;
+          continue;
+        }
+        const offered = new Set(FC.options(part.field, now));
+        for (const chip of part.chips) {
+          let visible = part.own.has(chip.value) ? offered.has(chip.value) : true;
+          if (chip.player === "players" || chip.player === "defenders") {
+            visible = playing.includes(chip.value);
+          }
+          if (chip.player === "defenders" && chip.value === now.declarer) visible = false;
+          show(chip.node, visible);
           // a player who no longer plays (the dealer changed) is chosen again
-          const input = option.querySelector("input");
-          if (!show && option.dataset.player && input && input.checked) input.checked = false;
+          if (!visible && chip.player && chip.input && chip.input.checked) chip.input.checked = false;
         }
-        for (const option of all("option", el)) {
-          if (option.value) option.hidden = own.has(option.value) && !offered.has(option.value);
+        for (const option of part.choices) {
+          show(option, !part.own.has(option.value) || offered.has(option.value));
         }
-        for (const row of all("[data-defender]", el)) {
-          const asked = playing.includes(row.dataset.defender) && row.dataset.defender !== now.declarer;
-          row.hidden = !asked;
-          for (const input of all("input", row)) input.disabled = !shown || !asked;
+        for (const input of part.single) enable(input, true);
+        for (const { row, who, inputs: rowInputs } of part.rows) {
+          const asked = playing.includes(who) && who !== now.declarer;
+          show(row, asked);
+          for (const input of rowInputs) enable(input, asked);
         }
       }
       const line = { dealer: now.dealer || "", out: "", first: playing[0] || "" };
-      line.out = all('input[name="sitting_out"]:checked').map((i) => i.value).join(", ");
-      for (const el of all("[data-deal]")) el.textContent = line[el.dataset.deal];
+      line.out = outBoxes
+        .filter((i) => i.checked)
+        .map((i) => i.value)
+        .join(", ");
+      for (const el of dealLines) {
+        if (el.textContent !== line[el.dataset.deal]) el.textContent = line[el.dataset.deal];
+      }
       const chosenPreset = pressed(now);
-      for (const button of all("[data-preset]")) {
-        button.setAttribute("aria-pressed", button.dataset.preset === chosenPreset ? "true" : "false");
+      for (const button of presetButtons) {
+        const state = button.dataset.preset === chosenPreset ? "true" : "false";
+        if (button.getAttribute("aria-pressed") !== state) button.setAttribute("aria-pressed", state);
       }
     }
 
@@ -221,7 +278,7 @@
     form.addEventListener("change", (event) => {
       if (event.target.name === "dealer") {
         const own = deals[chosen("dealer")];
-        for (const input of all('input[name="sitting_out"]')) {
+        for (const input of outBoxes) {
           if (own) input.checked = own.sitting_out.includes(input.value);
         }
       }

@@ -5,13 +5,19 @@
 // "forget this evening") into PAGES. docs/capabilities.md says why.
 // - Pages: the network first. If it fails, or gives no answer within WAIT_MS while a
 //   kept copy is there, the copy; a page never kept gets the tokenless /offline page.
-// - Static files: from the cache, refreshed in the background.
+// - Static files: the server writes SHELL_FILES with this deploy's hashed names
+//   (/static/css/app.<digest>.css, views/offline.py) and VERSION with a digest of them, so
+//   a deploy that changes a file installs a new worker and drops the old shell. A hashed
+//   file never changes: from the cache, else the network. A plain name: from the cache,
+//   refreshed in the background. A file of another deploy (a page kept before it) that the
+//   network cannot give: the same file of this one.
 // - Never touched: writes, the API, files (PDF, CSV, JSON), live state.
 // The caches live in this browser's storage for this origin only; the worker sends no URL
 // anywhere, and the manifest's start_url is "/" (no token).
 "use strict";
 
-const VERSION = "v2";
+// The server adds the digest of the files: "v3-<digest>".
+const VERSION = "v3";
 const SHELL = `shell-${VERSION}`;
 const PAGES = "ulti-pages-v2"; // offline.js writes it; kept across versions of the worker
 const WAIT_MS = 4000;
@@ -23,6 +29,7 @@ const SHELL_FILES = [
   "/static/js/form-conditions.js",
   "/static/js/game-form.js",
 ];
+const HASHED = /\.[0-9a-f]{12}(\.[A-Za-z0-9]+)$/;
 const PAGE = /^\/(?:e\/[^/]+(?:\/hands\/new)?|s\/[^/]+|offline)?\/?$/;
 
 self.addEventListener("install", (event) => {
@@ -81,14 +88,24 @@ async function page(request) {
 // ignoreVary: a file kept at install (its request made by the worker) serves the page's
 // own request too, whatever Accept-Encoding each sent (the answers vary on it).
 async function asset(request) {
+  const url = new URL(request.url);
+  const hashed = HASHED.test(url.pathname);
   const cached = await caches.match(request, { ignoreVary: true });
+  if (cached && hashed) return cached; // immutable: nothing to refresh
   const fresh = fetch(request)
     .then(async (response) => {
       if (response.ok) await (await caches.open(SHELL)).put(request, response.clone());
       return response;
     })
     .catch(() => undefined);
-  return cached || (await fresh) || Response.error();
+  return cached || (await fresh) || (await sameFile(url)) || Response.error();
+}
+
+// This deploy's copy of a file another deploy's page names (its digest, or none, removed).
+async function sameFile(url) {
+  const plain = url.pathname.replace(HASHED, "$1");
+  const ours = SHELL_FILES.find((name) => name.replace(HASHED, "$1") === plain);
+  return ours ? caches.match(ours, { ignoreVary: true }) : undefined;
 }
 
 self.addEventListener("fetch", (event) => {

@@ -1,3 +1,4 @@
+import re
 from pathlib import Path
 
 from ulti_ledger import create_app
@@ -12,7 +13,7 @@ def test_index_is_hungarian_landing_page(client):
     assert '<html lang="hu">' in html
     assert "Kártyajegyzőkönyv" in html
     assert "Új este" in html
-    assert "/static/css/app.css" in html
+    assert re.search(r'href="/static/css/app\.[0-9a-f]{12}\.css"', html)
 
 
 def test_stylesheet_is_served(client):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 from PIL import Image
@@ -57,7 +58,7 @@ def test_the_manifest_is_valid_and_names_no_token(client, scorer):
         sizes.add(width)
     assert {192, 512} <= sizes
     page = client.get(scorer.edit_url).get_data(as_text=True)
-    assert 'rel="manifest"' in page and "offline.js" in page
+    assert 'rel="manifest"' in page and re.search(r"/static/js/offline\.[0-9a-f]{12}\.js", page)
 
 
 def test_the_service_worker_is_served_from_the_root_never_stale(client):
@@ -66,7 +67,14 @@ def test_the_service_worker_is_served_from_the_root_never_stale(client):
     assert response.status_code == 200
     assert "javascript" in response.content_type
     assert response.headers["Cache-Control"] == "no-cache"
-    assert text == (STATIC / "js" / "sw.js").read_text(encoding="utf-8")
+    # the script as it is, but its files named as this deploy hashes them, its version too
+    shell = re.findall(r'"(/static/[^"]+)"', text)
+    assert len(shell) >= 5
+    assert all(re.fullmatch(r"/static/[\w/.-]+\.[0-9a-f]{12}\.\w+", url) for url in shell)
+    assert re.search(r'^const VERSION = "v\d+-[0-9a-f]{12}";', text, re.M)
+    source = (STATIC / "js" / "sw.js").read_text(encoding="utf-8")
+    unhashed = re.sub(r"\.[0-9a-f]{12}(\.\w+\")", r"\1", text)
+    assert re.sub(r'(const VERSION = "v\d+)-[0-9a-f]{12}"', r'\1"', unhashed) == source
     # the worker never keeps a write, the API or a file
     assert 'request.method !== "GET"' in text
 

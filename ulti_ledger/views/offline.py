@@ -21,6 +21,11 @@ one source of payments: the phone shows a queued hand as waiting, without paymen
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, url_for
@@ -89,11 +94,35 @@ def manifest() -> Response:
 @bp.get("/sw.js")
 def service_worker() -> Response:
     """The worker's script from the root path (its scope is the folder it is served from);
-    never cached by the browser's HTTP cache, so a new version is found at once."""
-    response = current_app.send_static_file("js/sw.js")
+    never cached by the browser's HTTP cache, so a new version is found at once.
+
+    Its ``/static/...`` names are written hashed (web/static_files.py), and its VERSION gets
+    a digest of them: a deploy that changes a file changes the worker, whose shell cache
+    then takes the new files and drops the old ones."""
+    script = (Path(current_app.static_folder or "") / "js" / "sw.js").read_text(encoding="utf-8")
+    body = worker_script(script, lambda name: url_for("static", filename=name))
+    response = Response(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["Service-Worker-Allowed"] = "/"
     return response
+
+
+STATIC_URL = re.compile(r'"/static/([^"]+)"')
+VERSION_LINE = re.compile(r'^const VERSION = "([^"]+)";$', re.M)
+
+
+def worker_script(script: str, static_url: Callable[[str], str]) -> str:
+    """``sw.js`` with each quoted ``"/static/<name>"`` as ``static_url(name)`` gives it, and
+    its VERSION followed by a digest of those URLs."""
+    urls: list[str] = []
+
+    def hashed(match: re.Match[str]) -> str:
+        urls.append(static_url(match[1]))
+        return json.dumps(urls[-1])
+
+    script = STATIC_URL.sub(hashed, script)
+    digest = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
+    return VERSION_LINE.sub(lambda m: f'const VERSION = "{m[1]}-{digest}";', script, count=1)
 
 
 def offline_words() -> dict[str, str]:
