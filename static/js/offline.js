@@ -863,6 +863,7 @@
       if (offline) watch();
       return;
     }
+    heartbeat(); // before anything waits: a look while the board is drawn is not missed
     await drawQueue(info);
     if (offline) {
       watch();
@@ -876,6 +877,5 @@
     }
     await flush();
     keepCopies(info);
-    heartbeat();
   });
 })();

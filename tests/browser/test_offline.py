@@ -281,6 +281,7 @@ def test_an_unreachable_host_while_the_phone_says_online_queues_the_hand(
     warm(page, board)
     ulti_hand(page, board)
     expect(page.locator(".flashes")).to_have_count(1)  # "hand 1 saved", from the server
+    page.wait_for_function("() => document.documentElement.dataset.offlineKept")
 
     host_gone(phone_context, live_url)
     page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")  # a look
