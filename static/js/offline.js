@@ -146,6 +146,18 @@
     }
   }
 
+  // A waiting hand sent as the form posts it, under its key (a retry is answered once).
+  const post = (entry) =>
+    send(
+      entry.url,
+      {
+        method: "POST",
+        body: new URLSearchParams(entry.fields),
+        headers: { "Idempotency-Key": entry.key },
+      },
+      SEND_MS,
+    );
+
   // offline.json of the edit link: the next hand, every dealer's deal, the rotation. Null
   // when the server does not answer (the answer is the proof of a network, not onLine).
   async function reach() {
@@ -534,15 +546,7 @@
         }
         let response;
         try {
-          response = await send(
-            entry.url,
-            {
-              method: "POST",
-              body: new URLSearchParams(entry.fields),
-              headers: { "Idempotency-Key": entry.key },
-            },
-            SEND_MS,
-          );
+          response = await post(entry);
         } catch (e) {
           if (!onForm) goOffline();
           retry = setTimeout(flush, RETRY_MS);
@@ -748,15 +752,7 @@
         }
         let response;
         try {
-          response = await send(
-            mine.url,
-            {
-              method: "POST",
-              body: new URLSearchParams(fields),
-              headers: { "Idempotency-Key": mine.key },
-            },
-            SEND_MS,
-          );
+          response = await post(mine);
         } catch (e) {
           offline = true;
           await keepAndGo(); // no answer: the same request, the same key, later
