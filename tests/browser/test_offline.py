@@ -144,6 +144,15 @@ def totals(app, token: str) -> dict[str, int]:
         return ledger.session_summary(session)["totals"]["units"]
 
 
+def csaba_elsewhere(app, token: str, players: list[str]) -> None:
+    """Another device (the API) records Csaba's piros passz meanwhile."""
+    with app.app_context():
+        session = ledger.session_by_token(token, "edit")
+        parti = [{"name": "parti", "won": True}]
+        hand = {"declarer": "Csaba", "colour": "piros", "components": parti}
+        ledger.add_hand(session, {**hand, "players": players})
+
+
 def idb_entries(page) -> list[dict]:
     return page.evaluate(
         """() => new Promise((done) => {
@@ -393,11 +402,7 @@ def test_a_hand_another_device_recorded_first_is_added_at_the_end_in_one_tap(
     for _ in range(2):
         ulti_hand(page, board)
     waiting(page, 2)
-    with app.app_context():
-        session = ledger.session_by_token(token, "edit")
-        parti = [{"name": "parti", "won": True}]
-        hand = {"declarer": "Csaba", "colour": "piros", "components": parti}
-        ledger.add_hand(session, {**hand, "players": ["Béla", "Csaba", "Anna"]})
+    csaba_elsewhere(app, token, ["Béla", "Csaba", "Anna"])
     phone_context.set_offline(False)
     moved = page.get_by_test_id("queued-moved")
     expect(moved).to_be_visible()
@@ -425,11 +430,7 @@ def test_a_hand_that_cannot_go_at_the_end_opens_in_the_form_dealt_anew(
     warm(page, board)
     phone_context.set_offline(True)
     assert ulti_hand(page, board) == "Béla"
-    with app.app_context():
-        session = ledger.session_by_token(token, "edit")
-        parti = [{"name": "parti", "won": True}]
-        hand = {"declarer": "Csaba", "colour": "piros", "components": parti}
-        ledger.add_hand(session, {**hand, "players": ["Béla", "Csaba", "Dóra"]})
+    csaba_elsewhere(app, token, ["Béla", "Csaba", "Dóra"])
     phone_context.set_offline(False)
     moved = page.get_by_test_id("queued-moved")
     expect(moved).to_be_visible()
