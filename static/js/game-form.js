@@ -48,6 +48,7 @@
     }
 
     function choose(name, value) {
+      draw(name); // a value set on a field not drawn yet (a preset's, a forced one)
       const [input] = inputs(name);
       if (input && (input.tagName === "SELECT" || input.type === "number")) {
         input.value = value;
@@ -82,7 +83,6 @@
     // What the facts force is set and said beside the field; when the fact goes, the
     // scorer's own choice comes back.
     const before = {};
-    const forcedNotes = all("[data-forced]");
     function force(now) {
       const [out, notes] = FC.forced(description, now);
       for (const name of Object.keys(before)) {
@@ -102,14 +102,13 @@
       return out;
     }
 
-    // Each field's parts, found once. A tap writes only what changes, and walks a field's
-    // options only while it shows (a hidden field is not read: its options are set when
-    // it shows again). Magas tarokk's figures are most of its form and hidden until
-    // named: a tap no longer walks their options.
-    const parts = description.fields
-      .map((field) => ({ field, el: box(field.name) }))
-      .filter((part) => part.el)
-      .map(({ field, el }) => ({
+    // Each field's parts, found once it is drawn. A tap writes only what changes, and
+    // walks a field's options only while it shows (a hidden field is not read: its options
+    // are set when it shows again). A field that did not apply when the page was drawn is
+    // a <template> (game_form.html) until it first applies: magas tarokk's figures, most of
+    // its form, are not in the page until named.
+    const lazy = new Map(all("template[data-lazy]").map((t) => [t.dataset.lazy, t]));
+    const partOf = (field, el) => ({
         field,
         el,
         inputs: all("input, select", el),
@@ -127,7 +126,26 @@
           who: row.dataset.defender,
           inputs: all("input", row),
         })),
-      }));
+      });
+    const parts = description.fields
+      .map((field) => ({ field, el: box(field.name) }))
+      .filter((part) => part.el || lazy.has(part.field.name))
+      .map(({ field, el }) => (el ? partOf(field, el) : { field, el: null }));
+    const partByName = new Map(parts.map((part) => [part.field.name, part]));
+    let forcedNotes = all("[data-forced]");
+
+    // The field drawn from its template, in its place, and its parts found.
+    function draw(name) {
+      const template = lazy.get(name);
+      if (!template) return;
+      lazy.delete(name);
+      const el = template.content.firstElementChild;
+      template.replaceWith(template.content);
+      named.clear();
+      forcedNotes = all("[data-forced]");
+      const part = partByName.get(name);
+      if (part && el) Object.assign(part, partOf(part.field, el));
+    }
     const dealLines = all("[data-deal]");
     const presetButtons = all("[data-preset]");
     // Written only when they change (a write restyles even when it changes nothing).
@@ -142,8 +160,14 @@
       const now = force(values());
       const on = new Set(FC.applies(description, now));
       const playing = now.players;
+      let drawn = false;
       for (const part of parts) {
         const shown = on.has(part.field.name);
+        if (!part.el) {
+          if (!shown) continue; // not drawn, not posted
+          draw(part.field.name);
+          drawn = true;
+        }
         show(part.el, shown);
         if (!shown) {
           // A hidden field is not posted: the server reads only what applies.
@@ -190,6 +214,9 @@
         const state = button.dataset.preset === chosenPreset ? "true" : "false";
         if (button.getAttribute("aria-pressed") !== state) button.setAttribute("aria-pressed", state);
       }
+      // A field drawn now brings its drawn default (a figure's side, its kontra "nincs"),
+      // on which other fields may depend: once more, until nothing new applies.
+      if (drawn) refresh();
     }
 
     // The one preset that looks chosen: the most specific one whose values all hold.

@@ -38,8 +38,10 @@ def test_back_after_saving_shows_a_fresh_form_and_a_second_save_records_nothing(
     fields = phone.evaluate(
         """() => {
           const f = document.getElementById('hand-form');
-          const on = (n) =>
-            Array.from(f.querySelectorAll(`[name="${n}"]:checked`)).map((i) => i.value);
+          // a field that does not apply yet is still in its <template> (game_form.html)
+          const parts = [f, ...Array.from(f.querySelectorAll('template'), (t) => t.content)];
+          const on = (n) => parts.flatMap((p) =>
+            Array.from(p.querySelectorAll(`[name="${n}"]:checked`)).map((i) => i.value));
           return {out: on('sitting_out'), declarer: on('declarer'), colour: on('colour'),
                   won: on('won-ulti'), contract: f.elements.contract.value};
         }"""
