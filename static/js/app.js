@@ -264,6 +264,43 @@
   // Back on the scoreboard after saving (/e/<t>#h12): the saved row takes the focus, so
   // the Tab key goes on from there, and the notice ("Hand 12 saved.") is said aloud by
   // the status region, which speaks what changes in it, not what the page loaded with.
+  // A long evening's earlier hands are folded by ten (views/sheet.py, `folded`): a fold's
+  // rows wait in a <template>, drawn when it first opens. A link to a folded hand (#h7)
+  // opens its fold first.
+  function drawFold(fold) {
+    const template = fold.querySelector(":scope > template");
+    if (!template) return;
+    const all = fold.querySelector(":scope > .fold-all");
+    if (all) all.remove();
+    template.replaceWith(template.content);
+  }
+  function openFoldOf(hash) {
+    const match = /^#h(\d+)$/.exec(hash);
+    if (!match || document.getElementById("h" + match[1])) return;
+    const n = Number(match[1]);
+    for (const fold of document.querySelectorAll("details.fold[data-fold]")) {
+      const [first, last] = fold.dataset.fold.split("-").map(Number);
+      if (n < first || n > last) continue;
+      drawFold(fold);
+      fold.open = true;
+      const row = document.getElementById("h" + n);
+      if (row) row.scrollIntoView();
+    }
+  }
+  function folds() {
+    // "toggle" does not bubble: caught on the way down (a board drawn anew, live, too)
+    document.addEventListener(
+      "toggle",
+      (event) => {
+        const fold = event.target;
+        if (fold.open && fold.matches && fold.matches("details.fold")) drawFold(fold);
+      },
+      true,
+    );
+    openFoldOf(window.location.hash);
+    window.addEventListener("hashchange", () => openFoldOf(window.location.hash));
+  }
+
   function focusSaved() {
     const match = /^#h(\d+)$/.exec(window.location.hash);
     const row = match && document.getElementById("h" + match[1]);
@@ -295,6 +332,7 @@
       attributeFilter: ["hidden", "open"],
     });
     nameTips();
+    folds();
     focusSaved();
     announce();
     localTimes();

@@ -62,7 +62,7 @@ from .common import (
     view_qr,
 )
 from .methods import scoreboard_settle
-from .sheet import Sheet, hand_rows
+from .sheet import Sheet, folded, hand_rows
 from .transfers_text import transfers_text
 
 bp = Blueprint("sessions", __name__)
@@ -270,6 +270,9 @@ def scoreboard_page(
     """The scoreboard; ``payment_error``: a payment the scorer just sent was refused."""
 
     lang = i18n.current()
+    every_hand = request.args.get("hands")  # ?hands=all: no fold (a page without script)
+    if every_hand not in (None, "all"):
+        abort(400, description=t("bad_hands_parameter"))
     urls = links(session)
     summary = ledger.session_summary(session, lang)
     own = url_for("sessions.edit" if editable else "sessions.view", token=token)
@@ -293,7 +296,7 @@ def scoreboard_page(
         links=urls,
         view_qr=view_qr(urls["view_url"], t("qr_label")),
         chart=balance_chart_svg(summary, lang=lang),  # for partials/balance_chart.html
-        rows=hand_rows(sheet, summary["hands"]),
+        rows=folded(sheet, hand_rows(sheet, summary["hands"]), all_drawn=every_hand == "all"),
         table=table_drawing(summary["seated"], summary["next"], summary["deal_passes"]),
         deleted=_deleted(session, lang) if editable else [],
         holding=holding_groups(session) if editable else [],  # only its scorer sees them

@@ -30,6 +30,11 @@ from ..words.i18n import signed, t
 from ..words.money_format import total_text
 
 EXTENSION = "ulti_ledger.sheet"
+DRAWN = 20
+"""The newest hands a board always draws: the round being played and the one before."""
+FOLD = 10
+"""Earlier hands are folded by this many, each fold drawn when it is opened: a board of
+160 hands stays about 1,500 elements on a phone instead of 6,000 (bench/pages.py)."""
 
 
 class Facts(NamedTuple):
@@ -123,6 +128,29 @@ def hand_rows(sheet: Sheet, hands: Sequence[Mapping[str, Any]]) -> list[str]:
     if rows:  # the newest hand stands out, also after a live refresh (the page marks it anew)
         rows[-1] = hand_row(sheet, hands[-1], facts, last=True)
     return rows
+
+
+def folded(sheet: Sheet, rows: list[str], all_drawn: bool = False) -> list[str]:
+    """``rows`` (one per hand, numbered from 1) with all but the newest ``DRAWN`` in folds
+    of ``FOLD``: a ``<details>`` whose rows wait in a ``<template>`` until it opens
+    (static/js/app.js draws them; a link to the whole board, ``?hands=all``, for a page
+    without its script). ``all_drawn``: every row as it is."""
+    if all_drawn or len(rows) <= DRAWN + FOLD // 2:
+        return rows
+    cut = (len(rows) - DRAWN) // FOLD * FOLD
+    out = []
+    for start in range(0, cut, FOLD):
+        first, last = start + 1, start + FOLD
+        label = escape(t("sheet_fold", first=first, last=last))
+        show = escape(t("sheet_fold_all"))
+        out.append(
+            f'\n  <details class="fold" id="fold-{first}" data-fold="{first}-{last}">'
+            f'<summary data-testid="fold-{first}">{label}</summary>'
+            f"<template>{''.join(rows[start:last])}</template>"
+            f'<p class="fold-all"><a href="{sheet.history_base}?hands=all#h{first}">{show}</a></p>'
+            "</details>"
+        )
+    return out + rows[cut:]
 
 
 def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = False) -> str:
