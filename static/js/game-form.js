@@ -135,15 +135,16 @@
     let forcedNotes = all("[data-forced]");
 
     // The field drawn from its template, in its place, and its parts found.
+    // (offline.js may have drawn it already, to fill in a kept hand's values)
     function draw(name) {
       const template = lazy.get(name);
       if (!template) return;
       lazy.delete(name);
-      const el = template.content.firstElementChild;
-      template.replaceWith(template.content);
+      if (template.isConnected) template.replaceWith(template.content);
       named.clear();
       forcedNotes = all("[data-forced]");
       const part = partByName.get(name);
+      const el = box(name);
       if (part && el) Object.assign(part, partOf(part.field, el));
     }
     const dealLines = all("[data-deal]");
@@ -166,6 +167,7 @@
         if (!part.el) {
           if (!shown) continue; // not drawn, not posted
           draw(part.field.name);
+          if (!part.el) continue;
           drawn = true;
         }
         show(part.el, shown);

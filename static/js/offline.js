@@ -627,6 +627,14 @@
     const values = {};
     for (const [name, value] of fields) (values[name] = values[name] || []).push(value);
     const skip = ["csrf_token", "js", "action", "queued_number", "expected_version"];
+    // a field that did not apply when the page was drawn waits in a <template>
+    // (game_form.html): drawn first, so that its kept value is set too
+    for (const template of Array.from(form.querySelectorAll("template[data-lazy]"))) {
+      const name = template.dataset.lazy;
+      if (Object.keys(values).some((key) => key === name || key.startsWith(name + "-"))) {
+        template.replaceWith(template.content);
+      }
+    }
     for (const element of Array.from(form.elements)) {
       const name = element.name;
       if (!name || !(name in values) || skip.includes(name)) continue;
