@@ -108,7 +108,7 @@ def group_page(group: Group, token: str, editable: bool, payment_error: str | No
     if editable:
         remember_group(group.id)
     try:
-        context = group_context(group, token, request.args, group_today())
+        context = group_context(group, token, request.args, group_today(), editable)
     except ledger.LedgerError as exc:
         abort(400, description=group_error_text(exc))
     links = group_links(group)
