@@ -16,7 +16,7 @@ import pytest
 from testkit import samples
 from tests.conftest import close_app, make_app
 from ulti_ledger import groups, ledger
-from ulti_ledger.words.money_format import money_text
+from ulti_ledger.words.money_format import signed_money
 
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")
 SHOTS = Path(os.environ["SETTLE_SHOTS"]) if os.environ.get("SETTLE_SHOTS") else None
@@ -119,7 +119,7 @@ def test_marks_payments_undoes_one_and_finds_the_groups_balance_exact(app, phone
     assert up["owed_minor"] == up["paid_minor"] + up["remaining_minor"]
     # and the standings show each player's balance after the payments, as the API does
     for name, money in expected.items():
-        cell = page.get_by_test_id(f"after-payments-{name}").inner_text()
-        assert cell == money_text(money, "HUF", "en"), name
+        cell = page.get_by_test_id(f"after-payments-HUF-{name}").locator(".nowrap").inner_text()
+        assert cell == signed_money(money, "HUF", "en"), name
     totals = page.get_by_test_id("pay-totals").inner_text()
     assert f"still owed {Decimal(up['remaining']):,}" in totals.replace("\u00a0", " ")

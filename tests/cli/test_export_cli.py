@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+from decimal import Decimal
 
 import pytest
 from click.testing import CliRunner
@@ -125,6 +126,21 @@ def test_settle_group_adds_evenings_up(database):
     assert units == {"Anna": 8, "Béla": 16, "Csaba": 6, "Dóra": -30}  # twice the evening
     same = run("settle-group", str(one), str(one))
     assert same.exit_code == 1 and "named twice" in same.output
+
+
+def test_settle_group_keeps_two_currencies_apart(database):
+    """An EUR evening beside a HUF one: each currency settled on its own (before: refused)."""
+    _, run = database
+    one = imported_id(run("import", "-", stdin=json.dumps(BODY)))
+    euro = {**BODY, "unit_value": {"amount": "0.10", "currency": "EUR"}}
+    two = imported_id(run("import", "-", stdin=json.dumps(euro)))
+    result = run("settle-group", str(one), str(two))
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["currencies"] == [BODY["unit_value"]["currency"], "EUR"]
+    for settlement, session_id in zip(out["settlements"], (one, two), strict=True):
+        assert [s["id"] for s in settlement["sessions"]] == [session_id]
+        assert sum(Decimal(b["money"]) for b in settlement["balances"]) == 0
 
 
 def test_database_url_from_the_environment(bare_app, monkeypatch):

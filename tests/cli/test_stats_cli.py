@@ -132,3 +132,24 @@ def test_stats_text_of_skat_and_tarokk_in_german(run, tmp_path):
     parti = numbers["tarokk"]["parti"]
     assert f"  parti · gewonnen: {parti['won']}" in anna
     assert "average_value" not in json.dumps(numbers) and "rate" not in json.dumps(numbers)
+
+
+def test_stats_of_two_currencies_speak_money_per_currency(run, tmp_path):
+    """Evenings at 10 HUF and at 0.10 EUR a unit: each player's money per currency equals
+    his units there times the stake, and the text gives money, never units summed across."""
+    seats = ("Anna", "Béla", "Csaba", "Dóra")
+    stakes = (("HUF", "10"), ("EUR", "0.10"))
+    bodies, ids = [], []
+    for seed, (code, stake) in enumerate(stakes, 11):
+        path, body = evening_file(tmp_path, "ulti", seats, seed)
+        body["unit_value"] = {"amount": stake, "currency": code}
+        path.write_text(json.dumps(body, ensure_ascii=False), "utf-8")
+        bodies.append(body)
+        ids.append(imported(run, path))
+    money = json.loads(run("stats", *ids, "--json").stdout)["money"]
+    for body, (code, stake) in zip(bodies, stakes, strict=True):
+        for name, numbers in direct_count([body]).items():
+            assert Decimal(money[name][code]["units"]) == numbers["units"] * Decimal(stake)
+    hu = run("stats", *ids).stdout
+    assert "  Pénz (HUF): " in hu and "  Pénz (EUR): " in hu
+    assert "  Egység: " not in hu and "Legnagyobb nyereség egy leosztásban (EUR)" in hu

@@ -38,13 +38,16 @@ def season(ctx):
 
 
 def direct_counts(sessions):
-    """Per player: units, money, evenings and hands played, counted from each hand."""
+    """Per player: units (None where his evenings had two stakes: units of 10 Ft and of
+    20 Ft are not one thing to add), money, evenings and hands played, from each hand."""
     out = {}
+    stakes = {}
     for session in sessions:
         summary = ledger.session_summary(session)
         value = Decimal(session.unit_amount)
         for name in summary["players"]:
             row = out.setdefault(name, {"units": 0, "money": Decimal(0), "evenings": 0, "hands": 0})
+            stakes.setdefault(name, set()).add(value)
             row["evenings"] += 1
             for hand in summary["hands"]:
                 units = hand["result"]["payments"].get(name, 0)
@@ -52,6 +55,9 @@ def direct_counts(sessions):
                 row["money"] += units * value
                 playing = name in hand["hand"]["players"]
                 row["hands"] += playing and name not in hand["hand"].get("sitting_out", [])
+    for name, row in out.items():
+        if len(stakes[name]) > 1:
+            row["units"] = None
     return out
 
 
@@ -70,14 +76,34 @@ def test_the_standings_are_the_hands_counted(season):
     assert sum(Decimal(b["money"]) for b in standings["settlement"]["balances"]) == 0
 
 
-def test_the_chart_runs_evening_by_evening(season):
+def test_the_chart_runs_evening_by_evening_in_money(season):
+    """Two stakes: no chart of units (10 Ft units and 20 Ft units are not one thing);
+    the currency's chart runs in money, each evening's units times its stake."""
     group, made = season
-    running = groups.group_standings(group, groups.Period("all", None, None))["running"]
-    assert len(running) == 3
+    standings = groups.group_standings(group, groups.Period("all", None, None))
+    assert standings["running"] == []
+    (huf,) = standings["by_currency"]
+    running = huf["running"]
+    assert len(running) == 3 and huf["stakes"] == ["10", "20"]
+    money = [
+        {
+            p: u * Decimal(s.unit_amount)
+            for p, u in ledger.session_summary(s)["totals"]["units"].items()
+        }
+        for s in made
+    ]
+    assert Decimal(running[0]["Anna"]) == money[0]["Anna"] and Decimal(running[0]["Ede"]) == 0
+    assert Decimal(running[2]["Ede"]) == money[2]["Ede"]
+    assert Decimal(running[2]["Anna"]) == sum(m["Anna"] for m in money)
+
+
+def test_one_stake_keeps_the_chart_in_units(season):
+    group, made = season
+    standings = groups.group_standings(group, groups.Period("all", None, None), game="ulti")
+    running = standings["running"]
+    assert len(running) == 2
     first = ledger.session_summary(made[0])["totals"]["units"]
     assert running[0]["Anna"] == first["Anna"] and running[0]["Ede"] == 0
-    third = ledger.session_summary(made[2])["totals"]["units"]
-    assert running[2]["Ede"] == third["Ede"]
 
 
 @pytest.mark.parametrize(
@@ -137,7 +163,8 @@ def test_two_spellings_merge_where_they_never_sat_together(season):
     assert done["merged"] and done["evenings"] == [made[2].id]
     after = groups.group_standings(group, groups.Period("all", None, None))["standings"]
     assert "Ede" not in after
-    assert after["Dóra"]["units"] == before["Dóra"]["units"] + before["Ede"]["units"]
+    merged = Decimal(before["Dóra"]["money"]) + Decimal(before["Ede"]["money"])
+    assert Decimal(after["Dóra"]["money"]) == merged
     assert after["Dóra"]["evenings"] == 3
 
 

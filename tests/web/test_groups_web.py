@@ -80,8 +80,8 @@ def test_the_page_shows_the_standings_of_the_period(client, group, app):
         anna = groups.group_standings(
             groups.get_group(group["id"]), groups.Period("all", None, None)
         )["standings"]["Anna"]
-    row = re.search(r'data-testid="standing-Anna">(.*?)</tr>', everything, re.S).group(1)
-    assert f">{anna['evenings']}<" in row and f">{anna['hands']}<" in row
+    row = re.search(r'data-testid="standing-HUF-Anna">(.*?)</li>', everything, re.S).group(1)
+    assert f">{anna['evenings']} este<" in row and f">{anna['hands']} leosztás<" in row
 
 
 @pytest.mark.parametrize(
@@ -421,8 +421,9 @@ def test_evenings_in_two_currencies_settle_each_on_its_own(client, group, app, l
     assert anna["money"] is None and set(anna["moneys"]) == {"HUF", "EUR"}
     page = client.get(f"/g/{group['view']}?lang={lang}").get_data(as_text=True)
     assert "different currencies" not in page and 'class="error-box"' not in page
-    row = re.search(r'data-testid="standing-Anna">(.*?)</tr>', page, re.S).group(1)
-    assert "\u00a0HUF" in row and "\u00a0EUR" in row
+    for code in ("HUF", "EUR"):  # Anna in each currency's standings, with its code
+        row = re.search(rf'data-testid="standing-{code}-Anna">(.*?)</li>', page, re.S).group(1)
+        assert f"\u00a0{code}" in row
     for code in ("HUF", "EUR"):
         assert f'data-testid="settle-currency-{code}"' in page
     apart = re.search(r'data-testid="currencies-apart">([^<]*)<', page).group(1)
@@ -441,5 +442,5 @@ def test_evenings_in_two_currencies_settle_each_on_its_own(client, group, app, l
 def test_a_group_in_one_currency_shows_its_code_on_the_standings(client, group):
     page = client.get(f"/g/{group['view']}").get_data(as_text=True)
     assert 'data-testid="currencies-apart"' not in page  # one currency: nothing to explain
-    row = re.search(r'data-testid="standing-Anna">(.*?)</tr>', page, re.S).group(1)
+    row = re.search(r'data-testid="standing-HUF-Anna">(.*?)</li>', page, re.S).group(1)
     assert "\u00a0HUF" in row

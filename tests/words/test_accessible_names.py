@@ -44,12 +44,15 @@ def test_each_take_out_button_names_its_evening(app, client):
 def test_the_group_tables_tie_each_amount_to_its_player(app, client):
     _, view, _ = evenings(app, ("Kedd", "Szerda"))
     page = client.get(f"/g/{view}?period=all").get_data(as_text=True)
-    standings = re.search(r'data-testid="group-standings">(.*?)</table>', page, re.S).group(1)
-    columns = re.findall(r"<th([^>]*)>", re.search(r"<thead>(.*?)</thead>", standings, re.S)[1])
-    assert len(columns) == 5 and all('scope="col"' in th for th in columns)
-    for name in SEATS:  # the player's name heads the row of his amounts
+    # the standings are a card per member: his name, then his money, in one list item
+    standings = re.search(r'data-testid="group-standings">(.*?)</ol>', page, re.S).group(1)
+    for name in SEATS:
+        card = re.search(rf'data-testid="standing-HUF-{name}">(.*?)</li>', standings, re.S)
+        assert card, name
         assert re.search(
-            rf'data-testid="standing-{name}"><th scope="row">{name}</th>', standings
+            rf'<span class="member-name">{name}</span>\s*<span class="member-money[^"]*" '
+            rf'data-testid="money-HUF-{name}">[^<]+HUF</span>',
+            card.group(1),
         ), name
     evening_table = re.search(r'data-testid="group-evenings">(.*?)</table>', page, re.S).group(1)
     head = re.search(r"<thead>(.*?)</thead>", evening_table, re.S).group(1)
@@ -57,8 +60,8 @@ def test_the_group_tables_tie_each_amount_to_its_player(app, client):
         assert re.search(
             rf'<th scope="col" class="num"><button [^>]*><bdi class="pn-full">{name}</bdi>', head
         ), name
-    # the sideways-scrolling tables are regions the keyboard can reach and scroll
-    assert page.count('class="table-scroll" tabindex="0" role="region" aria-label=') == 2
+    # the sideways-scrolling table is a region the keyboard can reach and scroll
+    assert page.count('class="table-scroll" tabindex="0" role="region" aria-label=') == 1
 
 
 def test_every_statistic_says_whose_and_what_it_is(app, client):

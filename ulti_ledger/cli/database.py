@@ -125,17 +125,30 @@ def settle_group(
     """Settle several sessions of one group together (a month, a season), as JSON.
 
     Players are matched by name; the money is summed exactly and rounded once, at the end.
+    Sessions in two currencies settle each currency on its own, never added up:
+    ``{"currencies": [...], "settlements": [one per currency]}``.
     """
     import json
 
     from .. import ledger
     from ..ledger import check_group_size
+    from ..words.money_format import currency_code
 
     with app_context(database):
         limits = app_limits()
         guarded(check_group_size, len(session_refs), limits)  # before any of them is read
         sessions = [find_session(ref) for ref in session_refs]
-        result = guarded(ledger.group_settlement, sessions, method, banker, limits)
+        codes = list(dict.fromkeys(currency_code(s.currency) for s in sessions))
+        if len(codes) == 1:
+            result = guarded(ledger.group_settlement, sessions, method, banker, limits)
+        else:
+            settlements = []
+            for code in codes:
+                part = [s for s in sessions if currency_code(s.currency) == code]
+                sat = any(banker in ledger.seat_names(s) for s in part)
+                named = banker if sat else None  # a banker of the currency he played in
+                settlements.append(guarded(ledger.group_settlement, part, method, named, limits))
+            result = {"currencies": codes, "settlements": settlements}
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
 
 

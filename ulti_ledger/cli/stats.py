@@ -1,7 +1,10 @@
 """``ulti-ledger stats SESSION... [--json]``: the statistics of some evenings' players.
 
-The JSON is ``player_stats``'s (``{"players": {NAME: {"hands": N, "declared": N, ...}}}``);
-the text lists each player's numbers as the evening's statistics page does.
+The JSON is ``player_stats``'s (``{"players": {NAME: {"hands": N, "declared": N, ...}}}``)
+with ``money``: per player and currency, the money figures (``stats.stats_with_money``);
+the text lists each player's numbers as the statistics pages do: where the evenings had
+more than one stake or currency, his units, records and best evenings in money per
+currency (units of two stakes are never compared).
 """
 
 from __future__ import annotations
@@ -30,10 +33,13 @@ def stats(
     hands played and sat out, declared and won as declarer, units, biggest win and loss,
     best and worst evening, streaks, and each game's own counts. ``--group ID``: of every
     evening of that group."""
+    from decimal import Decimal
+
     from ..ledger import check_group_size
-    from ..stats import player_stats, records_for
-    from ..stats.table import player_rows
+    from ..stats import stats_with_money
+    from ..stats.table import IN_UNITS, money_rows, player_rows
     from ..words.messages import text
+    from ..words.money_format import currency_code
 
     if group_id is not None and session_refs:
         raise click.UsageError("name sessions or --group, not both")
@@ -49,14 +55,19 @@ def stats(
         if len(set(ids)) != len(ids):
             twice = next(i for i in ids if ids.count(i) > 1)
             raise click.ClickException(f"session {twice} is named twice")
-        figures = player_stats(records_for(ids))
+        stakes = {s.id: (Decimal(s.unit_amount), currency_code(s.currency)) for s in sessions}
+        figures = stats_with_money(ids, stakes)
         names = {s.id: s.name or f"#{s.id}" for s in sessions}
+    one_stake = len(set(stakes.values())) <= 1
     if as_json:
         click.echo(json.dumps(figures, ensure_ascii=False, indent=2))
         return
     blocks = []
     for name, mine in figures["players"].items():
         rows = player_rows(mine, lang, names)
+        if not one_stake:
+            kept = [r for r in rows if r["stat"] not in IN_UNITS]
+            rows = money_rows(figures["money"].get(name, {}), lang, names) + kept
         blocks.append("\n".join([name, *(f"  {r['label']}: {r['value']}" for r in rows)]))
     click.echo("\n\n".join(blocks) if blocks else text("stats.no_stats", lang))
 

@@ -20,13 +20,15 @@ a wider one so that the same labels are small on A4.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
 from html import escape
 from typing import Any, TypedDict, Unpack
 
 from markupsafe import Markup
 
 from ..words.messages import words
+from ..words.money_format import NBSP, minor_digits, signed_money
 from ..words.name_labels import labels
 
 #: Okabe & Ito (2008), without the yellow that vanishes on white; black last.
@@ -50,6 +52,8 @@ class ChartStyle(TypedDict, total=False):
     font_size: int
     font_family: str | None
     x_label: str | None
+    y_label: str | None
+    value_text: Callable[[int], str] | None
 
 
 def balance_chart_svg(summary: Mapping[str, Any], **style: Unpack[ChartStyle]) -> Markup:
@@ -71,24 +75,31 @@ def balance_chart(
     font_size: int = 16,
     font_family: str | None = None,
     x_label: str | None = None,
+    y_label: str | None = None,
+    value_text: Callable[[int], str] | None = None,
 ) -> Markup:
     """The chart of ``running`` (each hand's running totals by player, in units).
 
     Without ``font_family`` the text takes the page's font; the PDF names its bundled one.
-    ``x_label`` names the steps when they are not hands (a group's chart: evenings).
+    ``x_label`` names the steps when they are not hands (a group's chart: evenings);
+    ``y_label`` and ``value_text`` the values when they are not units (a group's chart of
+    one currency: minor units, written as money).
     """
     if not running or not players:
         return Markup("")
     words = WORDS[lang if lang in WORDS else "hu"]
     if x_label:
         words = {**words, "x": x_label}
+    if y_label:
+        words = {**words, "y": y_label}
+    fmt = value_text or _signed
     lines = [[0, *(totals.get(p, 0) for totals in running)] for p in players]
-    legend, legend_height = _legend(players, lines, width, font_size)
+    legend, legend_height = _legend(players, lines, width, font_size, fmt)
     low = min(0, *(min(line) for line in lines))
     high = max(0, *(max(line) for line in lines))
     plot_height = height - legend_height - 3.9 * font_size
     y_ticks = nice_ticks(low, high, max(3, int(plot_height // (2.6 * font_size))))
-    label_width = max(len(_signed(t)) for t in y_ticks) * CHAR_WIDTH * font_size
+    label_width = max(len(fmt(t)) for t in y_ticks) * CHAR_WIDTH * font_size
     box = _Box(
         left=label_width + 0.8 * font_size,
         right=width - max(0.8, len(str(len(running))) * CHAR_WIDTH / 2) * font_size,
@@ -109,12 +120,32 @@ def balance_chart(
         f'viewBox="0 0 {width} {height}" width="100%" font-size="{font_size}"{family} '
         f'aria-label="{escape(words["title"])}">',
         f"<title>{escape(words['title'])}</title>",
-        *_grid(box, y_ticks, x_ticks, font_size, words),
+        *_grid(box, y_ticks, x_ticks, font_size, words, fmt),
         *_lines(box, lines, 2.2 if len(running) <= 100 else 1.4, 0.22 * font_size),
         *legend,
         "</svg>",
     ]
     return Markup("\n".join(parts))
+
+
+def money_chart(part: Mapping[str, Any], **style: Unpack[ChartStyle]) -> Markup:
+    """One currency's chart (``groups.standings.per_currency``): each player's money,
+    evening by evening, drawn in the currency's minor units and labelled as money, never
+    mixed with another currency's."""
+    code = part["currency"]
+    lang = style.get("lang", "hu")
+    scale = Decimal(10) ** minor_digits(code)
+    running = [
+        {name: int((Decimal(m) * scale).to_integral_value()) for name, m in step.items()}
+        for step in part["running"]
+    ]
+
+    def value_text(minor: int) -> str:
+        return signed_money(Decimal(minor) / scale, code, lang).removesuffix(f"{NBSP}{code}")
+
+    return balance_chart(
+        list(part["rows"]), running, **{**style, "y_label": code or None, "value_text": value_text}
+    )
 
 
 def nice_ticks(low: float, high: float, target: int = 5) -> list[int]:
@@ -147,7 +178,12 @@ class _Box:
 
 
 def _grid(
-    box: _Box, y_ticks: list[int], x_ticks: list[int], size: int, words: Mapping[str, str]
+    box: _Box,
+    y_ticks: list[int],
+    x_ticks: list[int],
+    size: int,
+    words: Mapping[str, str],
+    fmt: Callable[[int], str],
 ) -> list[str]:
     out = ['<g class="axes" fill="#555" stroke-width="1">']
     for tick in y_ticks:
@@ -160,7 +196,7 @@ def _grid(
         )
         out.append(
             f'<text x="{_n(box.left - 0.4 * size)}" y="{_n(box.y(tick) + 0.35 * size)}" '
-            f'text-anchor="end">{_signed(tick)}</text>'
+            f'text-anchor="end">{escape(fmt(tick))}</text>'
         )
     for tick in x_ticks:
         x = _n(box.x(tick))
@@ -264,7 +300,11 @@ def thinned(values: Sequence[int], columns: int) -> Sequence[int]:
 
 
 def _legend(
-    players: Sequence[str], lines: list[list[int]], width: int, size: int
+    players: Sequence[str],
+    lines: list[list[int]],
+    width: int,
+    size: int,
+    fmt: Callable[[int], str],
 ) -> tuple[list[str], float]:
     """Legend entries ("Anna +120") in rows across the top; returns them and their height.
 
@@ -276,10 +316,10 @@ def _legend(
     short = labels(players, 0)
     out = ['<g class="legend" fill="#222">']
     for index, (name, line) in enumerate(zip(players, lines, strict=True)):
-        label = f"{name} {_signed(line[-1])}"
+        label = f"{name} {fmt(line[-1])}"
         item = 2.2 * size + len(label) * CHAR_WIDTH * size + 1.2 * size
         if item > width:
-            label = f"{short[name]} {_signed(line[-1])}"
+            label = f"{short[name]} {fmt(line[-1])}"
             item = 2.2 * size + len(label) * CHAR_WIDTH * size + 1.2 * size
         if x > 0 and x + item > width:
             x, y = 0.0, y + row_height

@@ -1,8 +1,9 @@
 """The season report: a group's period as an A4 PDF (WeasyPrint, through ``pdf.html_to_pdf``).
 
-The standings, the chart across the evenings, who pays whom, each member's statistics
-and every evening with its result. Like the scoresheet, the template gets plain values
-(``views.group_page.group_context``), and WeasyPrint reads nothing but ``static/``.
+The standings and the chart of each currency (money never mixed), who pays whom, each
+member's statistics and every evening with its result. Like the scoresheet, the template
+gets plain values (``views.group_page.group_context``), and WeasyPrint reads nothing but
+``static/``.
 """
 
 from __future__ import annotations
@@ -12,25 +13,21 @@ from typing import Any
 
 from flask import render_template
 
-from ..drawings.chart import balance_chart
+from ..drawings.chart import money_chart
 from ..models import Group
 from ..pdf.document import CHART, html_to_pdf
 from ..words.i18n import t
 
 
 def season_report_html(group: Group, context: Mapping[str, Any], lang: str) -> str:
-    standings = context["standings"]
-    chart = balance_chart(
-        standings["players"],
-        standings["running"],
-        lang=lang,
-        x_label=t("grp_chart_x"),
-        **CHART,
-    )
+    charts = [
+        money_chart(part, lang=lang, x_label=t("grp_chart_x"), **CHART)
+        for part in context["standings"]["by_currency"]
+    ]
     return render_template(
         "pdf/season_report.html",
         lang=lang,
-        report_chart=chart,
+        report_charts=charts,
         **context,
     )
 

@@ -101,8 +101,11 @@ def group_standings(
     units, money, evenings, hands, and ``games``: the same per game), ``evenings``
     (each: id, name, date, game, hands, unit_value, units, and ``writable``: the group
     may change it, added by its edit link; else it holds it by its view link), ``running``
-    (each evening's cumulative units per player, for the chart), ``currencies`` (the codes
-    of the period's evenings, in order), ``settlements`` (one per currency:
+    (each evening's cumulative units per player, for a chart; empty where the period has
+    more than one stake or currency: units are compared within one stake and currency
+    only), ``currencies`` (the codes of the period's evenings, in order), ``by_currency``
+    (``per_currency``: each currency's own standings, ranking and chart in money),
+    ``settlements`` (one per currency:
     ``ledger.group_settlement_of`` of that currency's evenings, balances and transfers by
     ``method``; money in two currencies is never summed, each settles on its own),
     and ``settlement`` (the one settlement where there is one currency, else None).
@@ -118,6 +121,7 @@ def group_standings(
         lines = [line for line in lines if line["game"] == game]
     players = list(dict.fromkeys(p for line in lines for p in line["players"]))
     currencies = list(dict.fromkeys(_currency(line) for line in lines))
+    one_pool = len({_pool(line) for line in lines}) <= 1
     settlements = []
     for code in currencies:  # each currency's evenings settle on their own
         part = [line for line in lines if _currency(line) == code]
@@ -133,8 +137,9 @@ def group_standings(
         "players": players,
         "currencies": currencies,
         "standings": _standings(players, lines, len(currencies) == 1),
+        "by_currency": [per_currency(code, lines) for code in currencies],
         "evenings": [{**_evening(line), "writable": writable[line["id"]]} for line in lines],
-        "running": _running(players, lines),
+        "running": _running(players, lines) if one_pool else [],
         "settlement": settlements[0] if len(settlements) == 1 else None,
         "settlements": settlements,
     }
@@ -144,13 +149,66 @@ def _currency(line: Mapping[str, Any]) -> str:
     return currency_code(line["unit_value"]["currency"])
 
 
+def _pool(line: Mapping[str, Any]) -> tuple[str, Decimal]:
+    """The currency and stake of an evening: units add up only within one pool."""
+    return _currency(line), Decimal(line["unit_value"]["amount"])
+
+
+def per_currency(code: str, lines: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One currency's standings, money never mixed with another's.
+
+    Returns ``currency``; ``stakes`` (its evenings' unit values, decimal strings, in
+    order: units are compared only where there is one); ``evenings`` (how many);
+    ``ranking`` (its players, the most money first, ties in order of first
+    appearance); ``rows`` (per player: ``money``, exact; ``units``, None across two
+    stakes; ``evenings``, ``hands``, and ``games``: the same per game); ``running`` (each
+    of its evenings' cumulative exact money per player, decimal strings: the chart).
+    """
+    mine = [line for line in lines if _currency(line) == code]
+    players = list(dict.fromkeys(p for line in mine for p in line["players"]))
+    table = _standings(players, mine, True)
+    rows = {
+        name: {
+            **{k: row[k] for k in ("units", "evenings", "hands")},
+            "money": row["money"],
+            "games": {
+                g: {**{k: part[k] for k in ("units", "evenings", "hands")}, "money": part["money"]}
+                for g, part in row["games"].items()
+            },
+        }
+        for name, row in table.items()
+    }
+    order = {name: index for index, name in enumerate(players)}
+    ranking = sorted(players, key=lambda p: (-Decimal(rows[p]["money"]), order[p]))
+    total = dict.fromkeys(players, Decimal(0))
+    running = []
+    for line in mine:
+        value = Decimal(line["unit_value"]["amount"])
+        for name, units in line["units"].items():
+            total[name] += units * value
+        running.append({name: format(money, "f") for name, money in total.items()})
+    return {
+        "currency": code,
+        "stakes": list(
+            dict.fromkeys(format(Decimal(line["unit_value"]["amount"]), "f") for line in mine)
+        ),
+        "evenings": len(mine),
+        "ranking": ranking,
+        "rows": rows,
+        "running": running,
+    }
+
+
 def _standings(
     players: Sequence[str], lines: Sequence[Mapping[str, Any]], one_currency: bool
 ) -> dict[str, Any]:
     """Per player (and per game): units, evenings, hands and the money, per currency in
     ``moneys`` (``{code: amount}``, in the order the evenings name them); ``money`` is the
-    amount where the period was played in one currency, else None (no sum across them)."""
+    amount where the period was played in one currency, else None (no sum across them);
+    ``units`` is None where his evenings had more than one stake or currency (units of
+    10 Ft and of 0.10 EUR are not one thing to add)."""
     table: dict[str, Any] = {p: _zero() | {"games": {}} for p in players}
+    pools: dict[int, set[tuple[str, Decimal]]] = {}
     for line in lines:
         value = Decimal(line["unit_value"]["amount"])
         code = _currency(line)
@@ -162,10 +220,13 @@ def _standings(
                 part["moneys"][code] = part["moneys"].get(code, Decimal(0)) + units * value
                 part["evenings"] += 1
                 part["hands"] += line["played"].get(name, 0)
+                pools.setdefault(id(part), set()).add((code, value))
     for row in table.values():
         for part in (row, *row["games"].values()):
             part["moneys"] = {code: format(m, "f") for code, m in part["moneys"].items()}
             part["money"] = next(iter(part["moneys"].values())) if one_currency else None
+            if len(pools.get(id(part), ())) > 1:
+                part["units"] = None
     return table
 
 

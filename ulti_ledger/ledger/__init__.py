@@ -180,6 +180,7 @@ from .registry import delete_session, list_sessions, restore_session
 from .seating import current_seating, seating_of_hand
 from .settling import (
     METHODS,
+    converted_settlement,
     group_settlement,
     group_settlement_of,
     house_rules,
@@ -244,6 +245,7 @@ __all__ = [
     "apply_players_change",
     "TOKEN_SHAPE",
     "group_settlement_of",
+    "converted_settlement",
     "transaction",
     "retried",
     "Retry",

@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..models import GameSession
-from ..settlement.money import balances, combine_sessions
+from ..settlement.money import balances, combine_sessions, converted_balances
 from ..settlement.transfers import pairwise_transfers, settle
 from ..words.messages import ruleset_text
 from ..words.money_format import currency_code
@@ -111,6 +111,25 @@ def group_settlement_of(
         "rounded": any(b.exact != b.money for b in settled.values()),
         "transfers": [t.to_json() for t in transfers],
         "sessions": [_session_line(s) for s in summaries],
+    }
+
+
+def converted_settlement(
+    ups: Sequence[Mapping[str, Any]], into: str, rates: Mapping[str, Decimal]
+) -> dict[str, Any]:
+    """The one settlement a table gets by naming a rate: each currency's balance after its
+    payments (``ups``: ``group_settle_up``'s, one per currency) converted into ``into`` at
+    ``rates`` (what one of each other currency is worth in ``into``), rounded once, and the
+    fewest transfers that settle it. Only shown, never stored: the currencies stay apart
+    everywhere else. A missing or bad rate is a ``LedgerError`` naming ``rate.CODE``."""
+    apart = {up["currency"]: {p: Decimal(m) for p, m in up["balances"].items()} for up in ups}
+    money = converted_balances(apart, into, rates)
+    players = list(dict.fromkeys(p for up in ups for p in up["balances"]))
+    return {
+        "currency": into,
+        "rates": {code: format(rate, "f") for code, rate in rates.items() if code != into},
+        "balances": [{"player": p, "money": format(money[p], "f")} for p in players],
+        "transfers": [t.to_json() for t in settle(money, "minimal")],
     }
 
 

@@ -21,7 +21,10 @@ GROUP_QUERY = (
 )
 STANDING = obj(
     ["units", "money", "moneys", "evenings", "hands"],
-    units={"type": "integer"},
+    units={
+        "type": ["integer", "null"],
+        "description": "null where the evenings had more than one stake or currency",
+    },
     money={
         "type": ["string", "null"],
         "description": "exact, a decimal string; null where the evenings used two currencies",
@@ -48,7 +51,26 @@ SCHEMAS["Group"] = obj(
     evenings={"type": "array", "items": {"type": "object"}},
     players={"type": "array", "items": {"type": "string"}},
     standings={"type": "object", "additionalProperties": STANDING},
-    running={"type": "array", "items": {"type": "object"}, "description": "cumulative units"},
+    running={
+        "type": "array",
+        "items": {"type": "object"},
+        "description": "cumulative units; empty where the period had more than one stake or "
+        "currency (units compare within one only): see by_currency",
+    },
+    by_currency={
+        "type": "array",
+        "items": obj(
+            ["currency", "stakes", "evenings", "ranking", "rows", "running"],
+            currency={"type": "string"},
+            stakes={"type": "array", "items": {"type": "string"}},
+            evenings={"type": "integer"},
+            ranking={"type": "array", "items": {"type": "string"}},
+            rows={"type": "object", "description": "per player: money, units, evenings, hands"},
+            running={"type": "array", "items": {"type": "object"}},
+        ),
+        "description": "each currency's own standings: ranked by its money, its chart in "
+        "money (exact decimal strings); units only where it had one stake",
+    },
     currencies={"type": "array", "items": {"type": "string"}, "description": "the codes"},
     settlement={
         "type": ["object", "null"],
@@ -97,6 +119,11 @@ SCHEMAS["GroupStats"] = obj(
     players={
         "type": "object",
         "description": f"per player: {', '.join(_COMMON)}, games (each game's own)",
+    },
+    money={
+        "type": "object",
+        "description": "per player, per currency code: units, as_declarer, otherwise (money, "
+        "exact), biggest_win, biggest_loss, best_evening, worst_evening (each with its money)",
     },
 )
 PATHS["/api/v1/groups/{group_id}"] = {

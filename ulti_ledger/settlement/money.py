@@ -186,3 +186,32 @@ def combine_sessions(
 def _as_amount(key: str, value: object) -> int | Decimal:
     """Units stay ``int``; money stays ``Decimal``."""
     return as_money(key, value) if isinstance(value, Decimal) else as_units(key, value)
+
+
+def converted_balances(
+    balances: Mapping[str, Mapping[str, Decimal]],
+    into: str,
+    rates: Mapping[str, Decimal],
+    coin: Decimal | None = None,
+) -> dict[str, Decimal]:
+    """Balances in several currencies as one balance in ``into``, for a table that chose
+    to settle once at a rate it named (never on its own: separate currencies are the
+    default, and no rate is ever assumed).
+
+    ``balances``: per currency code, each player's balance (each currency's sum is zero);
+    ``rates``: for every code but ``into``, what one of it is worth in ``into``. Each
+    player's converted total is exact, then rounded once to ``into``'s coin (or ``coin``)
+    by :func:`round_to_coins`, so the one settlement still sums to zero.
+    """
+    total: dict[str, Decimal] = {}
+    with localcontext(EXACT):
+        for code, amounts in balances.items():
+            rate = Decimal(1) if code == into else rates.get(code)
+            if rate is None:
+                raise BalanceError(f"rate.{code}", f"no rate given for {code} into {into}")
+            rate = as_money(f"rate.{code}", rate)
+            if rate <= 0:
+                raise BalanceError(f"rate.{code}", f"a rate must be more than 0, not {rate}")
+            for player, amount in amounts.items():
+                total[check_name(player)] = total.get(player, Decimal(0)) + amount * rate
+    return round_to_coins(total, smallest_coin(into, coin))

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..ledger import result_cache
-from .figures import combined_stats, tallies
+from .figures import Tally, combined_stats, tallies
 from .records import evening_heads, evening_records
 
 TALLY_TAG = "stats-tally"
@@ -23,6 +23,15 @@ TALLY_TAG = "stats-tally"
 
 def stats_for(session_ids: Sequence[int], *, game: str | None = None) -> dict[str, Any]:
     """``player_stats(records_for(session_ids), game=game)``, from each evening's part."""
+    return combined_stats([part for _, part in evening_parts(session_ids, game=game)])
+
+
+def evening_parts(
+    session_ids: Sequence[int], *, game: str | None = None
+) -> list[tuple[int, dict[str, Tally]]]:
+    """Each evening's tallies (of ``game``'s evenings only, if given), in the records'
+    order, by session id: what ``stats_for`` joins, and what ``money.money_stats`` weighs
+    by each evening's stake."""
     heads = evening_heads(session_ids)
     cache = result_cache()
     keys = [(TALLY_TAG, head.id, head.version, head.digest) for head in heads]
@@ -35,4 +44,8 @@ def stats_for(session_ids: Sequence[int], *, game: str | None = None) -> dict[st
                 mine = records[key[1]]
                 found[index] = (frozenset(r.game for r in mine), tallies(mine))
                 cache.put(key, found[index])
-    return combined_stats([part for games, part in found if game is None or game in games])
+    return [
+        (head.id, part)
+        for head, (games, part) in zip(heads, found, strict=True)
+        if game is None or game in games
+    ]

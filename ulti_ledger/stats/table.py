@@ -15,7 +15,7 @@ from babel.numbers import format_decimal, format_percent
 
 from ..games import REGISTRY
 from ..words.messages import text
-from ..words.money_format import MINUS
+from ..words.money_format import MINUS, signed_money
 from .common import BY_NAME, STATS
 
 
@@ -109,3 +109,42 @@ def _flatten(tree: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, i
             yield from _flatten(value, f"{prefix}{key}.")
         else:
             yield f"{prefix}{key}", value
+
+
+IN_UNITS = frozenset(
+    ("units", "as_declarer", "otherwise", "biggest_win", "biggest_loss")
+    + ("best_evening", "worst_evening")
+)
+"""The common statistics counted in units: comparable only within one stake and currency,
+so a period of several is shown in money per currency instead (``money_rows``)."""
+
+
+def money_rows(
+    money: Mapping[str, Mapping[str, Any]], lang: str, evenings: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    """One player's money figures (an entry of ``stats_with_money``'s ``money``: per
+    currency code) as rows: ``stat`` (``money.CODE.NAME``), ``label``, ``value``, and, for
+    a record, ``session`` and ``hand`` (where it was won: the page links it there)."""
+    rows = []
+    for code, figures in money.items():
+        for name in ("units", "as_declarer", "otherwise"):
+            label = text(f"stats.money.{name}", lang).format(currency=code)
+            value = signed_money(figures[name], code, lang)
+            rows.append({"stat": f"money.{code}.{name}", "label": label, "value": value})
+        for name in ("biggest_win", "biggest_loss", "best_evening", "worst_evening"):
+            found = figures[name]
+            label = f"{text(f'stats.{name}', lang)} ({code})"
+            row = {"stat": f"money.{code}.{name}", "label": label, "game": None}
+            if found is None:
+                rows.append({**row, "value": text("stats.none", lang)})
+                continue
+            where = evenings.get(found["session"], str(found["session"]))
+            if "hand" in found:
+                where = f"{where}, {text('stats.at_hand', lang).format(n=found['hand'])}"
+            value = f"{signed_money(found['money'], code, lang)} ({where})"
+            rows.append({**row, "value": value, "session": found["session"]} | _hand(found))
+    return [{"game": None, **row} for row in rows]
+
+
+def _hand(found: Mapping[str, Any]) -> dict[str, Any]:
+    return {"hand": found["hand"]} if "hand" in found else {}

@@ -125,6 +125,7 @@ def standings_json(group: Group) -> dict[str, Any]:
         "currencies": found["currencies"],
         "standings": found["standings"],
         "running": found["running"],
+        "by_currency": found["by_currency"],
         "settlement": found["settlement"],
         "settlements": found["settlements"],
     }

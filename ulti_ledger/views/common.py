@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -35,11 +36,13 @@ from ..drawings.qr import qr_svg
 from ..ledger import result_cache
 from ..models import GameSession, Group
 from ..pdf import pool as pdf_render
-from ..stats import records_for, stats_for
+from ..stats import records_for, stats_with_money
+from ..stats.table import IN_UNITS, money_rows, player_rows
 from ..web.addresses import external_url
 from ..web.numbers import MAX_ID, non_negative_int
+from ..words import i18n
 from ..words.i18n import t
-from ..words.money_format import money_text
+from ..words.money_format import currency_code, money_text
 from .refusal_words import refusal_text
 from .remembered import group_ids, remember_group
 
@@ -148,7 +151,7 @@ def busy_page(exc: pdf_render.Busy):
     return response
 
 
-STATS = "group-stats"
+STATS = "group-stats-money"
 """The first part of a group's statistics' cache key."""
 
 
@@ -156,7 +159,8 @@ def group_stats_of(
     group: Group, args: Mapping[str, str], today: Any, with_records: bool = False
 ) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
     """The period's standings, the stats records of its evenings (only ``with_records``;
-    else empty), and ``player_stats`` of them."""
+    else empty), and ``player_stats`` of them with ``money``: per player and currency, the
+    money figures (``stats.stats_with_money``)."""
     period = groups.parse_period(args, group, today)
     game = args.get("game") or None
     standings = groups.group_standings(group, period)
@@ -172,9 +176,49 @@ def group_stats_of(
     cache = result_cache()
     figures = cache.get(key)
     if figures is None:
-        figures = stats_for(ids, game=game)
+        values = {e["id"]: e["unit_value"] for e in standings["evenings"]}
+        stakes = {
+            i: (Decimal(v["amount"]), currency_code(v["currency"])) for i, v in values.items()
+        }
+        figures = stats_with_money(ids, stakes, game=game)
         cache.put(key, figures)
     return standings, (records_for(ids) if with_records and ids else []), figures
+
+
+def stats_rows(
+    standings: Mapping[str, Any],
+    figures: Mapping[str, Any],
+    game: str | None,
+    names: Mapping[int, str],
+) -> tuple[Callable[[str], list[dict[str, Any]]], tuple[str, str] | None]:
+    """How each member's statistics read (``group_stats_of``'s ``figures``), and the one
+    stake (amount, currency) of the period's evenings of ``game``, None where they had
+    several: then his unit-counted numbers are money per currency (``money_rows``), each
+    record a link to its hand or evening, and his other numbers as they are."""
+    counted = [e for e in standings["evenings"] if game is None or e["game"] == game]
+    pools = list(dict.fromkeys(_stake_of(e) for e in counted))
+    tokens = standings["view_tokens"]
+    links = {e["id"]: url_for("sessions.view", token=tokens[e["id"]]) for e in counted}
+    lang = i18n.current()
+
+    def rows(name: str) -> list[dict[str, Any]]:
+        mine = player_rows(figures["players"][name], lang, names)
+        if len(pools) == 1:
+            return mine
+        moneys = money_rows(figures["money"].get(name, {}), lang, names)
+        for row in moneys:
+            if "session" in row:
+                hand = f"#h{row['hand']}" if "hand" in row else ""
+                row["url"] = links[row["session"]] + hand
+        return moneys + [row for row in mine if row["stat"] not in IN_UNITS]
+
+    return rows, (pools[0] if len(pools) == 1 else None)
+
+
+def _stake_of(evening: Mapping[str, Any]) -> tuple[str, str]:
+    """An evening's stake and currency: units compare within one such pool only."""
+    value = evening["unit_value"]
+    return format(Decimal(value["amount"]), "f"), currency_code(value["currency"])
 
 
 # Settling up (the evening's and the group's payments: sessions.py, groups.py, api_payments.py)

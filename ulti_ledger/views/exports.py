@@ -28,6 +28,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
+from decimal import Decimal
 from typing import Any
 
 from flask import (
@@ -168,21 +169,29 @@ def group():
         return redirect(_group_url(views, method, banker), 303)
     if method not in ledger.METHODS:
         return _group_error(400, t("group_method"), tokens)
-    currencies = sorted({currency_code(session.currency) or "–" for session in sessions})
-    if len(currencies) > 1:
-        message = t("group_currencies", currencies=", ".join(currencies))
-        return _group_error(400, message, tokens[:1])
+    # each currency's evenings settle on their own: money is never added across them
+    currencies = list(dict.fromkeys(currency_code(s.currency) for s in sessions))
+    settlements = []
     try:
-        settlement = ledger.group_settlement(sessions, method, banker, app_limits())
+        for code in currencies:
+            part = [s for s in sessions if currency_code(s.currency) == code]
+            # a banker who played in one currency only is that currency's banker
+            sat = any(banker in ledger.seat_names(s) for s in part)
+            named = banker if len(currencies) == 1 or sat else None
+            settlements.append(ledger.group_settlement(part, method, named, app_limits()))
     except ledger.LedgerError as exc:
         problem = getattr(exc, "problem", str(exc))
         return _group_error(400, t("group_problem", problem=problem), tokens)
+    lines = {line["id"]: line for s in settlements for line in s["sessions"]}
+    for s in settlements:  # each currency ranked by its money, the first seated first on a tie
+        s["ranked"] = sorted(s["balances"], key=lambda b: -Decimal(b["money"]))
     return render_template(
         "exports/group.html",
-        settlement=settlement,
-        evenings=list(zip(tokens, settlement["sessions"], strict=True)),
+        settlements=settlements,
+        evenings=[(token, lines[s.id]) for token, s in zip(tokens, sessions, strict=True)],
         tokens=tokens,
         methods=ledger.METHODS,
+        method=method,
     )
 
 

@@ -9,19 +9,20 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import url_for
-from markupsafe import Markup
 
 from .. import groups, ledger
-from ..drawings.chart import balance_chart
+from ..drawings.chart import money_chart
 from ..games import REGISTRY
 from ..models import Group
 from ..words import i18n
 from ..words.i18n import t
 from ..words.messages import ruleset_text
+from ..words.money_format import money_text
 from .bank_words import transfer_codes
 
 PERIODS = ("all", "month", "season")
@@ -33,9 +34,10 @@ KEPT = ("period", "from", "to", "game", "method", "banker")
 
 
 def group_context(
-    group: Group, token: str, args: Mapping[str, str], today: dt.date
+    group: Group, token: str, args: Mapping[str, str], today: dt.date, editable: bool = False
 ) -> dict[str, Any]:
-    """Everything ``groups/page.html`` and the report show; ledger refusals propagate."""
+    """Everything ``groups/page.html`` and the report show; ledger refusals propagate.
+    ``editable``: the page was opened by the edit link (its editor may convert)."""
     period = groups.parse_period(args, group, today)
     game = args.get("game") or None
     method = args.get("method", "minimal")
@@ -69,7 +71,10 @@ def group_context(
             (p, _link(own, chosen, method="banker", banker=p))
             for p in (standings["players"] if method == "banker" else [])
         ],
-        "chart": _chart(standings, lang),
+        "charts": [
+            money_chart(part, lang=lang, x_label=t("grp_chart_x"))
+            for part in standings["by_currency"]
+        ],
         "members": standings["members"],
         # view links only: adding an evening by its view link must not hand out its edit link
         "evening_links": {
@@ -83,7 +88,8 @@ def group_context(
         "query": chosen,
         "kitty": _kitty(group, lang),
         "whole": whole,
-        **_settle_up(group, standings, whole, today),
+        **(settled := _settle_up(group, standings, whole, today)),
+        **_conversion(standings, settled["settle_up"], args, editable),
         **_evening_page(standings["evenings"], args.get("page"), own, chosen),
     }
 
@@ -100,11 +106,58 @@ def _settle_up(
     prefix = f"{t('bank_remittance_prefix')} {group.name}"
     qrs = [transfer_codes(accounts, up, prefix, None, today) for up in ups]
     after: dict[str, dict[str, str]] = {}
-    for up in ups:
-        if up["payments"] or up["at_evenings"]:
+    # once anything was paid, in any currency, every currency's balance is shown after
+    # the payments (an EUR payment must not hide what is still owed in HUF)
+    if any(up["payments"] or up["at_evenings"] for up in ups):
+        for up in ups:
             for name, money in up["balances"].items():
                 after.setdefault(name, {})[up["currency"]] = money
     return {"settle_up": ups, "after_payments": after, "bank_qrs": qrs}
+
+
+def _conversion(
+    standings: Mapping[str, Any],
+    ups: list[dict[str, Any]],
+    args: Mapping[str, str],
+    editable: bool,
+) -> dict[str, Any]:
+    """The one settlement at a rate the group's editor typed (``?into=HUF&rate.EUR=400``):
+    offered only by the edit link where the period has two currencies or more, shown only,
+    never stored, so the currencies stay apart unless asked again. ``convert``: the
+    currency asked for and each other's rate as typed; ``converted``: the settlement
+    (``ledger.converted_settlement``), or None; ``convert_error``: a rate refused."""
+    codes = list(standings["currencies"])
+    if not editable or len(codes) < 2 or "" in codes:
+        return {"convert": None, "converted": None, "convert_error": None}
+    into = args.get("into") if args.get("into") in codes else codes[0]
+    typed = {code: (args.get(f"rate.{code}") or "").strip() for code in codes if code != into}
+    out = {"convert": {"into": into, "rates": typed}, "converted": None, "convert_error": None}
+    if not any(typed.values()):
+        return out
+    try:
+        rates = {code: _rate(text) for code, text in typed.items()}
+        converted = ledger.converted_settlement(ups, into, rates)
+        lang = i18n.current()
+        converted["rates_text"] = ", ".join(
+            f"1 {code} = {money_text(rate, into, lang)}"
+            for code, rate in converted["rates"].items()
+        )
+        out["converted"] = converted
+    except (ValueError, ledger.LedgerError):
+        out["convert_error"] = t("grp_convert_bad_rate")
+    return out
+
+
+def _rate(text: str) -> Decimal:
+    """A rate as people type it (``400``, ``400,5``, ``0.0025``): positive, or ValueError."""
+    cleaned = text.replace("\u00a0", "").replace(" ", "").replace(",", ".")
+    try:
+        rate = Decimal(cleaned)
+    except InvalidOperation:
+        raise ValueError(text) from None
+    if not rate.is_finite() or rate <= 0 or len(cleaned) > 20:
+        raise ValueError(text)
+    return rate
 
 
 def _evening_page(
@@ -159,13 +212,3 @@ def _with_ruleset_labels(standings: Mapping[str, Any], lang: str) -> Mapping[str
         for e in standings["evenings"]
     ]
     return {**standings, "evenings": evenings}
-
-
-def _chart(standings: Mapping[str, Any], lang: str, **style: Any) -> Markup:
-    return balance_chart(
-        standings["players"],
-        standings["running"],
-        lang=lang,
-        x_label=t("grp_chart_x"),
-        **style,
-    )

@@ -24,7 +24,13 @@ from ..stats import hands_behind
 from ..stats.table import player_rows
 from ..words import i18n
 from ..words.i18n import t
-from .common import get_group_or_404, group_error_text, group_stats_of, group_today
+from .common import (
+    get_group_or_404,
+    group_error_text,
+    group_stats_of,
+    group_today,
+    stats_rows,
+)
 
 KEPT = ("period", "from", "to", "game")
 PLAYERS_PER_PAGE = 20
@@ -46,13 +52,13 @@ def stats_page(token: str):
         abort(404, description=t("stats.unknown_player", player=chosen))
     kept = {k: request.args[k] for k in KEPT if request.args.get(k)}
     names = {e["id"]: e["name"] or t("untitled_session") for e in standings["evenings"]}
-    lang = i18n.current()
     everyone = [name for name in found if chosen is None or name == chosen]
     shown, paging = _player_page(everyone, request.args.get("page"), token, kept)
+    rows, one_stake = stats_rows(standings, figures, kept.get("game"), names)
     players = [
         {
             "name": name,
-            "rows": player_rows(found[name], lang, names),
+            "rows": rows(name),
             "url": url_for("group_stats.stats_page", token=token, player=name, **kept),
         }
         for name in shown
@@ -67,6 +73,7 @@ def stats_page(token: str):
         kept=kept,
         period=standings["period"],
         back_url=url_for("groups.page", token=token, **kept),
+        one_stake=one_stake,
         **paging,
     )
 

@@ -44,7 +44,6 @@ from ..db import db
 from ..groups.report import season_report_pdf
 from ..models import Group
 from ..pdf import pool as pdf_render
-from ..stats.table import player_rows
 from ..words import i18n
 from ..words.i18n import t
 from .common import (
@@ -60,6 +59,7 @@ from .common import (
     payment_error_text,
     payment_form,
     payment_recorded,
+    stats_rows,
     undo_payment,
     view_qr,
     whole_standings,
@@ -108,7 +108,7 @@ def group_page(group: Group, token: str, editable: bool, payment_error: str | No
     if editable:
         remember_group(group.id)
     try:
-        context = group_context(group, token, request.args, group_today())
+        context = group_context(group, token, request.args, group_today(), editable)
     except ledger.LedgerError as exc:
         abort(400, description=group_error_text(exc))
     links = group_links(group)
@@ -171,12 +171,10 @@ def report(token: str):
 def report_pdf(group: Group, token: str, args: Mapping[str, str], today: dt.date) -> bytes:
     """The season report's PDF (in the pool, in a request context of its own)."""
     context = group_context(group, token, args, today)
-    _, _, figures = group_stats_of(group, args, today)
+    standings, _, figures = group_stats_of(group, args, today)
     names = {e["id"]: e["name"] or t("untitled_session") for e in context["standings"]["evenings"]}
-    context["member_stats"] = [
-        {"name": name, "rows": player_rows(mine, i18n.current(), names)}
-        for name, mine in figures["players"].items()
-    ]
+    rows, _ = stats_rows(standings, figures, args.get("game") or None, names)
+    context["member_stats"] = [{"name": name, "rows": rows(name)} for name in figures["players"]]
     return season_report_pdf(group, context, i18n.current())
 
 

@@ -25,7 +25,7 @@ from ..settlement.hungarian import with_article
 from ..settlement.who_pays import shown_lines
 from . import messages
 from .dates import date_text
-from .money_format import MINUS, money_text, rounding_text, total_text
+from .money_format import MINUS, money_text, rounding_text, signed_money, total_text
 
 LANGUAGES = ("hu", "en", "de")
 DEFAULT = "hu"
@@ -48,6 +48,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(t=t, languages=NAMES)
     app.jinja_env.filters.update(signed=signed, money=money, day=day, rounding=rounding)
     app.jinja_env.filters["total"] = total_text
+    app.jinja_env.filters["signed_money"] = lambda amount, code: signed_money(
+        amount, code, current()
+    )
     app.jinja_env.filters["shown_lines"] = lambda result: shown_lines(result, current())
     app.context_processor(lambda: {"lang": current()})
 
