@@ -35,9 +35,11 @@ from ..drawings.qr import qr_svg
 from ..ledger import result_cache
 from ..models import GameSession, Group
 from ..pdf import pool as pdf_render
+from ..pdf.render import Reader
 from ..stats import records_for, stats_for
-from ..web.addresses import external_url
+from ..web.addresses import external_url, public_base
 from ..web.numbers import MAX_ID, non_negative_int
+from ..words import i18n
 from ..words.i18n import t
 from ..words.money_format import money_text
 from .refusal_words import refusal_text
@@ -78,6 +80,17 @@ def utc_text(at: str | None) -> str:
 def view_qr(url: str, label: str) -> Markup:
     """The view link's QR code; drawing one takes ~20 ms, so each is drawn once."""
     return qr_svg(url, label)
+
+
+def page_reader() -> Reader:
+    """Who this request renders for: its language, the app's time zone, its links' base."""
+    return Reader.of(current_app, i18n.current(), public_base() + "/")
+
+
+def draw_ahead(session: GameSession) -> None:
+    """After a hand is written: let the pool draw the evening's scoresheet while nobody
+    waits (``pdf.pool.prepare``: one job per evening, only while the pool has room)."""
+    pdf_render.prepare_scoresheet(session, page_reader())
 
 
 def group_today() -> dt.date:

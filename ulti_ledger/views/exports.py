@@ -50,7 +50,14 @@ from ..words import i18n
 from ..words.i18n import money, signed, t
 from ..words.money_format import currency_code
 from . import remembered
-from .common import LINK, app_limits, busy_page, get_session_or_404, payment_error_text
+from .common import (
+    LINK,
+    app_limits,
+    busy_page,
+    get_session_or_404,
+    page_reader,
+    payment_error_text,
+)
 from .methods import method_from_args, refusal, requested_method
 from .refusal_words import refusal_text
 
@@ -62,7 +69,7 @@ def scoresheet(token: str):
     session = get_session_or_404(token, "view")
     method, banker = method_from_args()
     try:
-        pdf = pdf_render.scoresheet(session, method, banker, _lang())
+        pdf = pdf_render.scoresheet(session, method, banker, page_reader())
     except ledger.LedgerError as exc:
         abort(400, description=refusal(exc, banker))
     except pdf_render.Busy as exc:  # rendering goes on; the retry is served from the cache

@@ -23,13 +23,13 @@ link it shows and counts it, and never writes to it.
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 from collections.abc import Mapping
 
 from flask import (
     Blueprint,
     abort,
+    current_app,
     flash,
     redirect,
     render_template,
@@ -41,11 +41,10 @@ from flask import (
 from .. import groups, ledger
 from ..audit import current_actor
 from ..db import db
-from ..groups.report import season_report_pdf
 from ..models import Group
 from ..pdf import pool as pdf_render
+from ..pdf.render import Reader
 from ..stats.table import player_rows
-from ..words import i18n
 from ..words.i18n import t
 from .common import (
     LINK,
@@ -56,6 +55,7 @@ from .common import (
     group_links,
     group_stats_of,
     group_today,
+    page_reader,
     payment_back,
     payment_error_text,
     payment_form,
@@ -155,9 +155,8 @@ def report(token: str):
             group,
             token,
             request.args,
-            i18n.current(),
-            group_today(),
-            report_pdf,
+            page_reader(),
+            report_context,
             groups.evenings_stamp(group),
         )
     except ledger.LedgerError as exc:
@@ -168,16 +167,20 @@ def report(token: str):
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=name)
 
 
-def report_pdf(group: Group, token: str, args: Mapping[str, str], today: dt.date) -> bytes:
-    """The season report's PDF (in the pool, in a request context of its own)."""
+def report_context(
+    group: Group, token: str, args: Mapping[str, str], reader: Reader
+) -> dict[str, object]:
+    """The season report's plain values: the page's, and each member's statistics (run by
+    the PDF pool for ``reader``, in ``pdf.render.reading``, with no request)."""
+    today = reader.today(current_app)
     context = group_context(group, token, args, today)
     _, _, figures = group_stats_of(group, args, today)
     names = {e["id"]: e["name"] or t("untitled_session") for e in context["standings"]["evenings"]}
     context["member_stats"] = [
-        {"name": name, "rows": player_rows(mine, i18n.current(), names)}
+        {"name": name, "rows": player_rows(mine, reader.lang, names)}
         for name, mine in figures["players"].items()
     ]
-    return season_report_pdf(group, context, i18n.current())
+    return context
 
 
 @bp.post("/g/<token>/evenings")
