@@ -138,12 +138,11 @@ def group_from_form() -> Group | None:
     return db.session.get(Group, int(raw))
 
 
-def group_error_text(exc: Exception) -> str:
+def group_error_text(exc: ledger.LedgerError) -> str:
     """A refusal in the page's language: a group's by its code, others as the ledger says."""
-    code = getattr(exc, "code", None)
-    if code:
+    if exc.code:
         try:
-            return t(f"grp_err_{code}", **getattr(exc, "params", {}))
+            return t(f"grp_err_{exc.code}", **exc.params)
         except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
             pass
     return refusal_text(exc)
@@ -197,11 +196,11 @@ PAYMENT_KEPT = ("method", "banker")
 WHOLE = groups.WHOLE
 
 
-def payment_error_text(exc: Exception) -> str:
+def payment_error_text(exc: ledger.LedgerError) -> str:
     """A payment's refusal in the page's language (by its code)."""
-    code = getattr(exc, "code", None)
+    code = exc.code
     if code:
-        return t(f"pay_err_{code}", **getattr(exc, "params", {}))
+        return t(f"pay_err_{code}", **exc.params)
     return refusal_text(exc)  # the evening changed while the payment was checked: try again
 
 

@@ -182,7 +182,7 @@ def group():
     try:
         settlement = ledger.group_settlement(sessions, method, banker, app_limits())
     except ledger.LedgerError as exc:
-        problem = getattr(exc, "problem", str(exc))
+        problem = exc.problem
         return _group_error(400, t("group_problem", problem=problem), tokens)
     return render_template(
         "exports/group.html",
@@ -242,13 +242,12 @@ def import_session():
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
 
 
-def import_refusal(exc: Exception) -> str:
+def import_refusal(exc: ledger.LedgerError) -> str:
     """Why a file was not loaded, in the page's language: a payment of the file that the
     live page would refuse is said as the page says it, with its number in the file."""
-    params = getattr(exc, "params", None)
-    if isinstance(exc, ledger.PaymentError) and isinstance(params, dict) and "number" in params:
+    if isinstance(exc, ledger.PaymentError) and "number" in exc.params:
         reason = payment_error_text(exc)
-        return t("import_payment_refused", number=params["number"], reason=reason)
+        return t("import_payment_refused", number=exc.params["number"], reason=reason)
     return refusal_text(exc)
 
 

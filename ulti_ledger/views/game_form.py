@@ -279,7 +279,7 @@ def _preview(
         view = ledger.preview_hand(session, hand, i18n.current())
     except ledger.LedgerError as exc:
         # a field not chosen yet is what is missing, not a mistake
-        code = getattr(exc, "code", "") or ""
+        code = exc.code
 
         def missing(field: str) -> bool:
             return "missing" in code or (field != "form" and values.get(field) is None)

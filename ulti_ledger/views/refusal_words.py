@@ -36,9 +36,9 @@ PROBLEMS = (
 )
 
 
-def problem_text(exc: Exception) -> str:
+def problem_text(exc: ledger.LedgerError) -> str:
     """A ledger refusal in the page's words (the ledger's own words if none fit)."""
-    problem = getattr(exc, "problem", str(exc))
+    problem = exc.problem
     for pattern, key in PROBLEMS:
         found = pattern.search(problem)
         if found:
@@ -46,14 +46,12 @@ def problem_text(exc: Exception) -> str:
     return problem
 
 
-def refusal_text(exc: Exception) -> str:
+def refusal_text(exc: ledger.LedgerError) -> str:
     """``problem_text`` where the page words the refusal itself, else the error's own
     text in the page's language (the engine's refusals have theirs). A write that kept
     meeting others (``ledger.Retry``) says so: try again."""
     if isinstance(exc, ledger.Retry):
         return t("flash_conflict")
-    problem = getattr(exc, "problem", str(exc))
-    if any(pattern.search(problem) for pattern, _ in PROBLEMS):
+    if any(pattern.search(exc.problem) for pattern, _ in PROBLEMS):
         return problem_text(exc)
-    text = getattr(exc, "text", None)
-    return text(current()) if callable(text) else str(exc)
+    return exc.text(current())
