@@ -6,6 +6,7 @@ still draws waits for it instead of drawing it again. Real renders (WeasyPrint).
 """
 
 import os
+import threading
 import time
 
 import pytest
@@ -131,3 +132,20 @@ def test_after_a_hand_the_scoresheet_is_drawn_ahead_once_per_evening(prepared):
     token = view.rstrip("/").rsplit("/", 1)[-1]
     pdf = client.get(f"/s/{token}/scoresheet.pdf")
     assert pdf.status_code == 200 and renders(app) == drawn  # waiting for nobody: ready
+
+
+@pytest.mark.parametrize("two", [{"PDF_BUDGET_SECONDS": 30.0}], indirect=True)
+def test_a_render_that_failed_on_the_other_worker_is_drawn_here(two):
+    """The other worker's claim goes without a file (its render raised): this one draws."""
+    first, second = two
+    view, _ = evening(first)
+    with second.app_context():
+        session = ledger.session_by_token(view, "view")
+        key = store_key(pdf_render.scoresheet_key(session, "minimal", None, Reader("hu")))
+        store = pdf_render.renderer().shared
+        assert store.claim(key, 60)
+    threading.Timer(0.3, store.release, (key,)).start()  # the other worker gave up
+    start = time.monotonic()
+    answer = second.test_client().get(f"/s/{view}/scoresheet.pdf")
+    assert time.monotonic() - start >= 0.3  # it waited for the claim first
+    assert answer.status_code == 200 and renders(second) == 1

@@ -45,6 +45,10 @@ class SharedStore(Protocol):
         """Take the right to render ``key`` for ``seconds``; False if another holds it."""
         ...
 
+    def claimed(self, key: str) -> bool:
+        """Whether a worker holds the claim on ``key`` now."""
+        ...
+
     def release(self, key: str) -> None: ...
 
 
@@ -109,6 +113,9 @@ class FileStore:
                     path.unlink()  # its worker died mid-render
         return False
 
+    def claimed(self, key: str) -> bool:
+        return self._path(key, ".claim").exists()
+
     def release(self, key: str) -> None:
         with contextlib.suppress(OSError):
             self._path(key, ".claim").unlink()
@@ -145,6 +152,12 @@ class RedisStore:
         except self._errors:
             return True
         return bool(taken)
+
+    def claimed(self, key: str) -> bool:
+        try:
+            return bool(self.client.exists(self.PREFIX + key + ":claim"))
+        except self._errors:
+            return False
 
     def release(self, key: str) -> None:
         with contextlib.suppress(*self._errors):

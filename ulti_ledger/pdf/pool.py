@@ -103,8 +103,11 @@ class PdfRenderer:
         if cached is not None:
             return cached
         future = self._submit(key, render)
-        if future is None:  # another worker draws it: its file comes within the budget, or not
-            return self._await_other(key, deadline)
+        while future is None:  # another worker draws it: wait for its file, within budget
+            found = self._await_other(key, deadline)
+            if found is not None:
+                return found
+            future = self._submit(key, render)  # its claim is gone, and no file: it failed
         try:
             return future.result(timeout=max(0.0, deadline - time.monotonic()))
         except FutureTimeout:
@@ -128,12 +131,17 @@ class PdfRenderer:
             self.renders += 1
             return future
 
-    def _await_other(self, key: Hashable, deadline: float) -> bytes:
+    def _await_other(self, key: Hashable, deadline: float) -> bytes | None:
+        """The file another worker draws, once there; None as soon as its claim is gone
+        without one (that render failed: this worker may try); ``Busy`` past the budget."""
+        name = store_key(key)
         while time.monotonic() < deadline:
             time.sleep(min(POLL_SECONDS, max(0.0, deadline - time.monotonic())))
             found = self.cached(key)
             if found is not None:
                 return found
+            if not self.shared.claimed(name):
+                return self.cached(key)
         raise Busy(self.retry_after())
 
     def _render(self, key: Hashable, render: Callable[[], bytes]) -> bytes:
