@@ -10,6 +10,7 @@ import threading
 import time
 
 import pytest
+import redis as redis_lib
 
 from tests.api_evening import begin_evening
 from tests.conftest import close_app, make_app, parti
@@ -24,7 +25,8 @@ pytestmark = pytest.mark.db
 
 def worker(app):
     """Another worker of ``app``: its own process state, the same database and folder."""
-    keep = ("SQLALCHEMY_DATABASE_URI", "PDF_CACHE_DIR", "PDF_PREPARE", "PDF_BUDGET_SECONDS")
+    keep = ("SQLALCHEMY_DATABASE_URI", "PDF_CACHE_DIR", "PDF_CACHE_URI", "PDF_PREPARE")
+    keep += ("PDF_BUDGET_SECONDS",)
     other = create_app(
         {"TESTING": True, "SECRET_KEY": "test", "PUBLIC_URL": None, "LAN_ADDRESSES": ""}
         | {k: app.config[k] for k in keep}
@@ -149,3 +151,29 @@ def test_a_render_that_failed_on_the_other_worker_is_drawn_here(two):
     answer = second.test_client().get(f"/s/{view}/scoresheet.pdf")
     assert time.monotonic() - start >= 0.3  # it waited for the claim first
     assert answer.status_code == 200 and renders(second) == 1
+
+
+def test_two_workers_on_one_redis_share_the_pdf(tmp_path, redis_store):
+    """With a Redis configured, the PDFs are kept there (no folder), for every instance."""
+    first = make_app(tmp_path, PDF_CACHE_URI=redis_store)
+    second = worker(first)
+    try:
+        with first.app_context():
+            assert type(pdf_render.renderer().shared).__name__ == "RedisStore"
+        view, _ = evening(first)
+        drawn = first.test_client().get(f"/s/{view}/scoresheet.pdf")
+        served = second.test_client().get(f"/s/{view}/scoresheet.pdf")
+        assert drawn.status_code == served.status_code == 200 and served.data == drawn.data
+        assert renders(first) == 1 and renders(second) == 0
+        assert not (tmp_path / "pdf-cache").exists()
+        keys = redis_lib.Redis.from_url(redis_store).keys("ulti_ledger:pdf:*")
+        assert len(keys) == 1 and b"claim" not in keys[0]  # the PDF, its claim released
+    finally:
+        for app in (first, second):
+            with app.app_context():
+                assert pdf_render.renderer().idle(120)
+        with second.app_context():
+            from ulti_ledger.db import db
+
+            db.engine.dispose()
+        close_app(first)
