@@ -42,7 +42,6 @@ from ..web.numbers import MAX_ID, non_negative_int
 from ..words import i18n
 from ..words.i18n import t
 from ..words.money_format import money_text
-from .refusal_words import refusal_text
 from .remembered import group_ids, remember_group
 
 LINK = re.compile(r"(?:^|/[se]/)([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
@@ -138,16 +137,6 @@ def group_from_form() -> Group | None:
     return db.session.get(Group, int(raw))
 
 
-def group_error_text(exc: ledger.LedgerError) -> str:
-    """A refusal in the page's language: a group's by its code, others as the ledger says."""
-    if exc.code:
-        try:
-            return t(f"grp_err_{exc.code}", **exc.params)
-        except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
-            pass
-    return refusal_text(exc)
-
-
 def busy_page(exc: pdf_render.Busy):
     """A PDF not ready within its budget: 503 with Retry-After, in the page's language."""
     response = make_response(
@@ -194,14 +183,6 @@ def group_stats_of(
 PAYMENT_KEPT = ("method", "banker")
 """The page's settle method, kept across the redirect back to it."""
 WHOLE = groups.WHOLE
-
-
-def payment_error_text(exc: ledger.LedgerError) -> str:
-    """A payment's refusal in the page's language (by its code)."""
-    code = exc.code
-    if code:
-        return t(f"pay_err_{code}", **exc.params)
-    return refusal_text(exc)  # the evening changed while the payment was checked: try again
 
 
 def payment_form() -> dict[str, Any]:

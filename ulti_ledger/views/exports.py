@@ -56,10 +56,9 @@ from .common import (
     busy_page,
     get_session_or_404,
     page_reader,
-    payment_error_text,
 )
 from .methods import method_from_args, refusal, requested_method
-from .refusal_words import refusal_text
+from .refusal_words import payment_error_text, refusal_text
 
 bp = Blueprint("exports", __name__)
 

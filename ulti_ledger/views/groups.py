@@ -51,13 +51,11 @@ from .common import (
     busy_page,
     get_group_or_404,
     get_session_or_404,
-    group_error_text,
     group_links,
     group_stats_of,
     group_today,
     page_reader,
     payment_back,
-    payment_error_text,
     payment_form,
     payment_recorded,
     undo_payment,
@@ -65,6 +63,7 @@ from .common import (
     whole_standings,
 )
 from .group_page import group_context
+from .refusal_words import group_error_text, payment_error_text
 from .remembered import remember_group
 
 bp = Blueprint("groups", __name__)

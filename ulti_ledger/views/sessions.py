@@ -45,14 +45,12 @@ from .bank_words import transfer_codes
 from .common import (
     app_limits,
     get_session_or_404,
-    group_error_text,
     group_from_form,
     group_today,
     links,
     method_transfers,
     offered_groups,
     payment_back,
-    payment_error_text,
     payment_form,
     payment_holders,
     payment_recorded,
@@ -61,6 +59,7 @@ from .common import (
     view_qr,
 )
 from .methods import scoreboard_settle
+from .refusal_words import group_error_text, payment_error_text
 from .sheet import Sheet, hand_rows
 from .transfers_text import transfers_text
 
