@@ -177,3 +177,17 @@ def test_two_workers_on_one_redis_share_the_pdf(tmp_path, redis_store):
 
             db.engine.dispose()
         close_app(first)
+
+
+def test_a_folder_that_cannot_be_written_costs_sharing_not_the_pdf(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    app = make_app(tmp_path, PDF_CACHE_DIR=str(blocked / "pdf-cache"))
+    try:
+        view, _ = evening(app)
+        answer = app.test_client().get(f"/s/{view}/scoresheet.pdf")
+        assert answer.status_code == 200 and answer.data.startswith(b"%PDF")
+    finally:
+        with app.app_context():
+            assert pdf_render.renderer().idle(120)
+        close_app(app)

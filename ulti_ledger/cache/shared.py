@@ -53,7 +53,10 @@ class SharedStore(Protocol):
 
 
 class FileStore:
-    """One file per value in ``root`` (``instance/pdf-cache``), written whole or not at all."""
+    """One file per value in ``root`` (``instance/pdf-cache``), written whole or not at all.
+
+    A folder that cannot be written (a read-only disk, a full one) is an empty store that
+    lets every worker render, like a Redis that cannot be reached: slower, never an error."""
 
     def __init__(self, root: Path, max_files: int = DEFAULT_FILES) -> None:
         self.root = Path(root)
@@ -73,16 +76,19 @@ class FileStore:
         return value
 
     def put(self, key: str, value: bytes) -> None:
-        self.root.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=self.root, suffix=".tmp")
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=self.root, suffix=".tmp")
+        except OSError:
+            return
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(value)
             os.replace(temporary, self._path(key, ".bin"))  # readers see all of it or none
-        except BaseException:
+        except OSError:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
-            raise
+            return
         self._prune()
 
     def _prune(self) -> None:
@@ -96,10 +102,10 @@ class FileStore:
                 path.unlink()
 
     def claim(self, key: str, seconds: float) -> bool:
-        self.root.mkdir(parents=True, exist_ok=True)
         path = self._path(key, ".claim")
         for _ in range(2):
             try:
+                self.root.mkdir(parents=True, exist_ok=True)
                 os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
                 return True
             except FileExistsError:
@@ -111,6 +117,8 @@ class FileStore:
                     return False
                 with contextlib.suppress(OSError):
                     path.unlink()  # its worker died mid-render
+            except OSError:
+                return True  # no folder to share in: this worker renders for itself
         return False
 
     def claimed(self, key: str) -> bool:

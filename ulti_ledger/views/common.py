@@ -88,8 +88,12 @@ def page_reader() -> Reader:
 
 def draw_ahead(session: GameSession) -> None:
     """After a hand is written: let the pool draw the evening's scoresheet while nobody
-    waits (``pdf.pool.prepare``: one job per evening, only while the pool has room)."""
-    pdf_render.prepare_scoresheet(session, page_reader())
+    waits (``pdf.pool.prepare``: one job per evening, only while the pool has room).
+    The write is done: nothing here may fail it, so a refusal to draw is only logged."""
+    try:
+        pdf_render.prepare_scoresheet(session, page_reader())
+    except Exception:  # noqa: BLE001  (a PDF drawn ahead is a nicety, the hand is saved)
+        current_app.logger.exception("could not draw the evening's PDF ahead")
 
 
 def group_today() -> dt.date:
