@@ -97,9 +97,9 @@ def draw_ahead(session: GameSession) -> None:
 
 
 def group_today() -> dt.date:
-    """Today, for "this month": the config's ``GROUP_TODAY`` (tests) or the server's date."""
-    fixed = current_app.config.get("GROUP_TODAY")
-    return dt.date.fromisoformat(fixed) if fixed else dt.date.today()
+    """Today, for "this month": the config's ``GROUP_TODAY`` (tests), or the date in the
+    app's ``TIME_ZONE`` (else the server's), as the PDFs read it (``Reader.today``)."""
+    return Reader.of(current_app, i18n.current()).today(current_app)
 
 
 def group_links(group: Group) -> dict[str, str]:
