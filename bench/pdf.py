@@ -32,10 +32,11 @@ last hand": the last hand is saved through the API, which lets the pool draw the
 while nobody waits (``PDF_PREPARE``), and the player taps the button right away (the
 wait is what remains of that render) or a second later (a player's tap after the board
 comes back); "other worker": a second app on the same database and cache folder, as a
-retry landing on another gunicorn worker. Each worker has drawn one PDF before (WeasyPrint
-and its fonts loaded, as in a worker that served one); the process's very first draw is
-printed apart. "(CPU)": the process's CPU time of the tap on a PDF nobody drew, which a
-busy host does not inflate as it does the wall time.
+retry landing on another gunicorn worker. Each worker has loaded WeasyPrint and its
+fonts before (``pool.warm``, which gunicorn's ``post_worker_init`` calls as a worker
+starts); the process's very first draw without it is printed apart. "(CPU)": the
+process's CPU time of the tap on a PDF nobody drew, which a busy host does not inflate
+as it does the wall time.
 """
 
 from __future__ import annotations
@@ -199,7 +200,9 @@ def first_pdfs(hands: int) -> None:
 
         view, *_ = evening("ulti", 10, 1, held=False)
         print(f"the process's very first PDF (WeasyPrint and fonts loading): {tap(view):.2f} s")
-        tap(evening("ulti", 10, 2, held=False)[0], other)  # the other worker has drawn one too
+        pdf_render.warm(other).result()  # as gunicorn's post_worker_init does
+        fresh = tap(evening("ulti", 10, 2, held=False)[0], other)
+        print(f"a fresh worker's first PDF after its warm-up (10 hands): {fresh:.2f} s")
         print(f"first PDF of an evening of {hands} hands, per ruleset (seconds):")
         print(
             f"{'ruleset':<17}{'on tap':>7}{'(CPU)':>7}{'save':>6}{'tap now':>8}"

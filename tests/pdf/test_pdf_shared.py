@@ -191,3 +191,8 @@ def test_a_folder_that_cannot_be_written_costs_sharing_not_the_pdf(tmp_path):
         with app.app_context():
             assert pdf_render.renderer().idle(120)
         close_app(app)
+
+
+def test_a_worker_warms_weasyprint_without_counting_a_render(app):
+    warmed = pdf_render.warm(app).result(timeout=120)
+    assert warmed.startswith(b"%PDF") and renders(app) == 0

@@ -221,6 +221,23 @@ class PdfRenderer:
             time.sleep(0.01)  # a finished job may have queued the evening's next version
 
 
+WARM_HTML = (
+    '<style>@font-face { font-family: "Sheet Sans"; src: url(fonts/DejaVuSansCondensed.ttf); }'
+    'body { font-family: "Sheet Sans"; }</style><p>Őszi ülés: ű, ő, €</p>'
+)
+"""A page in the scoresheet's font: drawing it loads WeasyPrint, Pango and the font."""
+
+
+def warm(app: Flask) -> Future[bytes]:
+    """Load WeasyPrint and the bundled font in the pool while nobody waits (a gunicorn
+    worker just started): the first PDF a player asks of this worker then costs its
+    render only, not the seconds of loading (``bench/pdf.py --first``). Counts no render."""
+    from .document import html_to_pdf
+
+    with app.app_context():
+        return renderer().pool.submit(html_to_pdf, WARM_HTML)
+
+
 def renderer() -> PdfRenderer:
     """This app's PDF renderer, made on first use."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
