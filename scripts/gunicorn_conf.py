@@ -28,6 +28,16 @@ def on_starting(server):
     mask_tokens_in_logs()
 
 
+def post_worker_init(worker):
+    # WeasyPrint and the PDF font load in the worker's PDF pool now, not on a player's tap.
+    from flask import Flask
+
+    from ulti_ledger.pdf.pool import warm
+
+    if isinstance(worker.wsgi, Flask):  # not gunicorn's stand-in for an app that failed
+        warm(worker.wsgi)
+
+
 def when_ready(server):
     print("\n".join(startup_lines(host, port)), flush=True)
 

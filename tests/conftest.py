@@ -34,6 +34,9 @@ def make_app(tmp_path, schema=True, **config):
             # environment; links carry the request's host (tests/web/test_addresses.py sets them).
             "PUBLIC_URL": None,
             "LAN_ADDRESSES": "",
+            # Each test's PDFs in its own folder; none drawn ahead unless the test asks.
+            "PDF_CACHE_DIR": str(tmp_path / "pdf-cache"),
+            "PDF_PREPARE": False,
             **config,
         }
     )

@@ -81,6 +81,17 @@ def defaults(instance_path: str | Path, environ: Mapping[str, str] = os.environ)
         PDF_WORKERS=1,
         PDF_QUEUE=4,
         PDF_CACHE_SIZE=32,
+        # Finished PDFs shared by every worker and instance (pdf/pool.py): Redis where
+        # PDF_CACHE_URI (or REDIS_URL, or a redis:// rate-limit store) names one, else
+        # PDF_CACHE_FILES files in PDF_CACHE_DIR (instance/pdf-cache). PDF_PREPARE: after a
+        # hand is written, the evening's scoresheet is drawn while nobody waits.
+        PDF_CACHE_URI=environ.get("PDF_CACHE_URI") or environ.get("REDIS_URL") or None,
+        PDF_CACHE_DIR=None,
+        PDF_CACHE_FILES=256,
+        PDF_PREPARE=True,
+        # The time zone "today" is read in (this month, a bank QR's day), e.g.
+        # "Europe/Budapest"; None: the server's own (pdf/render.py).
+        TIME_ZONE=environ.get("TIME_ZONE") or None,
         # How long a write's claimed Idempotency-Key waits for its answer (seconds) before
         # a retry gets one rebuilt from the claim: the worker may be on another machine, so
         # its death cannot be seen; far longer than any write takes to answer

@@ -112,7 +112,7 @@ def test_an_evening_that_would_bring_too_many_members_is_refused(app):
     assert answer.status_code == 409 and answer.get_json()["code"] == "too_many_members"
     assert answer.get_json()["params"] == {"limit": 6, "count": 7}
     with app.test_request_context("/?lang=de"):
-        from ulti_ledger.views.common import group_error_text
+        from ulti_ledger.views.refusal_words import group_error_text
 
         group = groups.get_group(ids[0])
         with pytest.raises(groups.GroupError) as refused:

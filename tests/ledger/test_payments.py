@@ -309,7 +309,7 @@ def test_a_payment_checked_against_balances_another_write_changed_is_refused(app
         db.session.rollback()
     assert payments_in(app) == 0
     with app.test_request_context("/?lang=hu"):
-        from ulti_ledger.views.common import payment_error_text
+        from ulti_ledger.views.refusal_words import payment_error_text
         from ulti_ledger.web import language
 
         language.pick()

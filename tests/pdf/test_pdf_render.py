@@ -98,14 +98,15 @@ def test_method_banker_and_language_are_part_of_the_key(pdf_app):
     assert bad.status_code == 400
 
 
-@pytest.mark.parametrize("pdf_app", [{"PDF_CACHE_SIZE": 2}], indirect=True)
-def test_the_cache_is_bounded(pdf_app):
+@pytest.mark.parametrize("pdf_app", [{"PDF_CACHE_SIZE": 2, "PDF_CACHE_FILES": 2}], indirect=True)
+def test_the_cache_is_bounded(pdf_app, tmp_path):
     view, _ = evening(pdf_app)
     client = pdf_app.test_client()
     for ask in ("?lang=hu", "?lang=en", "?lang=hu&method=pairwise"):
         assert client.get(f"/s/{view}/scoresheet.pdf{ask}").status_code == 200
     with pdf_app.app_context():
         assert len(pdf_render.renderer().cache) == 2
+    assert len(list((tmp_path / "pdf-cache").glob("*.bin"))) == 2  # the shared files too
     client.get(f"/s/{view}/scoresheet.pdf?lang=hu")  # the oldest went: rendered again
     assert renders(pdf_app) == 4
 

@@ -72,12 +72,13 @@ def export(
     """
     from .. import groups, ledger
 
-    with app_context(database):
+    with app_context(database) as app:
         session = find_session(session_ref)
         if fmt == "pdf":
-            from ..pdf.document import scoresheet_pdf
+            from ..pdf.render import Reader, draw_scoresheet
 
-            data = guarded(scoresheet_pdf, session, method, banker, lang)
+            reader = Reader.of(app, lang)  # as the web's pool draws it: no request
+            data = guarded(draw_scoresheet, app, session.id, method, banker, reader)
         elif fmt == "csv":
             data = ledger.session_csv(ledger.session_summary(session, lang), lang).encode()
         elif fmt == "xlsx":

@@ -16,17 +16,15 @@ process's write therefore moves every reader to a new key; nothing needs to be e
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
-from collections.abc import Hashable
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from ..cache import RESULT_CACHE_SIZE, ResultCache
 from ..db import db
 from ..games import builtin_engine, parse_ruleset
 from ..settlement import Engine, Ruleset
 
 EXTENSION = "ulti_ledger"
-RESULT_CACHE_SIZE = 50_000
 
 
 PINNED_SIZE = 32
@@ -67,46 +65,6 @@ def only_ruleset(engine: Engine) -> Ruleset:
     """The single ruleset of a session's pinned engine."""
     (ruleset,) = engine.rulesets.values()
     return ruleset
-
-
-class ResultCache:
-    """A bounded LRU map, safe across threads; keys must carry every input of the value."""
-
-    def __init__(self, maxsize: int = RESULT_CACHE_SIZE) -> None:
-        self.maxsize = maxsize
-        self._data: OrderedDict[Hashable, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Any:
-        with self._lock:
-            value = self._data.get(key)
-            if value is not None:
-                self._data.move_to_end(key)
-            return value
-
-    def get_many(self, keys: list[Hashable]) -> list[Any]:
-        """The values of ``keys`` (None where missing), under one lock."""
-        with self._lock:
-            data = self._data
-            found = [data.get(key) for key in keys]
-            for key, value in zip(keys, found, strict=True):
-                if value is not None:
-                    data.move_to_end(key)
-            return found
-
-    def put(self, key: Hashable, value: Any) -> None:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.maxsize:
-                self._data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
-
-    def __len__(self) -> int:
-        return len(self._data)
 
 
 PINNED = ResultCache(maxsize=PINNED_SIZE)

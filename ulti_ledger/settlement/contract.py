@@ -41,6 +41,10 @@ class Part:
         return self.default is REQUIRED
 
 
+def _unbounded(rules: Any, memo_size: int) -> Any:
+    return rules
+
+
 def _no_upgrade(raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
@@ -84,6 +88,12 @@ PARTS: dict[str, Part] = {
         Part("TITLE", "__init__", "the game's name as players say it, in every UI language"),
         Part("SECTIONS", "build", "the ruleset-file sections the game reads and checks itself"),
         Part("build_rules", "build", "build_rules(raw, source): the rules of one set of options"),
+        Part(
+            "bounded_rules",
+            "build",
+            "bounded_rules(rules, memo_size): the same rules, their memos kept smaller",
+            _unbounded,
+        ),
         Part(
             "upgrade_ruleset",
             "seating",

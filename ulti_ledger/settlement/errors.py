@@ -6,12 +6,22 @@ is the message's identity, as a gettext msgid would be; a parameter may itself b
 `Msg` (``a list``, ``all ten tricks``), so that every word is said in the reader's language.
 A refusal also carries a ``code`` (``colour_needed``): what a form words in its own terms,
 beside the field the key points at, without reading the English sentence.
+
+Every refusal has one shape, whoever raises it (the core, a game, the ledger, the groups):
+``key`` (the field at fault, "" for the whole input), ``code`` ("" where none), ``params``
+(what the code's words fill in), ``message`` (the `Msg` whose template is the message
+key, None where the refusal is English only) and ``problem`` (the English sentence). So
+the pages and the API read them as attributes, once each (``views/refusal_words.py``,
+``views/api_errors.py``), and never probe for them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
+
+NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
 
 
 class Msg(NamedTuple):
@@ -32,7 +42,35 @@ class Msg(NamedTuple):
 
 
 class LedgerError(ValueError):
-    """Base of every error the engine raises for bad input (hands or rulesets)."""
+    """Base of every error the engine raises for bad input (hands or rulesets): the one
+    shape (the module's docstring) with its defaults, which each kind fills in."""
+
+    key: str = ""
+    """Where in the input: the field at fault (``hands[3].colour``); "" for all of it."""
+    code: str = ""
+    """What went wrong, for a reader that words it itself (``colour_needed``); "" if none."""
+    params: Mapping[str, Any] = NO_PARAMS
+    """The values the code's words fill in (``name``, ``n``)."""
+    message: Msg | None = None
+    """The problem as a `Msg` (its template is the message key); None: English only."""
+
+    problem: str = ""
+    """The problem in English, without the key (the whole message where none is given)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        if not self.problem:
+            self.problem = str(self)
+
+    @property
+    def field(self) -> str:
+        """The field at fault (``key``), under the name forms use."""
+        return self.key
+
+    @property
+    def message_key(self) -> str:
+        """The message's identity in the catalogues (its English template), or ""."""
+        return self.message.template if self.message is not None else ""
 
     def text(self, lang: str = "en") -> str:
         """The error in ``lang``; English where no translation exists."""

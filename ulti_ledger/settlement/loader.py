@@ -34,7 +34,8 @@ RESOLVED_CACHE_SIZE = 64
 house rules than a club plays with, and a bound on what distinct option sets sent by
 strangers can take (``tests/ledger/test_bounded_memory.py``)."""
 RESOLVED_MEMO_SIZE = 512
-"""The memo size (``memo_size``) of rules resolved with house rules; the defaults' rules keep
+"""The memo size a game's rules resolved with house rules keep (``bounded_rules``, a part of
+the game contract: the core never reaches into a game's rules); the defaults' rules keep
 the scorer's own (4,096 entries, up to ~10 MiB with long names). 64 x 512 entries stay
 within ~80 MiB, however many distinct hands and option sets arrive."""
 SHOWN_CHARS = 40
@@ -226,8 +227,8 @@ class Ruleset:
                 raise
             given = ", ".join(f"options.{n} = {v}" for n, v in options.items())
             raise RulesetError(self.source, f"{given} sets {exc.key}", exc.problem) from None
-        if values != self.defaults and hasattr(rules, "memo_size"):
-            object.__setattr__(rules, "memo_size", min(rules.memo_size, RESOLVED_MEMO_SIZE))
+        if values != self.defaults:  # there may be many of these: the game keeps less of each
+            rules = self.scorer_module.bounded_rules(rules, RESOLVED_MEMO_SIZE)
         with self._cache_lock:
             self._cache[key] = (rules, seating)
             while len(self._cache) > RESOLVED_CACHE_SIZE:

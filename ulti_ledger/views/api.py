@@ -50,7 +50,7 @@ from .api_common import (
     tagged,
 )
 from .api_errors import json_body, ledger_error
-from .common import app_limits, links
+from .common import app_limits, draw_ahead, links
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.register_error_handler(LedgerError, ledger_error)
@@ -99,6 +99,7 @@ def add_hand(session_id: int):
     number = ledger.add_hand(
         session, json_body(), if_match(), actor=current_actor(), limits=app_limits()
     )
+    draw_ahead(session)
     location = url_for(".get_hand", session_id=session_id, number=number)
     entry = ledger.hand_entry(session, number, api_lang())
     return tagged(entry, entry["version"], 201, {"Location": location})
@@ -125,6 +126,7 @@ def replace_hand(session_id: int, number: int):
     session = authorized(session_id, "edit")
     body, expected = body_and_version(json_body())
     ledger.replace_hand(session, number, body, expected, actor=current_actor())
+    draw_ahead(session)
     entry = ledger.hand_entry(session, number, api_lang())
     return tagged(entry, entry["version"])
 
@@ -137,4 +139,5 @@ def delete_hand(session_id: int, number: int):
         abort(400, description='a DELETE body, if any, is {"version": N}')
     _, expected = body_and_version(body or {}, query=True)
     ledger.delete_hand(session, number, expected, actor=current_actor())
+    draw_ahead(session)
     return "", 204

@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Flask, abort, current_app, request
 from sqlalchemy.exc import OperationalError
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed
 
 from ..ledger import Conflict, LedgerError, NotFound
 from ..settlement.errors import Msg
@@ -75,15 +75,15 @@ def ledger_error(exc: LedgerError):
     # ?lang=hu, ?lang=de: the engine's refusals in Hungarian, German (the key stays the path)
     lang = request.args.get("lang")
     body = {"error": exc.text(lang) if lang in ("hu", "de") else str(exc)}
-    if getattr(exc, "key", ""):
+    if exc.key:
         body["key"] = exc.key
-    message = getattr(exc, "message", None)
-    if isinstance(message, Msg) and message.code:
+    message = exc.message
+    if message is not None and message.code:  # an engine refusal, passed on or not
         body["code"] = message.code
         body["params"] = {k: _plain(v) for k, v in message.params.items()}
-    elif isinstance(getattr(exc, "code", None), str):  # a payment's refusal (PaymentError)
+    elif exc.code:  # a payment's or a group's refusal (PaymentError, GroupError)
         body["code"] = exc.code
-        body["params"] = {k: _plain(v) for k, v in getattr(exc, "params", {}).items()}
+        body["params"] = {k: _plain(v) for k, v in exc.params.items()}
     return body, status
 
 
@@ -103,7 +103,7 @@ def register_error_handlers(app: Flask) -> None:
         if not request.path.startswith(PREFIX):
             return error_page(exc)
         headers = {"WWW-Authenticate": 'Bearer realm="ulti_ledger"'} if exc.code == 401 else {}
-        if getattr(exc, "valid_methods", None):
+        if isinstance(exc, MethodNotAllowed) and exc.valid_methods:
             headers["Allow"] = ", ".join(exc.valid_methods)
         message = exc.description or exc.name
         if exc.code == 413:

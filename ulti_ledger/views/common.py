@@ -36,14 +36,14 @@ from ..drawings.qr import qr_svg
 from ..ledger import result_cache
 from ..models import GameSession, Group
 from ..pdf import pool as pdf_render
+from ..pdf.render import Reader
 from ..stats import records_for, stats_with_money
 from ..stats.table import IN_UNITS, money_rows, player_rows
-from ..web.addresses import external_url
+from ..web.addresses import external_url, public_base
 from ..web.numbers import MAX_ID, non_negative_int
 from ..words import i18n
 from ..words.i18n import t
 from ..words.money_format import currency_code, money_text
-from .refusal_words import refusal_text
 from .remembered import group_ids, remember_group
 
 LINK = re.compile(r"(?:^|/[se]/)([A-Za-z0-9_-]{16,64})(?:[/?#]|$)")
@@ -83,10 +83,25 @@ def view_qr(url: str, label: str) -> Markup:
     return qr_svg(url, label)
 
 
+def page_reader() -> Reader:
+    """Who this request renders for: its language, the app's time zone, its links' base."""
+    return Reader.of(current_app, i18n.current(), public_base() + "/")
+
+
+def draw_ahead(session: GameSession) -> None:
+    """After a hand is written: let the pool draw the evening's scoresheet while nobody
+    waits (``pdf.pool.prepare``: one job per evening, only while the pool has room).
+    The write is done: nothing here may fail it, so a refusal to draw is only logged."""
+    try:
+        pdf_render.prepare_scoresheet(session, page_reader())
+    except Exception:  # noqa: BLE001  (a PDF drawn ahead is a nicety, the hand is saved)
+        current_app.logger.exception("could not draw the evening's PDF ahead")
+
+
 def group_today() -> dt.date:
-    """Today, for "this month": the config's ``GROUP_TODAY`` (tests) or the server's date."""
-    fixed = current_app.config.get("GROUP_TODAY")
-    return dt.date.fromisoformat(fixed) if fixed else dt.date.today()
+    """Today, for "this month": the config's ``GROUP_TODAY`` (tests), or the date in the
+    app's ``TIME_ZONE`` (else the server's), as the PDFs read it (``Reader.today``)."""
+    return Reader.of(current_app, i18n.current()).today(current_app)
 
 
 def group_links(group: Group) -> dict[str, str]:
@@ -126,17 +141,6 @@ def group_from_form() -> Group | None:
     if not raw.isdigit() or int(raw) not in group_ids():
         abort(400, description=t("grp_err_bad_link"))
     return db.session.get(Group, int(raw))
-
-
-def group_error_text(exc: Exception) -> str:
-    """A refusal in the page's language: a group's by its code, others as the ledger says."""
-    code = getattr(exc, "code", None)
-    if code:
-        try:
-            return t(f"grp_err_{code}", **getattr(exc, "params", {}))
-        except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
-            pass
-    return refusal_text(exc)
 
 
 def busy_page(exc: pdf_render.Busy):
@@ -226,14 +230,6 @@ def _stake_of(evening: Mapping[str, Any]) -> tuple[str, str]:
 PAYMENT_KEPT = ("method", "banker")
 """The page's settle method, kept across the redirect back to it."""
 WHOLE = groups.WHOLE
-
-
-def payment_error_text(exc: Exception) -> str:
-    """A payment's refusal in the page's language (by its code)."""
-    code = getattr(exc, "code", None)
-    if code:
-        return t(f"pay_err_{code}", **getattr(exc, "params", {}))
-    return refusal_text(exc)  # the evening changed while the payment was checked: try again
 
 
 def payment_form() -> dict[str, Any]:

@@ -51,9 +51,15 @@ from ..words import i18n
 from ..words.i18n import money, signed, t
 from ..words.money_format import currency_code
 from . import remembered
-from .common import LINK, app_limits, busy_page, get_session_or_404, payment_error_text
+from .common import (
+    LINK,
+    app_limits,
+    busy_page,
+    get_session_or_404,
+    page_reader,
+)
 from .methods import method_from_args, refusal, requested_method
-from .refusal_words import refusal_text
+from .refusal_words import payment_error_text, refusal_text
 
 bp = Blueprint("exports", __name__)
 
@@ -63,7 +69,7 @@ def scoresheet(token: str):
     session = get_session_or_404(token, "view")
     method, banker = method_from_args()
     try:
-        pdf = pdf_render.scoresheet(session, method, banker, _lang())
+        pdf = pdf_render.scoresheet(session, method, banker, page_reader())
     except ledger.LedgerError as exc:
         abort(400, description=refusal(exc, banker))
     except pdf_render.Busy as exc:  # rendering goes on; the retry is served from the cache
@@ -180,7 +186,7 @@ def group():
             named = banker if len(currencies) == 1 or sat else None
             settlements.append(ledger.group_settlement(part, method, named, app_limits()))
     except ledger.LedgerError as exc:
-        problem = getattr(exc, "problem", str(exc))
+        problem = exc.problem
         return _group_error(400, t("group_problem", problem=problem), tokens)
     lines = {line["id"]: line for s in settlements for line in s["sessions"]}
     for s in settlements:  # each currency ranked by its money, the first seated first on a tie
@@ -244,13 +250,12 @@ def import_session():
     return redirect(url_for("sessions.edit", token=session.edit_token), 303)
 
 
-def import_refusal(exc: Exception) -> str:
+def import_refusal(exc: ledger.LedgerError) -> str:
     """Why a file was not loaded, in the page's language: a payment of the file that the
     live page would refuse is said as the page says it, with its number in the file."""
-    params = getattr(exc, "params", None)
-    if isinstance(exc, ledger.PaymentError) and isinstance(params, dict) and "number" in params:
+    if isinstance(exc, ledger.PaymentError) and "number" in exc.params:
         reason = payment_error_text(exc)
-        return t("import_payment_refused", number=params["number"], reason=reason)
+        return t("import_payment_refused", number=exc.params["number"], reason=reason)
     return refusal_text(exc)
 
 

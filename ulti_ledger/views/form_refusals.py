@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..handform import generic
-from ..ledger import GameForm
+from ..ledger import GameForm, LedgerError
 from ..words import i18n
 from ..words.i18n import t
 
@@ -26,7 +26,7 @@ def explain(
     form: Mapping[str, Any],
     values: Mapping[str, Any],
     hand: Mapping[str, Any],
-    exc: Exception,
+    exc: LedgerError,
     unworded: Callable[[str], str | None] | None = None,
 ) -> tuple[str, str]:
     """The field a refusal belongs beside (``form``: the top of the form), and its words.
@@ -36,20 +36,18 @@ def explain(
     ``unworded(field)``: the words for a refusal neither the game nor this module words,
     before the engine's own sentence (the preview's "still to choose: <label>").
     """
-    key = getattr(exc, "key", "") or ""
-    code = getattr(exc, "code", "") or ""
+    key, code = exc.key, exc.code
     lang = i18n.current()
     field, said = hand_form.refusal(key, code, hand, lang)
     head = key.split(".")[0].split("[")[0]
     shared = WORDED.get(f"{code}@{head}") or WORDED.get(code)
-    said = said or (shared(values, getattr(exc, "params", {})) if shared else None)
+    said = said or (shared(values, exc.params) if shared else None)
     names = {f["name"] for f in form["fields"]}
     field = field if field in names else generic.error_field(form, key)
     if said is None and unworded is not None:
         said = unworded(field)
     if said is None:
-        message = getattr(exc, "message", None)
-        problem = message.text(lang) if hasattr(message, "text") else str(exc)
+        problem = exc.message.text(lang) if exc.message is not None else str(exc)
         said = t("engine_says", problem=in_form_words(form, problem, values))
     return field, said
 

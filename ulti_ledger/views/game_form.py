@@ -30,7 +30,7 @@ from ..models import GameSession
 from ..words import i18n
 from ..words.i18n import t
 from . import form_refusals
-from .common import app_limits, form_number
+from .common import app_limits, draw_ahead, form_number
 
 CONTROLS = {"preset", "action", "expected_version", "sitting_out_for", "proposed", "shown", "js"}
 CONTROLS |= {"proposal"}
@@ -102,6 +102,7 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
         field, said = form_refusals.explain(hand_form, form, values, hand, exc)
         page = _page(session, token, deal, values, number, expected, errors={field: said})
         return page, 422
+    draw_ahead(session)
     flash(t("flash_saved", n=saved))
     return redirect(url_for("sessions.edit", token=token, _anchor=f"h{saved}"), 303)
 
@@ -278,7 +279,7 @@ def _preview(
         view = ledger.preview_hand(session, hand, i18n.current())
     except ledger.LedgerError as exc:
         # a field not chosen yet is what is missing, not a mistake
-        code = getattr(exc, "code", "") or ""
+        code = exc.code
 
         def missing(field: str) -> bool:
             return "missing" in code or (field != "form" and values.get(field) is None)

@@ -24,13 +24,8 @@ from ..stats import hands_behind
 from ..stats.table import player_rows
 from ..words import i18n
 from ..words.i18n import t
-from .common import (
-    get_group_or_404,
-    group_error_text,
-    group_stats_of,
-    group_today,
-    stats_rows,
-)
+from .common import get_group_or_404, group_stats_of, group_today, stats_rows
+from .refusal_words import group_error_text
 
 KEPT = ("period", "from", "to", "game")
 PLAYERS_PER_PAGE = 20

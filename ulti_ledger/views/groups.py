@@ -23,13 +23,13 @@ link it shows and counts it, and never writes to it.
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 from collections.abc import Mapping
 
 from flask import (
     Blueprint,
     abort,
+    current_app,
     flash,
     redirect,
     render_template,
@@ -41,22 +41,20 @@ from flask import (
 from .. import groups, ledger
 from ..audit import current_actor
 from ..db import db
-from ..groups.report import season_report_pdf
 from ..models import Group
 from ..pdf import pool as pdf_render
-from ..words import i18n
+from ..pdf.render import Reader
 from ..words.i18n import t
 from .common import (
     LINK,
     busy_page,
     get_group_or_404,
     get_session_or_404,
-    group_error_text,
     group_links,
     group_stats_of,
     group_today,
+    page_reader,
     payment_back,
-    payment_error_text,
     payment_form,
     payment_recorded,
     stats_rows,
@@ -65,6 +63,7 @@ from .common import (
     whole_standings,
 )
 from .group_page import group_context
+from .refusal_words import group_error_text, payment_error_text
 from .remembered import remember_group
 
 bp = Blueprint("groups", __name__)
@@ -155,9 +154,8 @@ def report(token: str):
             group,
             token,
             request.args,
-            i18n.current(),
-            group_today(),
-            report_pdf,
+            page_reader(),
+            report_context,
             groups.evenings_stamp(group),
         )
     except ledger.LedgerError as exc:
@@ -168,14 +166,18 @@ def report(token: str):
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=name)
 
 
-def report_pdf(group: Group, token: str, args: Mapping[str, str], today: dt.date) -> bytes:
-    """The season report's PDF (in the pool, in a request context of its own)."""
+def report_context(
+    group: Group, token: str, args: Mapping[str, str], reader: Reader
+) -> dict[str, object]:
+    """The season report's plain values: the page's, and each member's statistics (run by
+    the PDF pool for ``reader``, in ``pdf.render.reading``, with no request)."""
+    today = reader.today(current_app)
     context = group_context(group, token, args, today)
     standings, _, figures = group_stats_of(group, args, today)
     names = {e["id"]: e["name"] or t("untitled_session") for e in context["standings"]["evenings"]}
     rows, _ = stats_rows(standings, figures, args.get("game") or None, names)
     context["member_stats"] = [{"name": name, "rows": rows(name)} for name in figures["players"]]
-    return season_report_pdf(group, context, i18n.current())
+    return context
 
 
 @bp.post("/g/<token>/evenings")

@@ -31,7 +31,7 @@ from ..models import GameSession
 from ..words import i18n
 from ..words.i18n import t
 from . import game_form
-from .common import form_number, get_session_or_404
+from .common import draw_ahead, form_number, get_session_or_404
 
 bp = Blueprint("hands", __name__, url_prefix="/e/<token>")
 
@@ -93,6 +93,7 @@ def delete(token: str, number: int):
             return redirect(url_for("sessions.edit", token=token), 303)
         # The hand changed since the scorer looked: show it as it is now, ask again.
         return _delete_page(hand, token, notice=t("changed_meanwhile")), 409
+    draw_ahead(session)
     flash(t("flash_deleted", n=number))
     return redirect(url_for("sessions.edit", token=token), 303)
 

@@ -38,8 +38,8 @@ def method_from_args() -> tuple[str, str | None]:
 def refusal(exc: ledger.LedgerError, banker: str | None) -> str:
     """The ledger's refusal of a settle request, for the error page in its language: a
     banker who is not at the table is said in the page's words, anything else as is."""
-    problem = getattr(exc, "problem", "")
-    if current() != "en" and getattr(exc, "key", None) == "banker" and "players: " in problem:
+    problem = exc.problem
+    if current() != "en" and exc.key == "banker" and "players: " in problem:
         return t("bad_banker", name=banker, players=problem.split("players: ", 1)[1])
     return str(exc)
 

@@ -1,8 +1,11 @@
 """The ledger's refusals in the page's words, for every page that writes.
 
-The ledger words its refusals in English, for the API; a page says the common ones in
-its own language (the same facts: who, which hand, which character) and any other one as
-the ledger said, in the page's language where the error carries one (the engine's).
+The ledger words its refusals in English, for the API (``api_errors.ledger_error``); a
+page says them here, from the one shape every refusal has (``settlement.errors``): a
+payment's and a group's by their ``code`` and ``params``, the common ones by the facts
+of their ``problem`` (who, which hand, which character), and any other one as the ledger
+said, in the page's language where the error carries one (the engine's ``message``).
+A hand form's refusals go beside their field (``form_refusals``), from the same shape.
 """
 
 from __future__ import annotations
@@ -36,9 +39,9 @@ PROBLEMS = (
 )
 
 
-def problem_text(exc: Exception) -> str:
+def problem_text(exc: ledger.LedgerError) -> str:
     """A ledger refusal in the page's words (the ledger's own words if none fit)."""
-    problem = getattr(exc, "problem", str(exc))
+    problem = exc.problem
     for pattern, key in PROBLEMS:
         found = pattern.search(problem)
         if found:
@@ -46,14 +49,30 @@ def problem_text(exc: Exception) -> str:
     return problem
 
 
-def refusal_text(exc: Exception) -> str:
+def refusal_text(exc: ledger.LedgerError) -> str:
     """``problem_text`` where the page words the refusal itself, else the error's own
     text in the page's language (the engine's refusals have theirs). A write that kept
     meeting others (``ledger.Retry``) says so: try again."""
     if isinstance(exc, ledger.Retry):
         return t("flash_conflict")
-    problem = getattr(exc, "problem", str(exc))
-    if any(pattern.search(problem) for pattern, _ in PROBLEMS):
+    if any(pattern.search(exc.problem) for pattern, _ in PROBLEMS):
         return problem_text(exc)
-    text = getattr(exc, "text", None)
-    return text(current()) if callable(text) else str(exc)
+    return exc.text(current())
+
+
+def group_error_text(exc: ledger.LedgerError) -> str:
+    """A refusal in the page's language: a group's by its code, others as the ledger says."""
+    if exc.code:
+        try:
+            return t(f"grp_err_{exc.code}", **exc.params)
+        except KeyError:  # not a group's refusal (a house rule's, say): the ledger's words
+            pass
+    return refusal_text(exc)
+
+
+def payment_error_text(exc: ledger.LedgerError) -> str:
+    """A payment's refusal in the page's language (by its code)."""
+    code = exc.code
+    if code:
+        return t(f"pay_err_{code}", **exc.params)
+    return refusal_text(exc)  # the evening changed while the payment was checked: try again

@@ -35,7 +35,6 @@ from ..drawings.chart import balance_chart_svg
 from ..drawings.table import table_drawing
 from ..groups.store import check_group_limits, holding_groups
 from ..models import GameSession
-from ..settlement.errors import Msg
 from ..web import language
 from ..web.forms import session_form
 from ..words import i18n
@@ -46,14 +45,12 @@ from .bank_words import transfer_codes
 from .common import (
     app_limits,
     get_session_or_404,
-    group_error_text,
     group_from_form,
     group_today,
     links,
     method_transfers,
     offered_groups,
     payment_back,
-    payment_error_text,
     payment_form,
     payment_holders,
     payment_recorded,
@@ -62,6 +59,7 @@ from .common import (
     view_qr,
 )
 from .methods import scoreboard_settle
+from .refusal_words import group_error_text, payment_error_text
 from .sheet import Sheet, folded, hand_rows
 from .transfers_text import transfers_text
 
@@ -86,14 +84,10 @@ def create():
             check_group_limits(group, body["players"])
         session = ledger.create_session(body, actor=current_actor(), limits=app_limits())
     except ledger.LedgerError as exc:
-        field = form.field_for_key(getattr(exc, "key", ""))
-        said = getattr(exc, "message", None)  # the engine's words, in the page's language
-        message = (
-            said.text(i18n.current())
-            if isinstance(said, Msg)
-            else getattr(exc, "problem", str(exc))
-        )
-        if getattr(exc, "code", None):  # a group's refusal, worded by its code
+        field = form.field_for_key(exc.key)
+        said = exc.message  # the engine's words, in the page's language
+        message = said.text(i18n.current()) if said is not None else exc.problem
+        if exc.code:  # a group's refusal, worded by its code
             form.form_errors.append(group_error_text(exc))
         elif field is None:
             form.form_errors.append(exc.text(i18n.current()))

@@ -8,7 +8,7 @@ registry answers the optional parts it leaves out.
 
 from __future__ import annotations
 
-from .build import SECTIONS, Rules, build_rules
+from .build import SECTIONS, Rules, bounded_rules, build_rules
 from .explain import describe
 from .facts import canonical, roles
 from .form import hand_form
@@ -32,6 +32,7 @@ __all__ = [  # the contract's parts (settlement.registry.PARTS) in its order, th
     "TITLE",
     "SECTIONS",
     "build_rules",
+    "bounded_rules",
     "parse_hand",
     "settle",
     "kitty_account",

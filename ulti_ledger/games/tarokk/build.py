@@ -8,7 +8,7 @@ bedobás and the pagát kitty. Both shipped rulesets (illusztrált and magas) ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from ...settlement.schema import RulesIdentity, Table, identity
@@ -316,3 +316,9 @@ def _raises(table: Table, figures: dict[str, Figure]) -> dict[str, tuple[str, ..
         out[name] = tuple(targets)
     table.finish()
     return out
+
+
+def bounded_rules(rules: Rules, memo_size: int) -> Rules:
+    """``rules`` with memos of at most ``memo_size`` entries each: the loader asks for it
+    for rules resolved with house rules, of which a server may keep many."""
+    return replace(rules, memo_size=min(rules.memo_size, memo_size))

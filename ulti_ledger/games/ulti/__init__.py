@@ -8,7 +8,7 @@ registry answers the optional parts it leaves out.
 
 from __future__ import annotations
 
-from .build import SECTIONS, build_rules
+from .build import SECTIONS, bounded_rules, build_rules
 from .explain import describe
 from .facts import canonical, roles
 from .form import hand_form
@@ -34,6 +34,7 @@ __all__ = [  # the contract's parts (settlement.registry.PARTS) in its order, th
     "TITLE",
     "SECTIONS",
     "build_rules",
+    "bounded_rules",
     "upgrade_ruleset",
     "parse_hand",
     "settle",

@@ -7,6 +7,7 @@ this module knows what an Ulti ruleset must hold.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ...settlement.errors import Msg, RulesetError
@@ -314,3 +315,9 @@ def _players(seating: Seating, source: str) -> tuple[int, int]:
         raise RulesetError(source, "seating.tables", "Ulti plays one number at every size")
     (play,) = plays
     return play, seating.largest - play
+
+
+def bounded_rules(rules: Rules, memo_size: int) -> Rules:
+    """``rules`` with memos of at most ``memo_size`` entries each: the loader asks for it
+    for rules resolved with house rules, of which a server may keep many."""
+    return replace(rules, memo_size=min(rules.memo_size, memo_size))
