@@ -187,3 +187,28 @@ def season_report(
                 db.session.remove()
 
     return renderer().get(key, render)
+
+
+def card(key: Hashable, query: Mapping[str, str], lang: str, make: Callable[[], bytes]) -> bytes:
+    """A result card's PNG (``pdf.card``), cached by ``key`` like the PDFs and rendered in
+    the same pool within the same budget; raises ``Busy`` past it.
+
+    ``key`` names the state it shows (an evening's or a group's version, the method, the
+    language), so an anonymous reader asking again costs a cache hit. ``make`` runs in
+    the pool in a request context of its own (this path, ``query``, ``lang``) and reads
+    what it shows there again.
+    """
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    path, chosen = request.path, dict(query)
+
+    def render() -> bytes:
+        from ..db import db
+
+        with app.test_request_context(path, query_string=chosen):
+            g.lang = lang
+            try:
+                return make()
+            finally:
+                db.session.remove()
+
+    return renderer().get(("card", key), render)

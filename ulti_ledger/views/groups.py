@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 from collections.abc import Mapping
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -66,6 +67,7 @@ from .common import (
 )
 from .group_page import group_context
 from .remembered import remember_group
+from .result_card import group_card, share
 
 bp = Blueprint("groups", __name__)
 
@@ -114,6 +116,7 @@ def group_page(group: Group, token: str, editable: bool, payment_error: str | No
     links = group_links(group)
     return render_template(
         "groups/page.html",
+        card=_card(group, context),
         editable=editable,
         payment_error=payment_error,
         today=group_today().isoformat(),
@@ -121,6 +124,13 @@ def group_page(group: Group, token: str, editable: bool, payment_error: str | No
         view_qr=view_qr(links["view_url"], t("qr_label")),
         **context,
     )
+
+
+def _card(group: Group, context: Mapping[str, Any]) -> dict[str, str]:
+    """The result card's share buttons: its text, and its PNG under the view link, of the
+    period, game and method the page shows, in its language (``views/cards.py``)."""
+    url = url_for("cards.group", token=group.view_token, lang=i18n.current(), **context["query"])
+    return share(group_card(context), url, f"group-{group.id}.png")
 
 
 @bp.post("/g/<token>/payments")
