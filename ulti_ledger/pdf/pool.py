@@ -189,7 +189,9 @@ def season_report(
     return renderer().get(key, render)
 
 
-def card(key: Hashable, query: Mapping[str, str], lang: str, make: Callable[[], bytes]) -> bytes:
+def result_card(
+    key: Hashable, query: Mapping[str, str], lang: str, make: Callable[[], bytes]
+) -> bytes:
     """A result card's PNG (``pdf.card``), cached by ``key`` like the PDFs and rendered in
     the same pool within the same budget; raises ``Busy`` past it.
 
@@ -211,4 +213,4 @@ def card(key: Hashable, query: Mapping[str, str], lang: str, make: Callable[[], 
             finally:
                 db.session.remove()
 
-    return renderer().get(("card", key), render)
+    return renderer().get(("result-card", key), render)

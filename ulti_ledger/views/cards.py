@@ -7,7 +7,7 @@
 
 Read-only, so any link that shows the transfers opens it; its answer carries the privacy
 headers of every token route (``security.PRIVATE``). The picture is drawn in the PDF pool
-within its budget and cached by the state it shows (``pdf.pool.card``): the evening's
+within its budget and cached by the state it shows (``pdf.pool.result_card``): the evening's
 version, or the group's version and its evenings', and the language; past the budget, 503
 with Retry-After. The page's share button (``partials/result_card.html``) fetches it.
 """
@@ -46,7 +46,7 @@ def evening(token: str):
 
     key = ("evening", session.id, session.version, method, banker, lang)
     try:
-        png = pdf_render.card(key, request.args, lang, make)
+        png = pdf_render.result_card(key, request.args, lang, make)
     except ledger.LedgerError as exc:
         abort(400, description=refusal(exc, banker))
     except pdf_render.Busy as exc:
@@ -71,7 +71,7 @@ def group(token: str):
     key = ("group", found.id, found.version, stamp, tuple(sorted(chosen.items())), lang, today)
     try:
         groups.parse_period(chosen, found, today)  # a bad query: 400 at once
-        png = pdf_render.card(key, chosen, lang, make)
+        png = pdf_render.result_card(key, chosen, lang, make)
     except ledger.LedgerError as exc:
         abort(400, description=group_error_text(exc))
     except pdf_render.Busy as exc:

@@ -282,7 +282,7 @@ def scoreboard_page(
     prefix = t("bank_remittance_prefix")  # each payee's bank QR: "Kártya 2026-12-05 A→B"
     accounts = ledger.payee_accounts(session)
     settle["qrs"] = transfer_codes(accounts, settle["up"], prefix, session.date, group_today())
-    settle["card"] = _card(session, summary, settle, lang)
+    settle["result_card"] = _result_card(session, summary, settle, lang)
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
@@ -303,7 +303,7 @@ def scoreboard_page(
     )
 
 
-def _card(
+def _result_card(
     session: GameSession, summary: dict[str, Any], settle: dict[str, Any], lang: str
 ) -> dict[str, str]:
     """The result card's share buttons: its text, and its PNG under the view link,
