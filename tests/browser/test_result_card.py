@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from testkit import samples
+from tests.browser.test_accessibility import LANGUAGES, violations
 from ulti_ledger import groups, ledger
 
 pytestmark = pytest.mark.db
@@ -69,3 +70,23 @@ def test_with_file_sharing_one_tap_shares_the_picture_and_its_text(phone, live_u
     phone.wait_for_function("() => window.shared.length === 2")
     text_only = phone.evaluate("() => window.shared[1]")
     assert text_only["name"] is None and text_only["text"] == shared["text"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_axe_finds_nothing_around_the_share_buttons(browser, live_url, tokens, lang):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, service_workers="block", bypass_csp=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        for where in ("evening", "group"):
+            page.goto(f"{live_url}{tokens[where]}?lang={lang}")
+            button = page.get_by_test_id("share-card")
+            assert button.is_visible()
+            box = button.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+            assert violations(page) == [], where
+    finally:
+        context.close()
