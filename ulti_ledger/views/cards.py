@@ -28,7 +28,7 @@ from ..words import i18n
 from .common import busy_page, get_group_or_404, get_session_or_404, group_error_text, group_today
 from .group_page import group_context
 from .methods import method_from_args, refusal
-from .result_card import evening_values, group_card, shown
+from .result_card import card_rows, evening_values, group_card, shown
 
 bp = Blueprint("cards", __name__)
 
@@ -41,8 +41,9 @@ def evening(token: str):
     session_id = session.id
 
     def make() -> bytes:
-        card = evening_values(ledger.get_session(session_id), method, banker)
-        return card_png(render_template("pdf/card.html", card=shown(card), lang=lang))
+        card = shown(evening_values(ledger.get_session(session_id), method, banker))
+        html = render_template("pdf/card.html", card=card, lang=lang)
+        return card_png(html, card_rows(card))
 
     key = ("evening", session.id, session.version, method, banker, lang)
     try:
@@ -65,7 +66,8 @@ def group(token: str):
     def make() -> bytes:
         context = group_context(db.session.get(Group, group_id), token, chosen, today)
         card = shown(group_card(context))
-        return card_png(render_template("pdf/card.html", card=card, lang=lang))
+        html = render_template("pdf/card.html", card=card, lang=lang)
+        return card_png(html, card_rows(card))
 
     stamp = groups.evenings_stamp(found)
     key = ("group", found.id, found.version, stamp, tuple(sorted(chosen.items())), lang, today)

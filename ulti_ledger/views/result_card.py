@@ -18,9 +18,11 @@ from ..games import REGISTRY
 from ..words.i18n import day, money, signed, t
 from .transfers_text import owed_text
 
-MOST_ROWS = 24
-"""A card lists at most this many players and as many transfers per currency: a picture
-a chat shows whole. The rest are counted ("and 3 more"); the text form lists them all."""
+MOST_ROWS = 8
+"""A card lists at most this many players and as many transfers (shared out among its
+currencies): the chat apps shrink a picture to about 1600 px on its longer side, and a card
+kept to two or three times as tall as wide stays legible there (an evening's five players
+with long names: twice). The rest are counted ("and 3 more"); the text form lists them all."""
 
 
 def evening_card(
@@ -106,17 +108,18 @@ def _pays(
 
 
 def shown(card: Mapping[str, Any]) -> dict[str, Any]:
-    """The card as the picture shows it: at most ``MOST_ROWS`` rows of each list, and
-    ``more`` (words) where some were left out."""
-    rows = card["rows"]
+    """The card as the picture shows it: at most ``MOST_ROWS`` players, and as many
+    transfers shared out among its currencies (two each at least), each list saying
+    ``more`` (words) where some were left out; so a season of 60 members in three
+    currencies still fits one picture a chat shows legibly."""
+    rows, left = card["rows"][:MOST_ROWS], len(card["rows"]) - MOST_ROWS
+    room = max(2, MOST_ROWS // max(1, len(card["pays"])))
     pays = []
     for part in card["pays"]:
-        left = len(part["lines"]) - MOST_ROWS
-        more = t("card.more", n=left) if left > 0 else ""
-        pays.append({**part, "lines": part["lines"][:MOST_ROWS], "more": more})
-    left = len(rows) - MOST_ROWS
-    more = t("card.more", n=left) if left > 0 else ""
-    return {**card, "rows": rows[:MOST_ROWS], "more": more, "pays": pays}
+        hidden = len(part["lines"]) - room
+        more = t("card.more", n=hidden) if hidden > 0 else ""
+        pays.append({**part, "lines": part["lines"][:room], "more": more})
+    return {**card, "rows": rows, "more": t("card.more", n=left) if left > 0 else "", "pays": pays}
 
 
 def card_text(card: Mapping[str, Any]) -> str:
@@ -128,6 +131,11 @@ def card_text(card: Mapping[str, Any]) -> str:
         lines += [f"{x['from']} → {x['to']}: {x['amount']}" for x in part["lines"]]
         lines += [x for x in (part["nobody"], part["settled"]) if x]
     return "\n".join(line.replace("\u00a0", " ").replace("\u202f", " ") for line in lines)
+
+
+def card_rows(card: Mapping[str, Any]) -> int:
+    """How many rows the card's tables have (``pdf.card`` sizes its page by them)."""
+    return len(card["rows"]) + sum(len(p["lines"]) + 2 for p in card["pays"])
 
 
 def _signed(amount: str | Decimal, currency: str | None) -> str:
