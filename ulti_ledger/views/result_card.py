@@ -42,14 +42,13 @@ def evening_card(
         }
         for p in players
     ]
-    parts = [summary["name"] or t("untitled_session"), day(summary["date"])]
     label = summary["ruleset"]["label"]
     title = REGISTRY[game].TITLE
     hands = t("hand_count", n=len(summary["hands"]))
     return {
-        "title": ", ".join(p for p in parts if p),
+        "title": summary["name"] or t("untitled_session"),
         "game": label if title.lower() in label.lower() else f"{title} · {label}",
-        "facts": " · ".join(p for p in (summary["place"], hands) if p),
+        "facts": " · ".join(p for p in (day(summary["date"]), summary["place"], hands) if p),
         "rows": rows,
         "pays": [_pays(up, currency, settle["method"], settle.get("banker"), False)],
     }
