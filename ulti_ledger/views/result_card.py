@@ -14,8 +14,9 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from .. import groups, ledger
 from ..games import REGISTRY
-from ..words.i18n import day, money, signed, t
+from ..words.i18n import current, day, money, signed, t
 from .transfers_text import owed_text
 
 MOST_ROWS = 8
@@ -149,9 +150,6 @@ def _sign(units: int) -> str:
 def evening_values(session: Any, method: str, banker: str | None) -> dict[str, Any]:
     """An evening's card, read from the ledger (``session``: a ``GameSession``), settled by
     ``method`` as the PDF is; a ``LedgerError`` (an unknown banker) propagates."""
-    from .. import groups, ledger
-    from ..words.i18n import current
-
     summary = ledger.session_summary(session, current())
     settlement = ledger.session_settlement(session, method, banker, summary)
     shares = groups.shares_of(session)
