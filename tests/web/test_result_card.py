@@ -85,7 +85,8 @@ def evening(app, ruleset_id, seats=None, hands=12, seed=3, currency="HUF", unit=
 
 
 def card_source(app, view, lang):
-    """The card's HTML and the words of the PDF page the PNG is rasterised from."""
+    """The card's HTML and the words of the PDF page the PNG is rasterised from; none of
+    them past the page's right edge (the PNG is cut there)."""
     with app.test_request_context(f"/s/{view}/card.png?lang={lang}"):
         g.lang = lang
         session = ledger.session_by_token(view, "view")
@@ -95,7 +96,9 @@ def card_source(app, view, lang):
     pdf = _one_page_pdf(source, STATIC.resolve())
     with pdfplumber.open(io.BytesIO(pdf)) as document:
         (page,) = document.pages
-        words = [w["text"] for w in page.extract_words()]
+        found = page.extract_words()
+        assert all(w["x1"] <= float(page.width) + 0.5 for w in found), "a word leaves the card"
+        words = [w["text"] for w in found]
     return source, words, summary
 
 
@@ -221,3 +224,15 @@ def test_a_season_of_sixty_long_named_members_in_three_currencies_fits_one_pictu
     assert len(card["rows"]) == 8 and card["more"] == "… und 52 weitere"
     assert [len(part["lines"]) for part in card["pays"]] == [2, 2, 2]  # each currency shown
     assert all(part["more"] for part in card["pays"])
+
+
+def test_names_without_a_space_at_their_longest_wrap_inside_the_card(app, client):
+    seats = tuple(ch * 80 for ch in "ABCD")  # ledger: a name has at most 80 characters
+    _, view = evening(app, "ulti", seats=seats, hands=6)
+    _, words, _ = card_source(app, view, "en")  # no word past the right edge
+    for seat in seats:  # each name's pieces, wrapped line by line, add up to whole names
+        pieces = "".join(w.replace("\u200b", "") for w in words)
+        pieces = "".join(c for c in pieces if c == seat[0])
+        assert len(pieces) >= 80 and len(pieces) % 80 == 0, seat[0]
+    image = png_of(client.get(f"/s/{view}/card.png?lang=en"))
+    assert image.size[0] == WIDTH and image.size[1] <= 4 * WIDTH

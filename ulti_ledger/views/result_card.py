@@ -10,6 +10,7 @@ request context (``t``, the page's language).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -24,6 +25,11 @@ MOST_ROWS = 8
 currencies): the chat apps shrink a picture to about 1600 px on its longer side, and a card
 kept to two or three times as tall as wide stays legible there (an evening's five players
 with long names: twice). The rest are counted ("and 3 more"); the text form lists them all."""
+LONGEST_WORD = 24
+"""A word longer than this (a name of 80 letters without a space) may wrap after every this
+many letters on the picture (a zero-width space), so that it never widens the card's table
+past the picture's edge; the text form keeps it whole."""
+WORD = re.compile(rf"\S{{{LONGEST_WORD}}}(?=\S)")
 
 
 def evening_card(
@@ -110,16 +116,28 @@ def _pays(
 def shown(card: Mapping[str, Any]) -> dict[str, Any]:
     """The card as the picture shows it: at most ``MOST_ROWS`` players, and as many
     transfers shared out among its currencies (two each at least), each list saying
-    ``more`` (words) where some were left out; so a season of 60 members in three
-    currencies still fits one picture a chat shows legibly."""
-    rows, left = card["rows"][:MOST_ROWS], len(card["rows"]) - MOST_ROWS
+    ``more`` (words) where some were left out, so that a season of 60 members in three
+    currencies still fits one picture a chat shows legibly; names ``breakable``."""
+    rows = [{**r, "name": breakable(r["name"])} for r in card["rows"][:MOST_ROWS]]
+    left = len(card["rows"]) - MOST_ROWS
     room = max(2, MOST_ROWS // max(1, len(card["pays"])))
     pays = []
     for part in card["pays"]:
         hidden = len(part["lines"]) - room
+        lines = [
+            {**x, "from": breakable(x["from"]), "to": breakable(x["to"])}
+            for x in part["lines"][:room]
+        ]
         more = t("card.more", n=hidden) if hidden > 0 else ""
-        pays.append({**part, "lines": part["lines"][:room], "more": more})
-    return {**card, "rows": rows, "more": t("card.more", n=left) if left > 0 else "", "pays": pays}
+        pays.append({**part, "lines": lines, "more": more})
+    more = t("card.more", n=left) if left > 0 else ""
+    return {**card, "title": breakable(card["title"]), "rows": rows, "more": more, "pays": pays}
+
+
+def breakable(text: str) -> str:
+    """``text`` with a zero-width space after every ``LONGEST_WORD`` letters of a longer
+    word: a place the picture's line may wrap, and nowhere else."""
+    return WORD.sub(lambda m: m.group(0) + "\u200b", text)
 
 
 def card_text(card: Mapping[str, Any]) -> str:
