@@ -130,6 +130,72 @@
     });
   }
 
+  // The result card (partials/result_card.html): the link downloads the picture; where the
+  // browser shares files (Web Share API level 2, a phone's share sheet), one tap shares the
+  // PNG with its text instead. "Share as text" shares the text, or copies it where the
+  // browser cannot share. One listener for the page: the live refresh draws them anew.
+  function shareCard() {
+    document.addEventListener("click", (event) => {
+      const link = event.target.closest("[data-share-card]");
+      const button = event.target.closest("[data-share-text-only]");
+      const source = link || button;
+      if (!source) return;
+      const area = document.getElementById(link ? link.dataset.shareText : button.dataset.shareTextOnly);
+      const text = area ? area.value : "";
+      const title = source.dataset.shareTitle || document.title;
+      const box = source.closest("[data-copy-box]") || document;
+      const status = box.querySelector("[data-copy-status]");
+      const say = (words) => {
+        if (status) status.textContent = words || "";
+      };
+      if (link) {
+        if (!navigator.canShare || !navigator.share || !window.File) return; // the download
+        event.preventDefault();
+        fetch(link.href, { credentials: "same-origin" })
+          .then((answer) => {
+            if (!answer.ok) throw new Error(String(answer.status));
+            return answer.blob();
+          })
+          .then((blob) => {
+            const file = new File([blob], link.getAttribute("download") || "card.png", { type: "image/png" });
+            if (!navigator.canShare({ files: [file] })) throw new Error("no files");
+            return navigator.share({ files: [file], title: title, text: text });
+          })
+          .then(() => say(link.dataset.done))
+          .catch((error) => {
+            if (error && error.name === "AbortError") return; // the sharer changed his mind
+            const save = document.createElement("a"); // the picture downloads instead
+            save.href = link.href;
+            save.download = link.getAttribute("download") || "";
+            document.body.append(save);
+            save.click();
+            save.remove();
+          });
+        return;
+      }
+      if (navigator.share) {
+        navigator.share({ title: title, text: text }).then(
+          () => say(button.dataset.shared),
+          () => {}
+        );
+      } else if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(
+          () => say(button.dataset.done),
+          () => say(button.dataset.failed)
+        );
+      } else {
+        let ok = false; // plain http on the home Wi-Fi: the selection is copied
+        try {
+          area.select();
+          ok = document.execCommand("copy");
+        } catch (e) {
+          ok = false;
+        }
+        say(ok ? button.dataset.done : button.dataset.failed);
+      }
+    });
+  }
+
   function confirmations() {
     for (const form of document.querySelectorAll("form[data-confirm]")) {
       form.addEventListener("submit", (event) => {
@@ -342,6 +408,7 @@
     if (recent) showRecent(recent);
     copyButtons();
     copyText();
+    shareCard();
     confirmations();
     quickPick();
     rulesetOptions();

@@ -187,3 +187,29 @@ def test_a_group_member_gives_an_account_on_the_groups_edit_link(app, client):
     assert all(c.split("\n")[10].startswith("Kártya Keddi kör ") for c in found)
     # the evening's own page shows no code: the account was given to the group
     assert not svgs_in(client.get(f"/s/{view}").get_data(as_text=True), 'class="bank-qr"')
+
+
+def test_the_season_report_prints_the_groups_code_beside_each_transfer_to_the_payee(app, client):
+    edit, view, transfers = night(app, currency="EUR", unit="0.5")
+    with app.app_context():
+        group = groups.create_group("Keddi kör", None, None)
+        groups.add_evening(group, ledger.session_by_token(edit, "edit"))
+        gedit, gview = group.edit_token, group.view_token
+    member = transfers[0]["to"]
+    assert give(client, f"/g/{gedit}/bank", member, DE, holder="Erika").status_code == 303
+    page = client.get(f"/g/{gview}").get_data(as_text=True)
+    on_page = sorted(c for svg in svgs_in(page, 'class="bank-qr"') for c in svg_codes(svg))
+    report = client.get(f"/g/{gview}/report.pdf")
+    assert report.status_code == 200
+    printed = sorted(c for c in pdf_codes(report.data) if c.startswith("BCD"))
+    assert printed and printed == on_page  # one per transfer to the payee, as on the page
+    for code in printed:
+        lines = code.split("\n")
+        assert lines[5:7] == ["Erika", DE]
+        payer = lines[10].removeprefix("Kártya Keddi kör ").split("→")[0]
+        owed = [t for t in transfers if t["from"] == payer and t["to"] == member]
+        assert owed and lines[7] == f"EUR{float(owed[0]['amount']):g}"
+    # the view link's report of a group without accounts prints no code
+    token = csrf_token(client.get(f"/g/{gedit}/bank").get_data(as_text=True))
+    client.post(f"/g/{gedit}/bank/remove", data={"csrf_token": token, "player": member})
+    assert not [c for c in pdf_codes(client.get(f"/g/{gview}/report.pdf").data) if "BCD" in c]

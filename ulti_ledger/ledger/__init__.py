@@ -63,7 +63,8 @@ The end of the night and files (``settling``, ``exchange``):
 - ``house_rules(session, lang)``: the options that differ from the ruleset's defaults
 - ``session_export_json(session)``, ``session_document(session)``: the session@1 file
 - ``session_csv(summary, lang)``: the hands as CSV for spreadsheets (``session_xlsx``: as a
-  workbook; ``payments_csv``, ``transfers_csv``: what was paid, who pays whom)
+  workbook; ``payments_csv``, ``transfers_csv``: what was paid, who pays whom;
+  ``expense_csv``: what remains owed, as ihatemoney's and Cospend's import reads it)
 - ``import_session(raw)``: create a session from a session@1 file's text, or raise; the
   new session is marked as an imported copy (``imported_from(ids)``)
 - ``remembered_evenings(ids)``: a browser's evenings for the landing page, copies marked
@@ -136,6 +137,7 @@ from .exchange import (
     session_xlsx,
     transfers_csv,
 )
+from .expense_csv import expense_csv
 from .facts import hand_heads, in_order, stored
 from .game_form import GameForm, game_form
 from .history import deleted_hands, hand_history, session_history
@@ -312,6 +314,7 @@ __all__ = [
     "session_by_token",
     "csv_style",
     "payments_csv",
+    "expense_csv",
     "session_csv",
     "session_xlsx",
     "transfers_csv",

@@ -40,7 +40,7 @@ from typing import Any
 from flask import Flask, current_app
 
 from ..cache import ResultCache, SharedStore, shared_store, store_key
-from .render import Reader, draw_scoresheet, draw_season_report
+from .render import Reader, draw_scoresheet, draw_season_report, reading
 
 EXTENSION = "ulti_ledger.pdf.document"
 DEFAULTS = {
@@ -311,3 +311,26 @@ def season_report(
         return draw_season_report(app, group_id, token, chosen, reader, context_of)
 
     return renderer().get(key, render)
+
+
+def result_card(key: Hashable, reader: Reader, make: Callable[[], bytes]) -> bytes:
+    """A result card's PNG (``pdf.card``), cached by ``key`` like the PDFs and rendered in
+    the same pool within the same budget; raises ``Busy`` past it.
+
+    ``key`` names the state it shows (an evening's or a group's version, the method, the
+    language), so an anonymous reader asking again costs a cache hit. ``make`` runs in
+    the pool for ``reader`` (``render.reading``, no request) and reads what it shows there
+    again.
+    """
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+
+    def render() -> bytes:
+        from ..db import db
+
+        with reading(app, reader):
+            try:
+                return make()
+            finally:
+                db.session.remove()
+
+    return renderer().get(("result-card", key), render)

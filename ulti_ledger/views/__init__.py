@@ -21,6 +21,7 @@ BLUEPRINTS = (
     "evening",  # the evening's settings and players (scorer's link)
     "bank",  # bank details for the payment QR codes (edit links)
     "groups",  # groups (társaság): standings, season report
+    "cards",  # the result card for the group chat (a PNG of the evening's or group's result)
     "group_stats",  # a group's statistics and the hands behind them
     "stats",  # the evening's statistics and the hands behind them
     "rules",  # a ruleset's page: the game's values, house rules

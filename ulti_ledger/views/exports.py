@@ -7,6 +7,7 @@ edit token, which opens everything the view token does); read-only, so GET::
                                      &banker=NAME
     GET  /s/<token>/hands.csv        a row per hand, for spreadsheets
     GET  /s/<token>/session.json     the session@1 file (import it elsewhere)
+    GET  /s/<token>/ihatemoney.csv   what remains owed, as ihatemoney/Cospend bills
     GET  /group?s=<token>&s=<token>  several sessions of a group settled together
                                      (?method=, &banker=); read-only. &add=<a link>
                                      adds an evening (303); edit tokens become view
@@ -114,6 +115,20 @@ def transfers_csv(token: str):
     lang = _lang()
     text = ledger.transfers_csv(_settle_up(session, lang), lang)
     return _csv(text, _filename(session, "csv", "transfers"))
+
+
+@bp.get("/s/<token>/ihatemoney.csv")
+def expense_csv(token: str):
+    """What remains owed, as bills ihatemoney and Cospend import (ledger/expense_csv.py)."""
+    session = get_session_or_404(token, "view")
+    lang = _lang()
+    up = _settle_up(session, lang)
+    what = ", ".join(p for p in (session.name, str(session.date or "")) if p) or t(
+        "untitled_session"
+    )
+    day = session.date or session.created_at
+    text = ledger.expense_csv(what, day, [up])
+    return _csv(text, _filename(session, "csv", "ihatemoney"))
 
 
 def _settle_up(session: GameSession, lang: str) -> dict[str, Any]:

@@ -10,6 +10,8 @@
   ``POST /g/<t>/rename`` (a member's new name, in every evening; a merge onto an existing
   one), ``POST /g/<t>/settings`` (name, season).
 - ``GET /g/<token>/report.pdf``: the season report of the period the page shows.
+- ``GET /g/<token>/ihatemoney.csv``: what remains owed over that period, as bills the
+  expense apps import (``?currency=``: one currency's).
 - ``POST /e/<evening edit token>/groups/<id>/remove``: the evening's scorer takes it out
   of a group that holds it (its edit page lists them).
 
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -44,6 +47,7 @@ from ..db import db
 from ..models import Group
 from ..pdf import pool as pdf_render
 from ..pdf.render import Reader
+from ..words import i18n
 from ..words.i18n import t
 from .common import (
     LINK,
@@ -65,6 +69,7 @@ from .common import (
 from .group_page import group_context
 from .refusal_words import group_error_text, payment_error_text
 from .remembered import remember_group
+from .result_card import group_card, share
 
 bp = Blueprint("groups", __name__)
 
@@ -113,6 +118,7 @@ def group_page(group: Group, token: str, editable: bool, payment_error: str | No
     links = group_links(group)
     return render_template(
         "groups/page.html",
+        result_card=_result_card(group, context),
         editable=editable,
         payment_error=payment_error,
         today=group_today().isoformat(),
@@ -120,6 +126,13 @@ def group_page(group: Group, token: str, editable: bool, payment_error: str | No
         view_qr=view_qr(links["view_url"], t("qr_label")),
         **context,
     )
+
+
+def _result_card(group: Group, context: Mapping[str, Any]) -> dict[str, str]:
+    """The result card's share buttons: its text, and its PNG under the view link, of the
+    period, game and method the page shows, in its language (``views/cards.py``)."""
+    url = url_for("cards.group", token=group.view_token, lang=i18n.current(), **context["query"])
+    return share(group_card(context), url, f"group-{group.id}.png")
 
 
 @bp.post("/g/<token>/payments")
@@ -164,6 +177,25 @@ def report(token: str):
         return busy_page(exc)
     name = f"tarsasag-{group.id}.pdf"
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=name)
+
+
+@bp.get("/g/<token>/ihatemoney.csv")
+def expense_csv(token: str):
+    """What remains owed over the page's period, as bills ihatemoney and Cospend import
+    (ledger/expense_csv.py); ``?currency=``: one currency's only (Cospend has no column
+    for it and would add them up)."""
+    group = get_group_or_404(token, "view")
+    try:
+        context = group_context(group, token, request.args, group_today())
+    except ledger.LedgerError as exc:
+        abort(400, description=group_error_text(exc))
+    asked = request.args.get("currency")
+    ups = [u for u in context["settle_up"] if not asked or u["currency"] == asked]
+    evenings = context["standings"]["evenings"]
+    day = evenings[-1]["date"] if evenings else group_today()
+    text = ledger.expense_csv(group.name, day, ups)
+    name = f"tarsasag-{group.id}-ihatemoney{'-' + asked if asked else ''}.csv"
+    return send_file(io.BytesIO(text.encode()), "text/csv", as_attachment=True, download_name=name)
 
 
 def report_context(

@@ -60,6 +60,7 @@ from .common import (
 )
 from .methods import scoreboard_settle
 from .refusal_words import group_error_text, payment_error_text
+from .result_card import evening_card, share
 from .sheet import Sheet, folded, hand_rows
 from .transfers_text import transfers_text
 
@@ -278,6 +279,7 @@ def scoreboard_page(
     prefix = t("bank_remittance_prefix")  # each payee's bank QR: "Kártya 2026-12-05 A→B"
     accounts = ledger.payee_accounts(session)
     settle["qrs"] = transfer_codes(accounts, settle["up"], prefix, session.date, group_today())
+    settle["result_card"] = _result_card(session, summary, settle, lang)
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
@@ -296,6 +298,19 @@ def scoreboard_page(
         holding=holding_groups(session) if editable else [],  # only its scorer sees them
         live_state=None if editable else url_for("live.state", token=token),
     )
+
+
+def _result_card(
+    session: GameSession, summary: dict[str, Any], settle: dict[str, Any], lang: str
+) -> dict[str, str]:
+    """The result card's share buttons: its text, and its PNG under the view link,
+    settled as the page is and in its language (``views/cards.py``)."""
+    game = ledger.session_game_name(session)
+    query = {"method": settle["method"], "banker": settle["banker"]} if settle["chosen"] else {}
+    query = {k: v for k, v in query.items() if v}
+    url = url_for("cards.evening", token=session.view_token, lang=lang, **query)
+    name = f"{game}-{session.date or session.id}.png"
+    return share(evening_card(summary, game, settle, settle["up"]), url, name)
 
 
 @bp.post("/e/<token>/payments")

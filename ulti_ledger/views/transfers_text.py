@@ -34,7 +34,7 @@ def transfers_text(
     lines = [title, t("transfers_text_head", method=method)]
     paid = up if up and up["payments"] else None
     rows = paid["transfers"] if paid else settle["transfers"]
-    lines += [f"{tr['from']} → {tr['to']}: {_owed(tr, currency, bool(paid))}" for tr in rows]
+    lines += [f"{tr['from']} → {tr['to']}: {owed_text(tr, currency, bool(paid))}" for tr in rows]
     if not settle["transfers"]:
         lines.append(t("nobody_pays"))
     if paid:
@@ -58,7 +58,7 @@ def _cash(amount: str, currency: str | None) -> str:
     return money(amount, currency).translate(SPACES)
 
 
-def _owed(transfer: Mapping[str, Any], currency: str | None, paid: bool) -> str:
+def owed_text(transfer: Mapping[str, Any], currency: str | None, paid: bool) -> str:
     """What a transfer's line says: its amount; after payments what remains of it, and
     what was paid ("100 HUF (paid 50 HUF)"), or "paid 150 HUF" once nothing remains."""
     if not paid:
