@@ -68,6 +68,17 @@ The end of the night and files (``settling``, ``exchange``):
   new session is marked as an imported copy (``imported_from(ids)``)
 - ``remembered_evenings(ids)``: a browser's evenings for the landing page, copies marked
 
+The table agrees (``agreement``: seats on the players' own phones, their verdicts):
+
+- ``claim_seat(session, player, pin="", old_pin="") -> token``, ``seat_by_token(token)``,
+  ``is_seat_token``, ``claimed_seats``, ``free_seat(session, player)``
+- ``give_verdict(session, seat, number, "confirm"|"dispute", version=, reason=, proposal=)``,
+  ``answer_dispute(session, id, "kept"|"accepted", text)``, ``dispute_of``
+- ``marks(session) -> {hand version: Mark}`` (open, confirmed, disputed), ``answering``
+  (a hand's other side, by its game's roles), ``verdict_history(session, number)``
+- ``set_agreement_rules(session, mode, settle_agreed)``; ``effective_mode`` (``off`` while
+  no seat is claimed); errors: ``AgreementError`` with ``code``
+
 Settling up (``payments``: money handed over, exact in the currency's minor unit, never
 touching the hands' settlement):
 
@@ -112,6 +123,24 @@ from ..settlement.session import SESSION_FORMAT
 # The families around the ledger (groups, stats, PDF, CLI, backup) reach these parts
 # through this face too, never ``ledger.<module>``: tests/test_boundaries.py.
 from .accounts import payee_accounts, remove_payee_account, set_payee_account
+from .agreement import (
+    MODES,
+    AgreementError,
+    Mark,
+    answer_dispute,
+    answering,
+    claim_seat,
+    claimed_seats,
+    dispute_of,
+    effective_mode,
+    free_seat,
+    give_verdict,
+    is_seat_token,
+    marks,
+    seat_by_token,
+    set_agreement_rules,
+    verdict_history,
+)
 from .carry import group_kitty, keeps_kitty, leave_group, lock_group, refresh_group
 from .catalogue import (
     form_game,
@@ -211,6 +240,22 @@ from .writes import (
 )
 
 __all__ = [
+    "MODES",
+    "AgreementError",
+    "Mark",
+    "answer_dispute",
+    "answering",
+    "claim_seat",
+    "claimed_seats",
+    "dispute_of",
+    "effective_mode",
+    "free_seat",
+    "give_verdict",
+    "is_seat_token",
+    "marks",
+    "seat_by_token",
+    "set_agreement_rules",
+    "verdict_history",
     "payee_accounts",
     "remove_payee_account",
     "set_payee_account",
