@@ -28,6 +28,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from ..db import db
 from ..models import GameSession, Hand, HandSeat, HandVerdict, Player, TableSeat, utcnow
 from .errors import NotFound, SessionError
+from .facts import hand_keys
 from .reads import TOKEN_SHAPE, hand_key_at, seat_names
 from .txn import lock, retried, transaction
 
@@ -301,6 +302,37 @@ def marks(session: GameSession) -> dict[int, Mark]:
     for hand_id, version in hands:
         out[version] = _mark(sides.get(hand_id, []), by_version.get(version, []), mode)
     return out
+
+
+def numbered_marks(session: GameSession) -> list[tuple[int, Mark]]:
+    """(number, mark) of each live hand, in order; empty while confirmation is off."""
+    found = marks(session)
+    if not found:
+        return []
+    return [(n, found[v]) for n, (_, v) in enumerate(hand_keys(session.id), start=1) if v in found]
+
+
+def hand_number(session: GameSession, hand_id: int) -> int:
+    """The number of a live hand, by its id (``NotFound`` for a deleted one)."""
+    for number, (key, _) in enumerate(hand_keys(session.id), start=1):
+        if key == hand_id:
+            return number
+    raise NotFound("", "that hand was deleted")
+
+
+def agreement_counts(session: GameSession) -> dict[str, Any]:
+    """How many hands are open, disputed and confirmed, and whether the settlement waits
+    (``held``: the house option and a hand not yet agreed)."""
+    counts = {"open": 0, "disputed": 0, "confirmed": 0}
+    for mark in marks(session).values():
+        counts[mark.status] += 1
+    pending = counts["open"] + counts["disputed"]
+    return {
+        **counts,
+        "pending": pending,
+        "mode": effective_mode(session),
+        "held": bool(session.settle_agreed) and pending > 0,
+    }
 
 
 def _sides(session: GameSession) -> dict[int, list[str]]:

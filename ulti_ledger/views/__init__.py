@@ -20,6 +20,8 @@ BLUEPRINTS = (
     "exports",
     "evening",  # the evening's settings and players (scorer's link)
     "bank",  # bank details for the payment QR codes (edit links)
+    "seats",  # a player's own phone: claim a seat, confirm or dispute hands
+    "table",  # the scorer's view of the seats and the disputes
     "groups",  # groups (társaság): standings, season report
     "group_stats",  # a group's statistics and the hands behind them
     "stats",  # the evening's statistics and the hands behind them

@@ -281,6 +281,10 @@ def scoreboard_page(
     prefix = t("bank_remittance_prefix")  # each payee's bank QR: "Kártya 2026-12-05 A→B"
     accounts = ledger.payee_accounts(session)
     settle["qrs"] = transfer_codes(accounts, settle["up"], prefix, session.date, group_today())
+    marks = ledger.marks(session)  # each hand's agreement, when seats are claimed
+    agreement = ledger.agreement_counts(session)
+    if agreement["held"]:  # "settle only agreed hands": no transfer, no code, until then
+        settle["qrs"] = {}
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
@@ -293,12 +297,23 @@ def scoreboard_page(
         links=urls,
         view_qr=view_qr(urls["view_url"], t("qr_label")),
         chart=balance_chart_svg(summary, lang=lang),  # for partials/balance_chart.html
-        rows=hand_rows(sheet, summary["hands"]),
+        rows=hand_rows(sheet, summary["hands"], marks),
+        agreement=agreement,
+        my_seat=None if editable else _my_seat(session),
         table=table_drawing(summary["seated"], summary["next"], summary["deal_passes"]),
         deleted=_deleted(session, lang) if editable else [],
         holding=holding_groups(session) if editable else [],  # only its scorer sees them
         live_state=None if editable else url_for("live.state", token=token),
     )
+
+
+def _my_seat(session: GameSession) -> str | None:
+    """The link of the seat this browser claimed at the evening (still its own), if any."""
+    seat_id = remembered.seat_id(session.id)
+    for seat in ledger.claimed_seats(session).values():
+        if seat.id == seat_id:
+            return url_for("seats.page", token=seat.token)
+    return None
 
 
 @bp.post("/e/<token>/payments")
