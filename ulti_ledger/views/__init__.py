@@ -31,12 +31,13 @@ BLUEPRINTS = (
     "api_evening",
     "api_groups",
     "api_payments",  # settling up: an evening's or a group's payments
+    "api_seats",  # the table agrees: seats, verdicts, the scorer's answers
     "offline",  # the manifest and the service worker
     "offline_edit",  # the scorer's offline queue
     "live",
     "admin",
 )
-API = ("api", "api_history", "api_evening", "api_groups", "api_payments")
+API = ("api", "api_history", "api_evening", "api_groups", "api_payments", "api_seats")
 """The JSON API's modules: CSRF-exempt (no cookies), JSON error handlers."""
 
 

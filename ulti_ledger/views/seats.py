@@ -60,6 +60,8 @@ def choose(token: str, error: str | None = None, status: int = 200):
 @bp.post("/s/<token>/seats/claim")
 def claim(token: str):
     session = get_session_or_404(token, "view")
+    if ledger.is_seat_token(token):  # a seat never takes another seat (the view link does)
+        abort(403, description=t("seat_err_cannot_write"))
     player = request.form.get("player", "")
     try:
         seat_token = ledger.claim_seat(
