@@ -143,6 +143,7 @@ from .agreement import (
     seat_by_token,
     set_agreement_rules,
     verdict_history,
+    with_marks,
 )
 from .carry import group_kitty, keeps_kitty, leave_group, lock_group, refresh_group
 from .catalogue import (
@@ -262,6 +263,7 @@ __all__ = [
     "seat_by_token",
     "set_agreement_rules",
     "verdict_history",
+    "with_marks",
     "payee_accounts",
     "remove_payee_account",
     "set_payee_account",

@@ -27,6 +27,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..db import db
 from ..models import GameSession, Hand, HandSeat, HandVerdict, Player, TableSeat, utcnow
+from ..words.messages import text
 from .errors import NotFound, SessionError
 from .facts import hand_keys
 from .reads import TOKEN_SHAPE, hand_key_at, seat_names
@@ -333,6 +334,24 @@ def agreement_counts(session: GameSession) -> dict[str, Any]:
         "mode": effective_mode(session),
         "held": bool(session.settle_agreed) and pending > 0,
     }
+
+
+def with_marks(session: GameSession, summary: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """``summary`` with each hand's mark after its game ("… · confirmed: Béla"), for the
+    PDF and the CSV; a copy (summaries are cached and shared)."""
+    found = marks(session)
+    if not found:
+        return dict(summary)
+    hands = []
+    for hand in summary["hands"]:
+        mark = found.get(hand["version"])
+        if mark is not None:
+            said = text(f"agree_{mark.status}", lang)
+            said += f": {', '.join(mark.by)}" if mark.by else ""
+            sheet = {**hand["sheet"], "game": f"{hand['sheet']['game']} · {said}"}
+            hand = {**hand, "sheet": sheet, "agreement": mark.status}
+        hands.append(hand)
+    return {**summary, "hands": hands}
 
 
 def _sides(session: GameSession) -> dict[int, list[str]]:

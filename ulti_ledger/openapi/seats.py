@@ -129,7 +129,7 @@ PATHS["/api/v1/sessions/{session_id}/seats/{player}"] = {
         "free a seat: its token opens nothing any more",
         answer("freed", {"type": "object"}),
         ("401", "403", "404", "409", "503"),
-        (*S, path_param("player") | {"schema": {"type": "string"}}),
+        (*S, path_param("player") | {"schema": NAME}),
     ),
 }
 PATHS["/api/v1/sessions/{session_id}/agreement"] = {

@@ -92,6 +92,7 @@ def scoresheet_html(
 
     summary = ledger.session_summary(session, lang)
     settlement = ledger.session_settlement(session, method, banker, summary)
+    summary = ledger.with_marks(session, summary, lang)  # each hand's agreement, if asked
     ruleset = ledger.session_ruleset_choice(session, lang)  # its scorer words its house rules
     shares = groups.shares_of(session)  # what its groups' own payments paid of it
     paid = ledger.evening_settle_up(session, summary, settlement["transfers"], shares)
