@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .paths import PATHS, READ_ERRORS, TOKEN, WRITE_ERRORS, answer, operation, path_param
+from .paths import LANG, PATHS, READ_ERRORS, TOKEN, WRITE_ERRORS, answer, operation, path_param
 from .schemas import NAME, SCHEMAS, obj
 
 SEAT_ONLY = [{"seat": []}]
@@ -112,7 +112,9 @@ def _seat_or_view(op: dict[str, Any]) -> dict[str, Any]:
 
 
 PATHS["/api/v1/sessions/{session_id}/seats"] = {
-    "get": operation("who claimed which seat", answer("the seats", "Seats"), READ_ERRORS, S),
+    "get": operation(
+        "who claimed which seat", answer("the seats", "Seats"), READ_ERRORS, (*S, LANG)
+    ),
     "post": _seat_or_view(
         operation(
             "claim a seat on this phone (the view token); answers the seat token",
