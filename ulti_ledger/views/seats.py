@@ -23,7 +23,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, g, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from .. import ledger
 from ..models import GameSession, TableSeat
@@ -97,10 +108,16 @@ def page(token: str):
 
 @bp.get("/t/<token>/state")
 def state(token: str):
-    """The evening's version: the seat's page polls it and reloads its hands on a change."""
+    """The evening's version: the seat's page polls it every second and redraws its hands
+    when it moved (304 while it stays: one indexed lookup, as the view link's poll)."""
     _, session = _seat_or_404(token)
-    response = ledger.scoreboard_state(session)
-    return {"version": response["version"], "hands": response["hands"]}
+    etag = f"t{session.id}-v{session.version}"
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        response = make_response({"version": session.version})
+    response.set_etag(etag)
+    return response
 
 
 @bp.post("/t/<token>/hands/<int:number>/confirm")
