@@ -78,6 +78,21 @@ def seat_by_token(token: str) -> TableSeat:
     return seat
 
 
+def seat_stamp(token: str) -> tuple[int, int]:
+    """(evening id, version) of the live evening this seat token opens, or ``NotFound``:
+    one indexed lookup, for the seat's poll."""
+    if not isinstance(token, str) or not TOKEN_SHAPE.fullmatch(token):
+        raise NotFound("", NO_SEAT)
+    row = db.session.execute(
+        select(TableSeat.token, GameSession.id, GameSession.version)
+        .join(GameSession, GameSession.id == TableSeat.session_id)
+        .where(TableSeat.token == token, GameSession.deleted_at.is_(None))
+    ).first()
+    if row is None or not hmac.compare_digest(row[0].encode(), token.encode()):
+        raise NotFound("", NO_SEAT)
+    return row[1], row[2]
+
+
 def is_seat_token(token: str | None) -> bool:
     """Whether ``token`` is a claimed seat's: an edit route answers it 403, not 404."""
     try:
@@ -305,9 +320,12 @@ def marks(session: GameSession) -> dict[int, Mark]:
     return out
 
 
-def numbered_marks(session: GameSession) -> list[tuple[int, Mark]]:
-    """(number, mark) of each live hand, in order; empty while confirmation is off."""
-    found = marks(session)
+def numbered_marks(
+    session: GameSession, found: dict[int, Mark] | None = None
+) -> list[tuple[int, Mark]]:
+    """(number, mark) of each live hand, in order; empty while confirmation is off.
+    ``found``: the session's ``marks``, when the caller read them already."""
+    found = marks(session) if found is None else found
     if not found:
         return []
     return [(n, found[v]) for n, (_, v) in enumerate(hand_keys(session.id), start=1) if v in found]
@@ -321,11 +339,11 @@ def hand_number(session: GameSession, hand_id: int) -> int:
     raise NotFound("", "that hand was deleted")
 
 
-def agreement_counts(session: GameSession) -> dict[str, Any]:
+def agreement_counts(session: GameSession, found: dict[int, Mark] | None = None) -> dict[str, Any]:
     """How many hands are open, disputed and confirmed, and whether the settlement waits
     (``held``: the house option and a hand not yet agreed)."""
     counts = {"open": 0, "disputed": 0, "confirmed": 0}
-    for mark in marks(session).values():
+    for mark in (marks(session) if found is None else found).values():
         counts[mark.status] += 1
     pending = counts["open"] + counts["disputed"]
     return {

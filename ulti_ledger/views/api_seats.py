@@ -149,6 +149,7 @@ def api_answer_dispute(session_id: int, dispute_id: int):
 
 def agreement_json(session: GameSession) -> dict[str, Any]:
     """Each hand's mark and the counts (what the board shows)."""
+    found = ledger.marks(session)
     hands = [
         {
             "number": number,
@@ -157,9 +158,9 @@ def agreement_json(session: GameSession) -> dict[str, Any]:
             "waiting": mark.waiting,
             "disputes": mark.disputes,
         }
-        for number, mark in ledger.numbered_marks(session)
+        for number, mark in ledger.numbered_marks(session, found)
     ]
-    counts = ledger.agreement_counts(session)
+    counts = ledger.agreement_counts(session, found)
     return {**_rules(session), **counts, "hands": hands, "version": session.version}
 
 

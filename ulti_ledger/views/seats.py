@@ -110,12 +110,15 @@ def page(token: str):
 def state(token: str):
     """The evening's version: the seat's page polls it every second and redraws its hands
     when it moved (304 while it stays: one indexed lookup, as the view link's poll)."""
-    _, session = _seat_or_404(token)
-    etag = f"t{session.id}-v{session.version}"
+    try:
+        session_id, version = ledger.seat_stamp(token)
+    except ledger.NotFound:
+        abort(404)
+    etag = f"t{session_id}-v{version}"
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        response = make_response({"version": session.version})
+        response = make_response({"version": version})
     response.set_etag(etag)
     return response
 

@@ -282,7 +282,7 @@ def scoreboard_page(
     accounts = ledger.payee_accounts(session)
     settle["qrs"] = transfer_codes(accounts, settle["up"], prefix, session.date, group_today())
     marks = ledger.marks(session)  # each hand's agreement, when seats are claimed
-    agreement = ledger.agreement_counts(session)
+    agreement = ledger.agreement_counts(session, marks)
     if agreement["held"]:  # "settle only agreed hands": no transfer, no code, until then
         settle["qrs"] = {}
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
