@@ -49,7 +49,7 @@ def test_confirm_dispute_accept_and_ask_again(client, evening):
     assert marks(client, sid, view)["hands"][0] | {"disputes": []} == {
         "number": 1,
         "status": "confirmed",
-        "by": ["Béla"],
+        "answered_by": ["Béla"],
         "waiting": [],
         "disputes": [],
     }
@@ -71,7 +71,7 @@ def test_confirm_dispute_accept_and_ask_again(client, evening):
     hand = client.get(f"/api/v1/sessions/{sid}/hands/1", headers=bearer(view)).get_json()
     assert hand["hand"]["components"][0]["won"] is False
     after = marks(client, sid, view)["hands"][0]
-    assert (after["status"], after["by"]) == ("open", [])  # the edit asks again
+    assert (after["status"], after["answered_by"]) == ("open", [])  # the edit asks again
     history = client.get(url, headers=bearer(view)).get_json()["verdicts"]
     assert [(v["player"], v["verdict"], v["answer"]) for v in history] == [
         ("Béla", "confirm", None),

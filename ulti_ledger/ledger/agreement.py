@@ -16,6 +16,7 @@ the cached PDF see the new marks.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import hmac
 import secrets
 from collections.abc import Mapping
@@ -23,7 +24,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import delete, select, update
-from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..db import db
 from ..models import GameSession, Hand, HandSeat, HandVerdict, Player, TableSeat, utcnow
@@ -63,6 +63,27 @@ class Mark:
 
 
 # Seats
+
+PIN_ROUNDS = 200_000
+"""PBKDF2-SHA256 rounds of a seat's PIN: a short PIN is guessed offline anyway; this
+keeps a copied database from giving it away at a glance."""
+
+
+def hash_pin(pin: str) -> str:
+    """A PIN as stored: ``pbkdf2$rounds$salt$hash`` (hex)."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt, PIN_ROUNDS)
+    return f"pbkdf2${PIN_ROUNDS}${salt.hex()}${digest.hex()}"
+
+
+def pin_matches(stored: str, pin: str) -> bool:
+    """Whether ``pin`` is the one ``stored`` (``hash_pin``) was made of, in constant time."""
+    try:
+        _, rounds, salt, digest = stored.split("$")
+        given = hashlib.pbkdf2_hmac("sha256", pin.encode(), bytes.fromhex(salt), int(rounds))
+    except ValueError:
+        return False
+    return hmac.compare_digest(given.hex(), digest)
 
 
 def seat_by_token(token: str) -> TableSeat:
@@ -122,13 +143,13 @@ def claim_seat(session: GameSession, player: str, pin: str = "", old_pin: str = 
     with transaction():
         lock(session)
         row = claimed_seats(session).get(player)
-        if row is not None and row.pin_hash and not check_password_hash(row.pin_hash, old_pin):
+        if row is not None and row.pin_hash and not pin_matches(row.pin_hash, old_pin):
             raise AgreementError("pin", f"{player}'s seat is kept by a PIN", "pin_needed")
         if row is None:
             row = TableSeat(session_id=session.id, player=player)
             db.session.add(row)
         row.token = secrets.token_urlsafe(32)
-        row.pin_hash = generate_password_hash(pin) if pin else None
+        row.pin_hash = hash_pin(pin) if pin else None
         row.created_at = utcnow()
     return row.token
 

@@ -64,10 +64,10 @@ SCHEMAS["Agreement"] = obj(
     hands={
         "type": "array",
         "items": obj(
-            ["number", "status", "by", "waiting", "disputes"],
+            ["number", "status", "answered_by", "waiting", "disputes"],
             number={"type": "integer"},
             status={"type": "string", "enum": ["open", "confirmed", "disputed"]},
-            by={"type": "array", "items": NAME},
+            answered_by={"type": "array", "items": NAME},
             waiting={"type": "array", "items": NAME},
             disputes={"type": "array", "items": DISPUTE},
         ),

@@ -154,7 +154,7 @@ def agreement_json(session: GameSession) -> dict[str, Any]:
         {
             "number": number,
             "status": mark.status,
-            "by": mark.by,
+            "answered_by": mark.by,
             "waiting": mark.waiting,
             "disputes": mark.disputes,
         }
