@@ -122,3 +122,38 @@ def test_settle_only_agreed_hands_holds_the_settlement(app, client, evening):
     board = client.get(f"/s/{view}").get_data(as_text=True)
     assert 'data-testid="settle-held"' in board and 'data-testid="hands-open"' in board
     assert 'data-testid="transfers-text"' not in board
+
+
+def test_the_history_says_who_confirmed_and_disputed(app, client, evening):
+    edit, view = evening
+    phone, seat = claim(app, view, "Béla")
+    post(phone, f"/t/{seat}", f"/t/{seat}/hands/1/dispute", reason="nem volt parti")
+    page = client.get(f"/e/{edit}/hands/1/history").get_data(as_text=True)
+    assert 'data-testid="verdict-dispute"' in page and "nem volt parti" in page
+
+
+def test_a_group_remembers_the_seat_for_its_next_evening(app, evening):
+    from ulti_ledger import groups
+
+    edit, view = evening
+    with app.app_context():
+        group = groups.create_group("Keddi kör")
+        first = ledger.session_by_token(edit, "edit")
+        groups.add_evening(group, first)
+        second = ledger.create_session(
+            {
+                "format": "ulti-ledger/session@1",
+                "ruleset": "ulti",
+                "players": ["Anna", "Béla", "Csaba", "Dóra"],
+                "unit_value": {"amount": "10", "currency": "HUF"},
+            }
+        )
+        groups.add_evening(group, second)
+        next_view = second.view_token
+    phone, _ = claim(app, view, "Dóra")
+    page = phone.get(f"/s/{next_view}/seats").get_data(as_text=True)
+    assert re.search(r'value="Dóra" checked', page)
+    assert not re.search(
+        r'value="Dóra" checked',
+        app.test_client().get(f"/s/{next_view}/seats").get_data(as_text=True),
+    )

@@ -206,6 +206,10 @@ def _history_page(session: GameSession, token: str, number: int, editable: bool)
         back=back,
         editable=editable,
         players=ledger.seat_names(session),
+        verdicts=[
+            {**v, "when": utc_text(v["at"]), "answered": utc_text(v["answered_at"])}
+            for v in ledger.verdict_history(session, number)
+        ],
     )
 
 
