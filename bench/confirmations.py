@@ -1,7 +1,9 @@
 """Confirmations: evenings of four seats confirming while their scorers write hands.
 
-Starts the app under gunicorn on 127.0.0.1 (``bench/load.py``'s server: a temporary
-SQLite file in WAL mode; ``--database-url`` for PostgreSQL), creates ``--evenings`` (10)
+Starts the app under gunicorn on 127.0.0.1 (a temporary SQLite file in WAL mode, or
+``--database-url``: PostgreSQL, under scripts/with-postgres.sh ``$TEST_DATABASE_URL``;
+``--instances 2``: two servers on the one database, the scorers writing on one and the
+seats polling the other), creates ``--evenings`` (10)
 evenings and claims all four seats of each through the API, then for ``--seconds`` (60):
 
 - each evening's scorer posts a hand every ``--post-every`` seconds (5);
@@ -22,6 +24,8 @@ import argparse
 import json
 import os
 import signal
+import socket
+import subprocess
 import sys
 import tempfile
 import threading
@@ -30,9 +34,43 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load import SESSION, Recorder, percentile, start_server  # noqa: E402
+from load import HOST, SESSION, Recorder, free_port, percentile  # noqa: E402
 
 PLAYERS = SESSION["players"]
+
+
+def serve(tmp: Path, workers: int, url: str, instances: int) -> list[tuple[subprocess.Popen, int]]:
+    """``instances`` gunicorns of ``workers`` each on one database (migrated first)."""
+    config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x"}
+    (tmp / "serve.py").write_text(
+        f"from ulti_ledger import create_app\napp = create_app({config!r})\n"
+    )
+    env = {**os.environ, "PYTHONPATH": f"{tmp}:{REPO}"}
+    migrate = (
+        "import serve; from flask_migrate import upgrade\nwith serve.app.app_context(): upgrade()"
+    )
+    subprocess.run([sys.executable, "-c", migrate], cwd=tmp, check=True, env=env)
+    started = []
+    for index in range(instances):
+        port = free_port()
+        log = open(tmp / f"gunicorn-{index}.log", "ab")
+        command = [sys.executable, "-m", "gunicorn", "--bind", f"{HOST}:{port}"]
+        command += ["--workers", str(workers), "--pythonpath", f"{tmp},{REPO}"]
+        command += ["--chdir", str(tmp), "serve:app"]
+        proc = subprocess.Popen(command, stdout=log, stderr=log, start_new_session=True)
+        started.append((proc, port))
+    for _, port in started:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection((HOST, port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+    return started
+
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 class Table:
@@ -163,10 +201,21 @@ def main() -> int:
     parser.add_argument("--poll", type=float, default=1.0)
     parser.add_argument("--post-every", type=float, default=5.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("TEST_DATABASE_URL"),
+        help="default: $TEST_DATABASE_URL (scripts/with-postgres.sh), else a SQLite file",
+    )
+    parser.add_argument(
+        "--instances", type=int, default=1, help="2: scorers write on one, seats poll the other"
+    )
     args = parser.parse_args()
     rec = Recorder()
     with tempfile.TemporaryDirectory() as tmp:
-        proc, port = start_server(Path(tmp), args.workers)
+        url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
+        servers = serve(Path(tmp), args.workers, url, args.instances)
+        port, seat_port = servers[0][1], servers[-1][1]
+        print(f"{args.instances} instance(s) of {args.workers} workers on {url.split(':')[0]}")
         try:
             tables = setup(rec, port, args.evenings)
             for _, tokens in tables:
@@ -179,7 +228,7 @@ def main() -> int:
                 for t, _ in tables
             ]
             threads += [
-                threading.Thread(target=seat, args=(rec, port, t, token, args.poll, end))
+                threading.Thread(target=seat, args=(rec, seat_port, t, token, args.poll, end))
                 for t, tokens in tables
                 for token in tokens
             ]
@@ -188,8 +237,9 @@ def main() -> int:
             for thread in threads:
                 thread.join()
         finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=30)
+            for proc, _ in servers:
+                os.killpg(proc.pid, signal.SIGTERM)
+                proc.wait(timeout=30)
     return report(rec, [t for t, _ in tables])
 
 
