@@ -21,6 +21,7 @@ A smoke run: ``python bench/confirmations.py --seconds 5 --evenings 2``.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import signal
@@ -86,6 +87,17 @@ class Table:
     def note(self, kind: dict[int, float], number: int) -> None:
         with self.lock:
             kind.setdefault(number, time.monotonic())
+
+
+def warm(ports: list[int], workers: int) -> None:
+    """Each worker's first request loads the app's engine and templates (seconds on a
+    busy host): made here, before anything is timed."""
+    for port in ports:
+        for _ in range(3 * workers):
+            connection = http.client.HTTPConnection(HOST, port, timeout=120)
+            connection.request("GET", "/api/v1/openapi.json")
+            connection.getresponse().read()
+            connection.close()
 
 
 def setup(rec: Recorder, port: int, evenings: int) -> list[tuple[Table, list[str]]]:
@@ -217,7 +229,14 @@ def main() -> int:
         port, seat_port = servers[0][1], servers[-1][1]
         print(f"{args.instances} instance(s) of {args.workers} workers on {url.split(':')[0]}")
         try:
-            tables = setup(rec, port, args.evenings)
+            warm([p for _, p in servers], args.workers)
+            try:
+                tables = setup(rec, port, args.evenings)
+            except TypeError:  # a server that does not answer: say why
+                print(dict(rec.errors))
+                for log in sorted(Path(tmp).glob("gunicorn-*.log")):
+                    print(log.read_text()[-3000:])
+                raise
             for _, tokens in tables:
                 for player, token in zip(PLAYERS, tokens, strict=True):
                     SEAT_PLAYERS[token] = player
