@@ -92,8 +92,9 @@ def test_three_phones_confirm_dispute_and_ask_again(
     dora.wait_for_load_state()  # the same form as the scorer's, posting to the seat's link
     dora.get_by_test_id("preset-betli").click()
     save(dora)
+    # the scorer's board (open since hand 2 was saved) learns of it by itself
+    expect(scorer.get_by_test_id("disputes-notice")).to_be_visible(timeout=8000)
     expect(mark(scorer, board, 2)).to_have_attribute("data-agree", "disputed")
-    expect(scorer.get_by_test_id("disputes-notice")).to_be_visible()
     scorer.goto(f"{board}/seats")
     expect(scorer.get_by_test_id("dispute-proposal-2")).to_contain_text("Csaba")
     assert violations(scorer) == []
