@@ -29,6 +29,17 @@ def test_the_pdf_shows_a_disputed_and_an_unconfirmed_hand(evening, lang, dispute
     assert open_ in text
 
 
+def test_the_pdf_says_what_is_open_and_holds_the_settlement_when_asked(ctx, session_body):
+    session = ledger.create_session({**session_body, "hands": [parti()]})  # Anna wins
+    ledger.claim_seat(session, "Béla")
+    text = flat(" ".join(pages_text(scoresheet_pdf(session, lang="en"))))
+    assert "1 hand still waits for confirmation." in text and "Béla → Anna" in text
+    ledger.set_agreement_rules(session, "one", True)
+    held = flat(" ".join(pages_text(scoresheet_pdf(session, lang="en"))))
+    assert "The settlement waits until every hand is confirmed" in held
+    assert "Béla → Anna" not in held
+
+
 def test_the_csv_carries_the_same_marks(evening):
     summary = ledger.with_marks(evening, ledger.session_summary(evening, "en"), "en")
     rows = ledger.session_csv(summary, "en").splitlines()
