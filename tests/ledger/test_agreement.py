@@ -4,8 +4,13 @@ an edit that asks again."""
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import select
 
+from testkit import samples
 from ulti_ledger import ledger
+from ulti_ledger.db import db
+from ulti_ledger.games import builtin_engine
+from ulti_ledger.models import Hand, Player
 
 
 @pytest.fixture
@@ -95,3 +100,35 @@ def test_a_rename_keeps_the_seat_and_its_verdicts(evening):
     assert ledger.seat_by_token(token).player == "Bence"
     (mark,) = ledger.marks(evening).values()
     assert mark.by == ["Bence"]
+
+
+@pytest.mark.parametrize("ruleset", sorted(builtin_engine().rulesets))
+def test_every_game_asks_its_other_side(ctx, ruleset):
+    """Whoever the game's ``roles`` put against the declarer answers for the hand, never
+    the declaring side nor who sat out; one confirmation of each hand agrees it."""
+    body = samples.random_session(
+        ("Anna", "Béla", "Csaba", "Dóra"), 12, seed=3, name=ruleset, ruleset=ruleset
+    )
+    session = ledger.create_session(body)
+    seats = {
+        p: ledger.seat_by_token(ledger.claim_seat(session, p)) for p in ledger.seat_names(session)
+    }
+    for number, mark in ledger.numbered_marks(session):
+        roles = _roles(session, number)
+        assert mark.waiting, (ruleset, number, roles)
+        for player in mark.waiting:
+            assert roles.get(player) not in ("declarer", "partner", "sitting_out")
+        ledger.give_verdict(session, seats[mark.waiting[0]], number, "confirm")
+    assert ledger.agreement_counts(session)["confirmed"] == 12
+
+
+def _roles(session, number):
+    """Each named player's role in hand ``number``, as the hand's seat rows keep it."""
+    hand = db.session.scalars(
+        select(Hand)
+        .where(Hand.session_id == session.id, Hand.deleted_at.is_(None))
+        .order_by(Hand.position)
+        .offset(number - 1)
+        .limit(1)
+    ).one()
+    return {db.session.get(Player, row.player_id).name: row.role for row in hand.seats}
