@@ -157,3 +157,13 @@ def test_a_group_remembers_the_seat_for_its_next_evening(app, evening):
         r'value="Dóra" checked',
         app.test_client().get(f"/s/{next_view}/seats").get_data(as_text=True),
     )
+
+
+def test_a_hand_from_the_offline_queue_waits_for_the_other_side(app, client, scorer):
+    from tests.web.test_offline_server import queued_fields
+
+    view = scorer.view_url.rsplit("/", 1)[1]
+    phone, seat = claim(app, view, "Csaba")  # Anna deals and sits out; Béla declares
+    sent = client.post(scorer.edit_url + "/hands/queued", data=queued_fields(scorer, 1))
+    assert sent.status_code in (200, 201, 303), sent.get_data(as_text=True)
+    assert 'data-testid="waiting-1"' in phone.get(f"/t/{seat}").get_data(as_text=True)
