@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Date,
     DateTime,
     ForeignKey,
@@ -100,6 +101,11 @@ class GameSession(db.Model):
     group the closing of its previous evening of the same kitty (``ledger.carry`` keeps
     it, in the same transaction as the write that changes it); else what an imported file
     said (0 by default)."""
+    confirm_mode: Mapped[str] = mapped_column(String(8), default="one", server_default="one")
+    """Who must confirm a hand once a seat is claimed (``ledger.agreement``): ``one``
+    player of the other side, ``all`` of them, or ``off``. No seat claimed: off."""
+    settle_agreed: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    """Hold who-pays-whom and the bank QR codes until every hand is confirmed."""
     kitty_from_id: Mapped[int | None] = mapped_column(Integer)
     """The evening that ``kitty_opening`` came from (None: none); evenings are never
     destroyed, only hidden, so this needs no reference."""
@@ -379,3 +385,56 @@ class PayeeAccount(db.Model):
     iban: Mapped[str] = mapped_column(String(34))
     """Checked (``payqr.bank_account``), in its electronic form: no spaces."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableSeat(db.Model):
+    """A player's own phone at the table: a capability of its own (docs/capabilities.md).
+
+    Its token reads what the view link reads, confirms or disputes the hands its player
+    answers for, and gives its player's payee details; it never writes a hand, a setting
+    or another seat. One row per claimed seat: freeing a seat deletes it, so its token
+    opens nothing any more.
+    """
+
+    __tablename__ = "table_seats"
+    __table_args__ = (UniqueConstraint("session_id", "player", name="uq_table_seats_player"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_sessions.id", ondelete="CASCADE"))
+    player: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    """The player, by the name he has in the evening now (renames follow)."""
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    pin_hash: Mapped[str | None] = mapped_column(String(255))
+    """A short PIN's hash: without the PIN no second phone takes the seat over."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HandVerdict(db.Model):
+    """A seat's answer to one state of one hand: confirmed, or disputed with a reason or a
+    proposed correction; and the scorer's answer to a dispute.
+
+    Rows are only added (the hand's agreement history). A verdict names the hand version
+    it answered: an edit gives the hand a new version, so it asks again by itself.
+    """
+
+    __tablename__ = "hand_verdicts"
+    __table_args__ = (
+        Index("ix_hand_verdicts_session", "session_id", "hand_version"),
+        {"sqlite_autoincrement": True},
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_sessions.id", ondelete="CASCADE"))
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id", ondelete="CASCADE"))
+    hand_version: Mapped[int] = mapped_column(Integer)
+    player: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    verdict: Mapped[str] = mapped_column(String(8))
+    """``confirm`` or ``dispute``."""
+    reason: Mapped[str] = mapped_column(String(200), default="")
+    proposal: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    """The hand as the seat says it was (the API's hand format), or None."""
+    at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    answer: Mapped[str | None] = mapped_column(String(16))
+    """The scorer's answer to a dispute: ``accepted`` (the hand was edited) or ``kept``."""
+    answer_text: Mapped[str] = mapped_column(String(200), default="")
+    answered_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True))

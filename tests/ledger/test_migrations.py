@@ -21,6 +21,8 @@ TABLES = {
     "group_view_evenings",
     "payments",
     "payee_accounts",
+    "table_seats",
+    "hand_verdicts",
 }
 
 

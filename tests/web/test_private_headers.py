@@ -8,7 +8,7 @@ import pytest
 
 from tests.ui_helpers import csrf_token
 from tests.web.test_api import Api
-from ulti_ledger import groups
+from ulti_ledger import groups, ledger
 from ulti_ledger.web.security import PRIVATE
 
 QUERY = {name: "?player=Anna&stat=hands" for name in ("stats.hands", "group_stats.stats_hands")}
@@ -36,7 +36,10 @@ def links(app, client, session_body, hand):
         headers={"Authorization": f"Bearer {group_links['edit']}"},
     )
     assert added.status_code == 201
+    with app.app_context():  # a player's seat (its own link, /t/)
+        seat = ledger.claim_seat(ledger.session_by_token(api.edit, "edit"), "Béla")
     return {"/e/": api.edit, "/s/": api.view, "/g/": group_links["edit"], "id": api.id} | {
+        "/t/": seat,
         "group_id": group_links["id"],
         "group_view": group_links["view"],
     }
@@ -45,6 +48,7 @@ def links(app, client, session_body, hand):
 def address(rule, links, token):
     """The rule's address with real values (a hand, an evening, a group that exist)."""
     values = {"token": token, "number": 1, "hand_id": 1, "entry_id": 1, "payment_id": 1}
+    values |= {"dispute_id": 1}
     values |= {"ruleset_id": "ulti", "filename": "app.css", "lang": "hu"}
     values |= {"session_id": links["id"], "group_id": links["group_id"]}
     unknown = rule.arguments - set(values)
@@ -65,7 +69,7 @@ def test_every_token_route_sends_the_privacy_headers(app, client, links):
     walked = 0
     for rule, method in token_rules(app):
         prefix = rule.rule[:3]
-        assert prefix in ("/e/", "/s/", "/g/"), f"{rule.rule}: whose token is it?"
+        assert prefix in ("/e/", "/s/", "/g/", "/t/"), f"{rule.rule}: whose token is it?"
         tokens = [links[prefix]] + ([links["group_view"]] if prefix == "/g/" else [])
         for token in tokens:
             path = address(rule, links, token)

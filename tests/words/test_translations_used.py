@@ -11,7 +11,7 @@ from ulti_ledger import PROJECT_ROOT
 from ulti_ledger.words import messages
 
 BUILT = ("stats.", "error_", "change_", "action_", "via_", "grp_err_", "err_hidden_", "pay_err_")
-BUILT += ("bank_qr_none_",)
+BUILT += ("bank_qr_none_", "seat_err_", "agree_", "confirm_mode_")
 """Key prefixes the code builds from a value (``t(f"error_{code}")``, ``_label("via", via)``):
 each key under them is one value's text, not a literal in the source."""
 

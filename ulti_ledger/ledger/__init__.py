@@ -69,6 +69,17 @@ The end of the night and files (``settling``, ``exchange``):
   new session is marked as an imported copy (``imported_from(ids)``)
 - ``remembered_evenings(ids)``: a browser's evenings for the landing page, copies marked
 
+The table agrees (``agreement``: seats on the players' own phones, their verdicts):
+
+- ``claim_seat(session, player, pin="", old_pin="") -> token``, ``seat_by_token(token)``,
+  ``is_seat_token``, ``claimed_seats``, ``free_seat(session, player)``
+- ``give_verdict(session, seat, number, "confirm"|"dispute", version=, reason=, proposal=)``,
+  ``answer_dispute(session, id, "kept"|"accepted", text)``, ``dispute_of``
+- ``marks(session) -> {hand version: Mark}`` (open, confirmed, disputed), ``answering``
+  (a hand's other side, by its game's roles), ``verdict_history(session, number)``
+- ``set_agreement_rules(session, mode, settle_agreed)``; ``effective_mode`` (``off`` while
+  no seat is claimed); errors: ``AgreementError`` with ``code``
+
 Settling up (``payments``: money handed over, exact in the currency's minor unit, never
 touching the hands' settlement):
 
@@ -113,6 +124,29 @@ from ..settlement.session import SESSION_FORMAT
 # The families around the ledger (groups, stats, PDF, CLI, backup) reach these parts
 # through this face too, never ``ledger.<module>``: tests/test_boundaries.py.
 from .accounts import payee_accounts, remove_payee_account, set_payee_account
+from .agreement import (
+    MODES,
+    AgreementError,
+    Mark,
+    agreement_counts,
+    answer_dispute,
+    answering,
+    claim_seat,
+    claimed_seats,
+    dispute_of,
+    effective_mode,
+    free_seat,
+    give_verdict,
+    hand_number,
+    is_seat_token,
+    marks,
+    numbered_marks,
+    seat_by_token,
+    seat_stamp,
+    set_agreement_rules,
+    verdict_history,
+    with_marks,
+)
 from .carry import group_kitty, keeps_kitty, leave_group, lock_group, refresh_group
 from .catalogue import (
     form_game,
@@ -214,6 +248,27 @@ from .writes import (
 )
 
 __all__ = [
+    "MODES",
+    "AgreementError",
+    "Mark",
+    "agreement_counts",
+    "answer_dispute",
+    "answering",
+    "claim_seat",
+    "claimed_seats",
+    "dispute_of",
+    "effective_mode",
+    "free_seat",
+    "give_verdict",
+    "hand_number",
+    "is_seat_token",
+    "marks",
+    "numbered_marks",
+    "seat_by_token",
+    "seat_stamp",
+    "set_agreement_rules",
+    "verdict_history",
+    "with_marks",
     "payee_accounts",
     "remove_payee_account",
     "set_payee_account",

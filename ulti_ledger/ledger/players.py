@@ -21,6 +21,7 @@ from sqlalchemy import or_, select, update
 
 from ..db import db
 from ..models import GameSession, Hand, HandSeat, Player, Seat
+from .agreement import carry_verdicts, current_verdicts
 from .checks import check_version_value
 from .errors import SessionError
 from .journal import Actor, record
@@ -80,11 +81,13 @@ def apply_players_change(
     ((operation, body),) = data.items()
     version = lock(session, expected_version)
     before = players_state(session)
+    verdicts = current_verdicts(session)  # they go with their hands' new versions
     if operation == "rename":
         renamed = _rename(session, body)
         db.session.flush()
         db.session.expire_all()
         version = bump_hands(session, version)
+        carry_verdicts(verdicts)
         after = {**players_state(session), "renamed": renamed}
         record(session, "rename", version, before=before, after=after, actor=actor)
     else:
@@ -92,6 +95,7 @@ def apply_players_change(
         db.session.flush()
         db.session.expire_all()
         version = bump_hands(session, version)  # each hand's view lists everyone
+        carry_verdicts(verdicts)
         after = {**players_state(session), **extra}
         record(session, action, version, before=before, after=after, actor=actor)
 

@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 from ..db import db
 from ..models import GameSession, Hand, HandSeat, Player, Seat
 from ..settlement import HandError
+from .agreement import rename_in_seats
 from .errors import SessionError
 from .facts import in_order
 from .payments import rename_in_payments
@@ -62,6 +63,7 @@ def repoint(session: GameSession, old: int, new: int) -> None:
     for row in named:
         row.facts = renamed_facts(engine, session.options, row, before, after)
     rename_in_payments(session, before, after)
+    rename_in_seats(session, before, after)
 
 
 def renamed_facts(engine: Any, options: Any, row: Hand, old: str, new: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from . import payments as _payments  # noqa: F401  (its paths and schemas)
+from . import seats as _seats  # noqa: F401  (its paths and schemas)
 from .groups import PATHS, SCHEMAS
 from .paths import as_json
 from .schemas import ref
@@ -20,6 +21,7 @@ SECURITY_SCHEMES = {
     "edit": {"type": "http", "scheme": "bearer", "description": "the edit token"},
     "view": {"type": "http", "scheme": "bearer", "description": "the view token"},
     "viewQuery": {"type": "apiKey", "in": "query", "name": "token"},
+    "seat": {"type": "http", "scheme": "bearer", "description": "a seat token (a player's)"},
 }
 DOCUMENT = {
     "openapi": "3.1.0",

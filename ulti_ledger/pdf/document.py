@@ -25,7 +25,7 @@ from ..config import STATIC
 from ..drawings.chart import ChartStyle, balance_chart_svg
 from ..words.dates import date_text
 from ..words.kitty_words import kitty_words
-from ..words.messages import text, words
+from ..words.messages import plural, text, words
 from ..words.money_format import money_text, rounding_moves, rounding_text, total_text
 from ..words.name_labels import labels
 from ..words.rule_words import choice_words
@@ -92,6 +92,7 @@ def scoresheet_html(
 
     summary = ledger.session_summary(session, lang)
     settlement = ledger.session_settlement(session, method, banker, summary)
+    summary = ledger.with_marks(session, summary, lang)  # each hand's agreement, if asked
     ruleset = ledger.session_ruleset_choice(session, lang)  # its scorer words its house rules
     shares = groups.shares_of(session)  # what its groups' own payments paid of it
     paid = ledger.evening_settle_up(session, summary, settlement["transfers"], shares)
@@ -110,7 +111,21 @@ def scoresheet_html(
     today = dt.date.fromisoformat(fixed) if fixed else dt.date.today()
     accounts = ledger.payee_accounts(session)
     context["transfers"] = with_bank_qrs(context["transfers"], paid, accounts, session, today, lang)
+    context.update(agreement_words(ledger.agreement_counts(session), lang))
     return render_template("pdf/scoresheet.html", **context)
+
+
+def agreement_words(counts: Mapping[str, Any], lang: str) -> dict[str, str | None]:
+    """How many hands still wait for confirmation, and whether the settlement waits for
+    them ("settle only agreed hands": no transfer and no code is printed until then)."""
+    open_note = None
+    if counts["pending"]:
+        form = plural("hands_still_open", counts["pending"], lang) or ""
+        open_note = form.format(n=counts["pending"])
+    return {
+        "open_note": open_note,
+        "held_note": text("settle_held", lang) if counts["held"] else None,
+    }
 
 
 def with_bank_qrs(

@@ -20,6 +20,8 @@ BLUEPRINTS = (
     "exports",
     "evening",  # the evening's settings and players (scorer's link)
     "bank",  # bank details for the payment QR codes (edit links)
+    "seats",  # a player's own phone: claim a seat, confirm or dispute hands
+    "table",  # the scorer's view of the seats and the disputes
     "groups",  # groups (társaság): standings, season report
     "cards",  # the result card for the group chat (a PNG of the evening's or group's result)
     "group_stats",  # a group's statistics and the hands behind them
@@ -30,12 +32,13 @@ BLUEPRINTS = (
     "api_evening",
     "api_groups",
     "api_payments",  # settling up: an evening's or a group's payments
+    "api_seats",  # the table agrees: seats, verdicts, the scorer's answers
     "offline",  # the manifest and the service worker
     "offline_edit",  # the scorer's offline queue
     "live",
     "admin",
 )
-API = ("api", "api_history", "api_evening", "api_groups", "api_payments")
+API = ("api", "api_history", "api_evening", "api_groups", "api_payments", "api_seats")
 """The JSON API's modules: CSRF-exempt (no cookies), JSON error handlers."""
 
 

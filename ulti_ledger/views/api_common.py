@@ -16,7 +16,7 @@ from .. import groups, ledger
 from ..audit import remember_token
 from ..db import db
 from ..ledger import check_version_value
-from ..models import GameSession, Group
+from ..models import GameSession, Group, TableSeat
 
 ID = "int(max=2147483647)"
 """Ids and numbers in URLs: beyond a 32-bit integer nothing can exist (and no 500)."""
@@ -44,10 +44,27 @@ def authorized(session_id: int, kind: str) -> GameSession:
     if not ledger.token_grants(session, token, kind):
         if kind == "edit" and ledger.token_grants(session, token, "view"):
             abort(403, description="a view token only reads; changes need the edit token")
-        abort(403, description=WRONG_TOKEN)
+        if not seat_of(session, token):
+            abort(403, description=WRONG_TOKEN)
+        if kind == "edit":
+            abort(403, description=SEAT_ONLY_ANSWERS)
     session = ledger.get_session(session_id)  # NotFound (404) if it was deleted
     remember_token(token)
     return session
+
+
+SEAT_ONLY_ANSWERS = (
+    "a seat token reads and answers for its player's hands; changes need the edit token"
+)
+
+
+def seat_of(session: GameSession, token: str | None) -> TableSeat | None:
+    """The seat of ``session`` that ``token`` opens (it reads what the view token reads)."""
+    try:
+        seat = ledger.seat_by_token(token or "")
+    except ledger.NotFound:
+        return None
+    return seat if seat.session_id == session.id else None
 
 
 def token_of(allow_query: bool) -> str | None:
@@ -115,5 +132,7 @@ def authorized_group(group_id: int, kind: str = "view") -> Group:
         abort(401, description=f"send the group's {need} as 'Authorization: Bearer <token>'")
     group = db.session.get(Group, group_id)
     if group is None or not groups.store.group_token_grants(group, token, kind):
+        if kind == "edit" and ledger.is_seat_token(token):
+            abort(403, description=SEAT_ONLY_ANSWERS)
         abort(403, description=WRONG_GROUP_TOKEN)
     return group

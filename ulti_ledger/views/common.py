@@ -64,10 +64,22 @@ def links(session: GameSession) -> dict[str, str]:
 
 
 def get_session_or_404(token: str, kind: str) -> GameSession:
+    """The evening this link opens for ``kind``; 404 else.
+
+    A seat's link (docs/capabilities.md) reads what the view link reads; on a route that
+    writes it is refused with 403, and says so: it answers for one player, never writes.
+    """
     try:
         return ledger.session_by_token(token, kind)
     except ledger.NotFound:
+        pass
+    try:
+        seat = ledger.seat_by_token(token)
+    except ledger.NotFound:
         abort(404)
+    if kind == "edit":
+        abort(403, description=t("seat_err_cannot_write"))
+    return ledger.get_session(seat.session_id)
 
 
 def utc_text(at: str | None) -> str:
@@ -115,6 +127,8 @@ def get_group_or_404(token: str, kind: str) -> Group:
     try:
         return groups.group_by_token(token, kind)
     except groups.GroupError:
+        if kind == "edit" and ledger.is_seat_token(token):
+            abort(403, description=t("seat_err_cannot_write"))
         abort(404)
 
 

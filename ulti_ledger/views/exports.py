@@ -82,7 +82,8 @@ def scoresheet(token: str):
 def hands_csv(token: str):
     session = get_session_or_404(token, "view")
     lang = _lang()
-    text = ledger.session_csv(ledger.session_summary(session, lang), lang)
+    summary = ledger.with_marks(session, ledger.session_summary(session, lang), lang)
+    text = ledger.session_csv(summary, lang)
     return _csv(text, _filename(session, "csv"))
 
 
@@ -90,7 +91,9 @@ def hands_csv(token: str):
 def hands_xlsx(token: str):
     session = get_session_or_404(token, "view")
     lang = _lang()
-    book = ledger.session_xlsx(ledger.session_summary(session, lang), lang)
+    book = ledger.session_xlsx(
+        ledger.with_marks(session, ledger.session_summary(session, lang), lang), lang
+    )
     return send_file(
         io.BytesIO(book),
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -17,6 +17,7 @@ earlier page's entries after Back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 from urllib.parse import parse_qsl, urlencode
@@ -55,8 +56,17 @@ def edit(session: GameSession, token: str, entry: dict[str, Any]):
     return _page(session, token, deal, values, entry["number"], entry["version"])
 
 
-def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
-    """Save the posted hand (a new one when ``entry`` is None), or show the form again."""
+def submit(
+    session: GameSession,
+    token: str,
+    entry: dict[str, Any] | None,
+    keep: Callable[[dict[str, Any]], Any] | None = None,
+):
+    """Save the posted hand (a new one when ``entry`` is None), or show the form again.
+
+    ``keep``: a seat's proposed correction (``seats``): the hand the engine accepts is
+    handed to ``keep`` (whose answer is the page's) instead of being saved.
+    """
     number = entry["number"] if entry else None
     if entry is None:
         seats = tuple(ledger.current_seating(session))
@@ -90,6 +100,14 @@ def submit(session: GameSession, token: str, entry: dict[str, Any] | None):
     hand = hand_form.hand_of(values)
     if options:
         hand["options"] = options
+    if keep is not None:
+        try:
+            ledger.preview_hand(session, hand, i18n.current())
+        except ledger.LedgerError as exc:
+            field, said = form_refusals.explain(hand_form, form, values, hand, exc)
+            page = _page(session, token, deal, values, number, expected, errors={field: said})
+            return page, 422
+        return keep(hand)
     try:
         saved = ledger.save_hand(
             session, number, hand, expected, actor=current_actor(), limits=app_limits()

@@ -9,8 +9,9 @@ summary being computed, and the state of a new version is computed once per proc
 
     <script src="/live.js" data-state="/s/TOKEN/state" data-version="7" defer></script>
 
-It polls every 5 s while the page is visible, and when the version moves on it replaces
-the element marked ``data-live-region`` with the same element of a fresh copy of the
+It polls every 5 s (a seat's page every second: ``data-poll="1000"``) while the page is
+visible, and when the version moves on it replaces the element marked
+``data-live-region`` with the same element of a fresh copy of the
 page (or reloads the page when there is none).
 """
 
@@ -29,7 +30,7 @@ LIVE_JS = """\
   var me = document.currentScript;
   var url = me && me.dataset.state;
   if (!url) { return; }
-  var POLL_MS = @POLL_MS@;
+  var POLL_MS = Math.max(Number(me.dataset.poll) || @POLL_MS@, 500);
   var shown = me.dataset.version || null;
   var etag = null;
   var delay = POLL_MS;

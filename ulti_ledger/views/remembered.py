@@ -31,6 +31,7 @@ def remember(session_id: int) -> None:
 def forget(session_id: int) -> None:
     """Take the evening off this browser's list ("forget this evening on this phone")."""
     session[KEY] = [i for i in evening_ids() if i != session_id]
+    forget_seat(session_id)
 
 
 def evening_ids() -> list[int]:
@@ -57,3 +58,41 @@ def group_ids() -> list[int]:
     if not isinstance(raw, list):
         return []
     return [i for i in raw if isinstance(i, int) and not isinstance(i, bool)][:LIMIT]
+
+
+SEATS_KEY = "seats"
+GROUP_SEATS_KEY = "group_seats"
+
+
+def remember_seat(session_id: int, seat_id: int, group_id: int | None, player: str) -> None:
+    """Note the seat this browser claimed (its id, never its token), and, in a group, the
+    member it was: the group's next evening offers him the same seat in one tap."""
+    seats = {k: v for k, v in _dict(SEATS_KEY).items() if k != str(session_id)}
+    session[SEATS_KEY] = dict([(str(session_id), seat_id), *list(seats.items())[: LIMIT - 1]])
+    if group_id is not None:
+        session[GROUP_SEATS_KEY] = {**_dict(GROUP_SEATS_KEY), str(group_id): player}
+    session.permanent = True
+
+
+def seat_id(session_id: int) -> int | None:
+    """The seat this browser claimed at the evening, if any (it may have been freed)."""
+    value = _dict(SEATS_KEY).get(str(session_id))
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def group_seat(group_id: int | None) -> str | None:
+    """The member this browser last sat as in the group's evenings."""
+    if group_id is None:
+        return None
+    value = _dict(GROUP_SEATS_KEY).get(str(group_id))
+    return value if isinstance(value, str) else None
+
+
+def forget_seat(session_id: int) -> None:
+    """Take the evening's seat off this browser ("forget this evening on this phone")."""
+    session[SEATS_KEY] = {k: v for k, v in _dict(SEATS_KEY).items() if k != str(session_id)}
+
+
+def _dict(key: str) -> dict:
+    raw = session.get(key)
+    return raw if isinstance(raw, dict) else {}

@@ -201,6 +201,10 @@ def _history_page(session: GameSession, token: str, number: int, editable: bool)
         back=back,
         editable=editable,
         players=ledger.seat_names(session),
+        verdicts=[
+            {**v, "when": utc_text(v["at"]), "answered": utc_text(v["answered_at"])}
+            for v in ledger.verdict_history(session, number)
+        ],
     )
 
 
@@ -280,6 +284,10 @@ def scoreboard_page(
     accounts = ledger.payee_accounts(session)
     settle["qrs"] = transfer_codes(accounts, settle["up"], prefix, session.date, group_today())
     settle["result_card"] = _result_card(session, summary, settle, lang)
+    marks = ledger.marks(session)  # each hand's agreement, when seats are claimed
+    agreement = ledger.agreement_counts(session, marks)
+    if agreement["held"]:  # "settle only agreed hands": no transfer, no code, until then
+        settle["qrs"] = {}
     sheet = Sheet.for_page(summary, lang, own, own if editable else None)
     return render_template(
         "sessions/scoreboard.html",
@@ -292,7 +300,11 @@ def scoreboard_page(
         links=urls,
         view_qr=view_qr(urls["view_url"], t("qr_label")),
         chart=balance_chart_svg(summary, lang=lang),  # for partials/balance_chart.html
-        rows=folded(sheet, hand_rows(sheet, summary["hands"]), all_drawn=every_hand == "all"),
+        rows=folded(
+            sheet, hand_rows(sheet, summary["hands"], marks), all_drawn=every_hand == "all"
+        ),
+        agreement=agreement,
+        my_seat=None if editable else _my_seat(session),
         table=table_drawing(summary["seated"], summary["next"], summary["deal_passes"]),
         deleted=_deleted(session, lang) if editable else [],
         holding=holding_groups(session) if editable else [],  # only its scorer sees them
@@ -311,6 +323,15 @@ def _result_card(
     url = url_for("cards.evening", token=session.view_token, lang=lang, **query)
     name = f"{game}-{session.date or session.id}.png"
     return share(evening_card(summary, game, settle, settle["up"]), url, name)
+
+
+def _my_seat(session: GameSession) -> str | None:
+    """The link of the seat this browser claimed at the evening (still its own), if any."""
+    seat_id = remembered.seat_id(session.id)
+    for seat in ledger.claimed_seats(session).values():
+        if seat.id == seat_id:
+            return url_for("seats.page", token=seat.token)
+    return None
 
 
 @bp.post("/e/<token>/payments")

@@ -111,12 +111,18 @@ class Sheet:
         )
 
 
-def hand_rows(sheet: Sheet, hands: Sequence[Mapping[str, Any]]) -> list[str]:
+def hand_rows(
+    sheet: Sheet,
+    hands: Sequence[Mapping[str, Any]],
+    marks: Mapping[int, Any] | None = None,
+) -> list[str]:
     """Every hand of a ``ledger.session_summary`` as a scoresheet row of markup, in order.
 
     A list, not one string: the page joins it once with the rest (a 10,000-hand page is
-    12 MB of text, and each copy of it costs tens of milliseconds).
+    12 MB of text, and each copy of it costs tens of milliseconds). ``marks``: each hand's
+    agreement (``ledger.marks``, by hand version), shown as a tag in its row.
     """
+    marks = marks or {}
     cache = facts_cache()
     keys = [sheet.key(hand) for hand in hands]
     rows = []
@@ -124,9 +130,10 @@ def hand_rows(sheet: Sheet, hands: Sequence[Mapping[str, Any]]) -> list[str]:
         if facts is None:
             facts = hand_facts(sheet, hand)
             cache.put(key, facts)
-        rows.append(hand_row(sheet, hand, facts))
+        rows.append(hand_row(sheet, hand, facts, mark=marks.get(hand["version"])))
     if rows:  # the newest hand stands out, also after a live refresh (the page marks it anew)
-        rows[-1] = hand_row(sheet, hands[-1], facts, last=True)
+        mark = marks.get(hands[-1]["version"])
+        rows[-1] = hand_row(sheet, hands[-1], facts, last=True, mark=mark)
     return rows
 
 
@@ -153,7 +160,9 @@ def folded(sheet: Sheet, rows: list[str], all_drawn: bool = False) -> list[str]:
     return out + rows[cut:]
 
 
-def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = False) -> str:
+def hand_row(
+    sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = False, mark: Any = None
+) -> str:
     """One hand: the summary row (number, game, cells) and its explanation below.
 
     ``last``: the newest hand, marked (class ``hand-last`` and a "latest" tag) so that the
@@ -188,6 +197,7 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
         else ""
     )
     latest = f'<em class="tag tag-last" data-testid="last-hand">{sheet.latest}</em>' if last else ""
+    latest += agreement_tag(sheet, n, mark)
     return (
         f'\n  <details class="hand{" hand-last" if last else ""}" id="h{n}">'
         f'\n    <summary><span class="row"><span class="c-n" id="n-{n}">{n}</span>'
@@ -201,6 +211,19 @@ def hand_row(sheet: Sheet, hand: Mapping[str, Any], facts: Facts, last: bool = F
         f"{_actions(sheet, n)}"
         "\n    </div>"
         "\n  </details>"
+    )
+
+
+def agreement_tag(sheet: Sheet, n: int, mark: Any) -> str:
+    """A hand's agreement as a tag: waiting, confirmed (by whom) or disputed (by whom)."""
+    if mark is None:
+        return ""
+    text = escape(t(f"agree_{mark.status}"))
+    if mark.by:
+        text += escape(": " + ", ".join(mark.by))
+    return (
+        f'<em class="tag tag-agree-{mark.status}" data-testid="agree-{n}"'
+        f' data-agree="{mark.status}">{text}</em>'
     )
 
 

@@ -1,0 +1,169 @@
+"""The table agrees, through the pages: a seat claimed from the view link, Rendben and
+Nem így on the seat's page, the scorer's answers, and the marks on the board."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import parti
+from tests.ui_helpers import csrf_token, read_form
+from ulti_ledger import ledger
+
+pytestmark = pytest.mark.db
+
+
+@pytest.fixture
+def evening(app):
+    """An evening of one hand: Anna declares, Béla and Csaba defend, Dóra sits out."""
+    with app.app_context():
+        session = ledger.create_session(
+            {
+                "format": "ulti-ledger/session@1",
+                "ruleset": "ulti",
+                "players": ["Anna", "Béla", "Csaba", "Dóra"],
+                "unit_value": {"amount": "10", "currency": "HUF"},
+                "hands": [parti(declarer="Anna")],
+            }
+        )
+        return session.edit_token, session.view_token
+
+
+def post(client, page, path, **form):
+    token = csrf_token(client.get(page).get_data(as_text=True))
+    return client.post(path, data={"csrf_token": token, **form})
+
+
+def claim(app, view, player, **form):
+    phone = app.test_client()
+    response = post(phone, f"/s/{view}/seats", f"/s/{view}/seats/claim", player=player, **form)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return phone, response.headers["Location"].rsplit("/", 1)[1]
+
+
+def test_a_seat_confirms_and_the_board_says_by_whom(app, client, evening):
+    edit, view = evening
+    assert 'data-testid="agree-1"' not in client.get(f"/e/{edit}").get_data(as_text=True)
+    phone, seat = claim(app, view, "Béla")
+    page = phone.get(f"/t/{seat}").get_data(as_text=True)
+    assert 'data-testid="waiting-1"' in page
+    assert "a megerősítésedre vár" in page  # what a screen reader hears of the card
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    done = post(phone, f"/t/{seat}", f"/t/{seat}/hands/1/confirm", version=version)
+    assert done.status_code == 303
+    board = client.get(f"/e/{edit}?lang=de").get_data(as_text=True)
+    assert 'data-agree="confirmed"' in board and "bestätigt: Béla" in board
+    assert 'data-testid="seat-nothing-waiting"' in phone.get(f"/t/{seat}").get_data(as_text=True)
+
+
+def test_a_dispute_with_a_proposal_is_accepted_and_asks_again(app, client, evening):
+    edit, view = evening
+    phone, seat = claim(app, view, "Csaba")
+    form = phone.get(f"/t/{seat}/hands/1/edit").get_data(as_text=True)
+    assert f'action="/t/{seat}/hands/1"' in form
+    fields = read_form(form, "hand-form")
+    fields.update({"won-parti": ["0"], "js": ["1"], "action": ["save"]})
+    sent = phone.post(f"/t/{seat}/hands/1", data=fields)
+    assert sent.status_code == 303, sent.get_data(as_text=True)
+    board = client.get(f"/e/{edit}").get_data(as_text=True)
+    assert 'data-agree="disputed"' in board and 'data-testid="disputes-notice"' in board
+    table = client.get(f"/e/{edit}/seats").get_data(as_text=True)
+    dispute_id = re.search(r"/disputes/(\d+)/accept", table).group(1)
+    accepted = post(client, f"/e/{edit}/seats", f"/e/{edit}/disputes/{dispute_id}/accept")
+    assert accepted.status_code == 303
+    with app.app_context():
+        session = ledger.session_by_token(edit, "edit")
+        assert ledger.hand_entry(session, 1)["hand"]["components"][0]["won"] is False
+        (mark,) = ledger.marks(session).values()
+        assert mark.status == "open"  # the edit asks again
+        (entry,) = ledger.verdict_history(session, 1)
+        assert (entry["player"], entry["verdict"], entry["answer"]) == (
+            "Csaba",
+            "dispute",
+            "accepted",
+        )
+
+
+def test_a_seat_writes_nothing_of_the_scorers(app, client, evening):
+    edit, view = evening
+    phone, seat = claim(app, view, "Béla")
+    for path in ("/hands", "/hands/1", "/hands/1/delete", "/undo", "/seats/free", "/bank"):
+        response = post(phone, f"/t/{seat}", f"/e/{seat}{path}", player="Anna")
+        assert response.status_code == 403, path
+    assert phone.get(f"/e/{seat}").status_code == 403
+    assert phone.get(f"/s/{seat}").status_code == 200  # it reads what the view link reads
+
+
+def test_a_pin_keeps_the_seat_and_the_scorer_frees_it(app, client, evening):
+    edit, view = evening
+    _, first = claim(app, view, "Béla", pin="2468")
+    other = app.test_client()
+    refused = post(other, f"/s/{view}/seats", f"/s/{view}/seats/claim", player="Béla")
+    assert refused.status_code == 422 and "PIN" in refused.get_data(as_text=True)
+    table = client.get(f"/e/{edit}/seats").get_data(as_text=True)
+    assert 'data-testid="free-Béla"' in table and "<svg" in table  # a QR per seat
+    post(client, f"/e/{edit}/seats", f"/e/{edit}/seats/free", player="Béla")
+    assert other.get(f"/t/{first}").status_code == 404
+
+
+def test_the_view_page_leads_back_to_this_phones_seat(app, evening):
+    _, view = evening
+    phone, seat = claim(app, view, "Csaba")
+    assert f'href="/t/{seat}"' in phone.get(f"/s/{view}").get_data(as_text=True)
+
+
+def test_settle_only_agreed_hands_holds_the_settlement(app, client, evening):
+    edit, view = evening
+    claim(app, view, "Béla")
+    post(
+        client, f"/e/{edit}/seats", f"/e/{edit}/seats/rules", confirm_mode="one", settle_agreed="1"
+    )
+    board = client.get(f"/s/{view}").get_data(as_text=True)
+    assert 'data-testid="settle-held"' in board and 'data-testid="hands-open"' in board
+    assert 'data-testid="transfers-text"' not in board
+
+
+def test_the_history_says_who_confirmed_and_disputed(app, client, evening):
+    edit, view = evening
+    phone, seat = claim(app, view, "Béla")
+    post(phone, f"/t/{seat}", f"/t/{seat}/hands/1/dispute", reason="nem volt parti")
+    page = client.get(f"/e/{edit}/hands/1/history").get_data(as_text=True)
+    assert 'data-testid="verdict-dispute"' in page and "nem volt parti" in page
+
+
+def test_a_group_remembers_the_seat_for_its_next_evening(app, evening):
+    from ulti_ledger import groups
+
+    edit, view = evening
+    with app.app_context():
+        group = groups.create_group("Keddi kör")
+        first = ledger.session_by_token(edit, "edit")
+        groups.add_evening(group, first)
+        second = ledger.create_session(
+            {
+                "format": "ulti-ledger/session@1",
+                "ruleset": "ulti",
+                "players": ["Anna", "Béla", "Csaba", "Dóra"],
+                "unit_value": {"amount": "10", "currency": "HUF"},
+            }
+        )
+        groups.add_evening(group, second)
+        next_view = second.view_token
+    phone, _ = claim(app, view, "Dóra")
+    page = phone.get(f"/s/{next_view}/seats").get_data(as_text=True)
+    assert re.search(r'value="Dóra" checked', page)
+    assert not re.search(
+        r'value="Dóra" checked',
+        app.test_client().get(f"/s/{next_view}/seats").get_data(as_text=True),
+    )
+
+
+def test_a_hand_from_the_offline_queue_waits_for_the_other_side(app, client, scorer):
+    from tests.web.test_offline_server import queued_fields
+
+    view = scorer.view_url.rsplit("/", 1)[1]
+    phone, seat = claim(app, view, "Csaba")  # Anna deals and sits out; Béla declares
+    sent = client.post(scorer.edit_url + "/hands/queued", data=queued_fields(scorer, 1))
+    assert sent.status_code in (200, 201, 303), sent.get_data(as_text=True)
+    assert 'data-testid="waiting-1"' in phone.get(f"/t/{seat}").get_data(as_text=True)

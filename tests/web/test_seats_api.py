@@ -1,0 +1,130 @@
+"""The table agrees through the API: a seat claimed by the view token, a confirmation, a
+dispute whose proposal the scorer accepts, an edit that asks again, and a seat's token
+refused on a hand (403); the OpenAPI document describes every new route."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import parti
+
+pytestmark = pytest.mark.db
+
+
+def bearer(token):
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def evening(client, session_body):
+    made = client.post("/api/v1/sessions", json={**session_body, "hands": [parti()]})
+    data = made.get_json()
+    view = data["view_url"].rsplit("/", 1)[1]
+    return data["id"], data["edit_token"], view
+
+
+def claim(client, sid, view, player, **more):
+    answer = client.post(
+        f"/api/v1/sessions/{sid}/seats", json={"player": player, **more}, headers=bearer(view)
+    )
+    assert answer.status_code == 201, answer.get_json()
+    return answer.get_json()["token"]
+
+
+def marks(client, sid, token):
+    answer = client.get(f"/api/v1/sessions/{sid}/agreement", headers=bearer(token))
+    assert answer.status_code == 200
+    return answer.get_json()
+
+
+def test_confirm_dispute_accept_and_ask_again(client, evening):
+    sid, edit, view = evening
+    assert marks(client, sid, view)["effective_mode"] == "off"
+    bela, csaba = claim(client, sid, view, "Béla"), claim(client, sid, view, "Csaba")
+    (hand,) = marks(client, sid, bela)["hands"]
+    assert (hand["status"], hand["waiting"]) == ("open", ["Béla", "Csaba"])
+    url = f"/api/v1/sessions/{sid}/hands/1/verdicts"
+    given = client.post(url, json={"verdict": "confirm"}, headers=bearer(bela))
+    assert given.status_code == 201
+    assert marks(client, sid, view)["hands"][0] | {"disputes": []} == {
+        "number": 1,
+        "status": "confirmed",
+        "answered_by": ["Béla"],
+        "waiting": [],
+        "disputes": [],
+    }
+    # Csaba says the parti was lost, and proposes the hand
+    proposal = parti(won=False)
+    disputed = client.post(
+        url, json={"verdict": "dispute", "proposal": proposal}, headers=bearer(csaba)
+    )
+    assert disputed.status_code == 201
+    now = marks(client, sid, edit)
+    assert now["hands"][0]["status"] == "disputed" and now["disputed"] == 1
+    dispute_id = now["hands"][0]["disputes"][0]["id"]
+    answer = client.post(
+        f"/api/v1/sessions/{sid}/disputes/{dispute_id}/answer",
+        json={"answer": "accepted"},
+        headers=bearer(edit),
+    )
+    assert answer.status_code == 200, answer.get_json()
+    hand = client.get(f"/api/v1/sessions/{sid}/hands/1", headers=bearer(view)).get_json()
+    assert hand["hand"]["components"][0]["won"] is False
+    after = marks(client, sid, view)["hands"][0]
+    assert (after["status"], after["answered_by"]) == ("open", [])  # the edit asks again
+    history = client.get(url, headers=bearer(view)).get_json()["verdicts"]
+    assert [(v["player"], v["verdict"], v["answer"]) for v in history] == [
+        ("Béla", "confirm", None),
+        ("Csaba", "dispute", "accepted"),
+    ]
+
+
+def test_a_seat_token_writes_no_hand_and_takes_no_seat(client, evening):
+    sid, edit, view = evening
+    seat = claim(client, sid, view, "Béla")
+    hands = f"/api/v1/sessions/{sid}/hands"
+    refused = client.post(hands, json=parti(), headers=bearer(seat))
+    assert refused.status_code == 403 and "seat token" in refused.get_json()["error"]
+    again = client.post(
+        f"/api/v1/sessions/{sid}/seats", json={"player": "Csaba"}, headers=bearer(seat)
+    )
+    assert again.status_code == 403
+    assert (
+        client.put(
+            f"/api/v1/sessions/{sid}/agreement", json={"confirm_mode": "off"}, headers=bearer(seat)
+        ).status_code
+        == 403
+    )
+
+
+def test_house_options_and_a_pin(client, evening):
+    sid, edit, view = evening
+    claim(client, sid, view, "Béla", pin="4321")
+    taken = client.post(
+        f"/api/v1/sessions/{sid}/seats", json={"player": "Béla"}, headers=bearer(view)
+    )
+    assert taken.status_code == 403 and taken.get_json()["code"] == "pin_needed"
+    set_rules = client.put(
+        f"/api/v1/sessions/{sid}/agreement",
+        json={"confirm_mode": "all", "settle_agreed": True},
+        headers=bearer(edit),
+    )
+    assert set_rules.status_code == 200
+    assert set_rules.get_json()["held"] is True
+    seats = client.get(f"/api/v1/sessions/{sid}/seats", headers=bearer(edit)).get_json()
+    assert seats["seats"][1] == {"player": "Béla", "claimed": True, "pin": True}
+    freed = client.delete(f"/api/v1/sessions/{sid}/seats/Béla", headers=bearer(edit))
+    assert freed.status_code == 200
+
+
+def test_the_openapi_document_describes_the_new_routes(client):
+    doc = client.get("/api/v1/openapi.json").get_json()
+    paths = doc["paths"]
+    verdicts = paths["/api/v1/sessions/{session_id}/hands/{number}/verdicts"]
+    assert verdicts["post"]["security"] == [{"seat": []}]
+    assert verdicts["post"]["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/VerdictNew"
+    }
+    for path in ("seats", "seats/{player}", "agreement", "disputes/{dispute_id}/answer"):
+        assert f"/api/v1/sessions/{{session_id}}/{path}" in paths
+    assert doc["components"]["securitySchemes"]["seat"]["scheme"] == "bearer"
