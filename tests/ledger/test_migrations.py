@@ -21,6 +21,8 @@ TABLES = {
     "group_view_evenings",
     "payments",
     "payee_accounts",
+    "evening_summaries",
+    "evening_results",
 }
 
 

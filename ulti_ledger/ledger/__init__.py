@@ -187,6 +187,16 @@ from .settling import (
 )
 from .shared_payments import Holder, evening_shares, groups_with_own_payments, record_payment
 from .storable import unstorable
+from .summaries import (
+    HandLine,
+    Summary,
+    note_changed,
+    read_summaries,
+    rebuild_summaries,
+    refresh_summaries,
+    register_part,
+    ruleset_by_digest,
+)
 from .summary import (
     deal_by,
     dealers_after,
@@ -323,6 +333,14 @@ __all__ = [
     "session_settlement",
     "session_stamp",
     "session_summary",
+    "HandLine",
+    "Summary",
+    "note_changed",
+    "read_summaries",
+    "rebuild_summaries",
+    "refresh_summaries",
+    "register_part",
+    "ruleset_by_digest",
     "settings_state",
     "token_grants",
     "undo_change",
