@@ -9,6 +9,7 @@ every write): a cold page reads O(evenings x members) rows and never a hand.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -24,6 +25,8 @@ from .store import evening_day, evening_rows
 
 LINE = "group-line"
 """The first part of an evening line's cache key (the hands' keys start with an int)."""
+FIGURES = "group-figures"
+"""The first part of a group's standings' key: its evenings' stamp and the query."""
 
 
 def evening_lines(rows: Sequence[Any]) -> list[dict[str, Any]]:
@@ -96,8 +99,32 @@ def group_standings(
     ``ledger.group_settlement_of`` of that currency's evenings, balances and transfers by
     ``method``; money in two currencies is never summed, each settles on its own),
     and ``settlement`` (the one settlement where there is one currency, else None).
+
+    Kept in the result cache under the group's evenings' stamp (their ids and versions)
+    and the query: a warm page costs one query of the evenings' versions, and pairwise
+    transfers are worked out once per state of the group. Treat the answer as read-only.
     """
     rows = evening_rows(group)
+    key = (FIGURES, group.id, _stamp(rows), period, game, method, banker)
+    cache = result_cache()
+    found = cache.get(key)
+    if found is None:
+        found = _standings_of(rows, period, game, method, banker)
+        cache.put(key, found)
+    return found
+
+
+def _stamp(rows: Sequence[Any]) -> str:
+    """What the group's figures depend on of its evenings: each one's id, version (which
+    every write to it raises), ruleset and whether the group may change it."""
+    text = ",".join(f"{r.id}:{r.version}:{r.digest}:{int(bool(r.writable))}" for r in rows)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _standings_of(
+    rows: Sequence[Any], period: Period, game: str | None, method: str, banker: str | None
+) -> dict[str, Any]:
+    """``group_standings`` worked out (not cached)."""
     every = evening_lines(rows)
     members = list(dict.fromkeys(p for line in every for p in line["players"]))
     links = {row.id: row.view_token for row in rows}
