@@ -98,7 +98,9 @@ def group_standings(
     of the period's evenings, in order), ``settlements`` (one per currency:
     ``ledger.group_settlement_of`` of that currency's evenings, balances and transfers by
     ``method``; money in two currencies is never summed, each settles on its own),
-    and ``settlement`` (the one settlement where there is one currency, else None).
+    and ``settlement`` (the one settlement where there is one currency, else None),
+    ``stamp``: what the players, evenings and ``running`` depend on (a key for what a
+    page draws of them).
 
     Kept in the result cache under the group's evenings' stamp (their ids and versions)
     and the query: a warm page costs one query of the evenings' versions, and pairwise
@@ -110,6 +112,7 @@ def group_standings(
     found = cache.get(key)
     if found is None:
         found = _standings_of(rows, period, game, method, banker)
+        found["stamp"] = (key[2], period, game)
         cache.put(key, found)
     return found
 
