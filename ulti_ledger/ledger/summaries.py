@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
-from sqlalchemy import Connection, delete, event, insert, null, select
+from sqlalchemy import Connection, delete, event, func, insert, null, select
 from sqlalchemy.orm import Session
 
 from ..db import db
@@ -45,10 +45,12 @@ from ..models import (
 from ..settlement.transfers import pair_debts
 from ..words.money_format import currency_code, minor_digits
 from .facts import in_order
-from .pinning import PINNED, engine_for_text, result_cache
+from .pinning import PINNED, database_cache, engine_for_text, result_cache
 from .txn import LOCKED
 
 SITTING_OUT = "sitting_out"
+CACHE = "ulti_ledger.summaries"
+"""The name of the cache of settled hands by their content (apart from the pages')."""
 HAND_TAG = "summary-hand"
 """The first part of a settled hand's key in the result cache: its content, so a rolled
 back write can never leave a wrong entry under a key another write reuses."""
@@ -97,14 +99,17 @@ class Summary:
 
 
 Part = Callable[[Sequence[HandLine]], Any]
-_PARTS: dict[str, Part] = {}
+Extend = Callable[[Any, Sequence[HandLine]], Any]
+_PARTS: dict[str, tuple[Part, Extend]] = {}
 
 
-def register_part(name: str, part: Part) -> None:
+def register_part(name: str, part: Part, extend: Extend) -> None:
     """Keep ``part(hand lines)`` (JSON-able) with each evening's summary, under ``name``
     in ``Summary.extra``: a package that reads the ledger (statistics) stores what it
-    needs of each evening without the ledger knowing it. Registering again replaces."""
-    _PARTS[name] = part
+    needs of each evening without the ledger knowing it. ``extend(kept, lines)``: the
+    part once ``lines`` are played after those ``kept`` counts (a hand added reads only
+    itself). Registering again replaces."""
+    _PARTS[name] = (part, extend)
 
 
 def ruleset_by_digest(digest: str) -> Any:
@@ -123,35 +128,14 @@ def ruleset_by_digest(digest: str) -> Any:
 def summarize(conn: Any, session_id: int) -> Summary | None:
     """The evening's summary from its hands, read through ``conn`` (the database session
     or a migration's connection); None for an evening that does not exist."""
-    s, r = GameSession.__table__.c, StoredRuleset.__table__.c
-    head = conn.execute(
-        select(s.id, s.version, s.options, s.unit_amount, s.currency)
-        .add_columns(r.digest, r.source, r.id.label("r"))
-        .join_from(GameSession.__table__, StoredRuleset.__table__, r.id == s.ruleset_pk)
-        .where(s.id == session_id)
-    ).first()
+    head = _head(conn, session_id)
     if head is None:
         return None
-    text = lambda: conn.execute(select(r.text).where(r.id == head.r)).scalar_one()  # noqa: E731
-    engine = engine_for_text(head.digest, text, head.source)
-    players = tuple(
-        conn.execute(
-            select(Player.name)
-            .join(Seat, Seat.player_id == Player.id)
-            .where(Seat.session_id == session_id)
-            .order_by(Seat.position)
-        ).scalars()
-    )
-    lines = hand_lines(conn, engine, head, session_id)
+    players = _seat_names(conn, session_id)
+    lines = hand_lines(conn, _engine(conn, head), head, session_id)
     units = dict.fromkeys(players, 0)
     played = dict.fromkeys(players, 0)
-    for line in lines:
-        for name, role in line.roles.items():
-            if role != SITTING_OUT and name in played:
-                played[name] += 1
-        for name, paid in line.payments.items():
-            if name in units:
-                units[name] += paid
+    _count(lines, units, played)
     owed, _ = pair_debts(line.payments for line in lines)
     return Summary(
         head.id,
@@ -163,33 +147,78 @@ def summarize(conn: Any, session_id: int) -> Summary | None:
         units,
         played,
         tuple((a, b, n) for (a, b), n in sorted(owed.items()) if n),
-        {name: part(lines) for name, part in _PARTS.items()},
+        {name: part(lines) for name, (part, _) in _PARTS.items()},
     )
 
 
-def hand_lines(conn: Any, engine: Any, head: Any, session_id: int) -> list[HandLine]:
-    """Every live hand of the evening settled (from the cache where its content was)."""
+def _count(lines: Sequence[HandLine], units: dict[str, int], played: dict[str, int]) -> None:
+    """Add the hands' payments and hands played to the seated players' (in place)."""
+    for line in lines:
+        for name, role in line.roles.items():
+            if role != SITTING_OUT and name in played:
+                played[name] += 1
+        for name, paid in line.payments.items():
+            if name in units:
+                units[name] += paid
+
+
+def _head(conn: Any, session_id: int) -> Any:
+    s, r = GameSession.__table__.c, StoredRuleset.__table__.c
+    return conn.execute(
+        select(s.id, s.version, s.options, s.unit_amount, s.currency)
+        .add_columns(r.digest, r.source, r.id.label("r"))
+        .join_from(GameSession.__table__, StoredRuleset.__table__, r.id == s.ruleset_pk)
+        .where(s.id == session_id)
+    ).first()
+
+
+def _engine(conn: Any, head: Any) -> Any:
+    r = StoredRuleset.__table__.c
+    text = lambda: conn.execute(select(r.text).where(r.id == head.r)).scalar_one()  # noqa: E731
+    return engine_for_text(head.digest, text, head.source)
+
+
+def _seat_names(conn: Any, session_id: int) -> tuple[str, ...]:
+    return tuple(
+        conn.execute(
+            select(Player.name)
+            .join(Seat, Seat.player_id == Player.id)
+            .where(Seat.session_id == session_id)
+            .order_by(Seat.position)
+        ).scalars()
+    )
+
+
+def hand_lines(
+    conn: Any, engine: Any, head: Any, session_id: int, only: Sequence[int] | None = None
+) -> list[HandLine]:
+    """Every live hand of the evening settled (from the cache where its content was);
+    ``only``: those hands (by id) alone, numbered on from ``head.hands``."""
     h = Hand.__table__.c
+    which = h.id.in_(list(only)) if only is not None else h.session_id == session_id
     rows = conn.execute(
-        select(h.id, h.options, h.facts)
-        .where(h.session_id == session_id, h.deleted_at.is_(None))
-        .order_by(h.position)
+        select(h.id, h.options, h.facts).where(which, h.deleted_at.is_(None)).order_by(h.position)
     ).all()
     roles: dict[int, dict[str, str]] = {row.id: {} for row in rows}
+    seat_which = (
+        HandSeat.hand_id.in_(list(only))
+        if only is not None
+        else (Hand.session_id == session_id) & Hand.deleted_at.is_(None)
+    )
     seat_rows = conn.execute(
         select(HandSeat.hand_id, Player.name, HandSeat.role)
         .join(Player, Player.id == HandSeat.player_id)
         .join(Hand, Hand.id == HandSeat.hand_id)
-        .where(Hand.session_id == session_id, Hand.deleted_at.is_(None))
+        .where(seat_which)
         .order_by(HandSeat.id)
     )
     for hand_id, name, role in seat_rows:
         roles[hand_id][name] = role
     options = head.options or {}
-    cache = None if isinstance(conn, Connection) else result_cache()
+    cache = None if isinstance(conn, Connection) else database_cache(CACHE)
     base = (HAND_TAG, head.digest, json.dumps(options, sort_keys=True))
     out = []
-    for number, row in enumerate(rows, start=1):
+    for number, row in enumerate(rows, start=1 + (getattr(head, "hands", 0) or 0)):
         stored = {"options": dict(row.options), **row.facts} if row.options else dict(row.facts)
         key = (*base, json.dumps(stored, sort_keys=True))
         settled = cache.get(key) if cache is not None else None
@@ -258,11 +287,105 @@ def refresh_summaries(conn: Any, session_ids: Iterable[int]) -> int:
         if sid not in now:  # gone (the rows went with it)
             continue
         if kept.get(sid) != now[sid]:
-            summary = summarize(conn, sid)
+            summary = _appended(conn, sid, kept[sid]) if sid in kept else None
+            summary = summary or summarize(conn, sid)
             if summary is not None:
                 store_summary(conn, summary)
                 written += 1
     return written
+
+
+def _appended(conn: Any, session_id: int, kept_version: int) -> Summary | None:
+    """The summary after what the evening's write did, from the stored one, where that is
+    a hand added after the last (or nothing that moves a result: a payment, the kitty):
+    read by ids and counts, so a write to a long evening reads one hand, not all. None
+    where the write did anything else (an edit, a delete, a rename: summed again whole).
+
+    Every write gives each hand it touches the evening's new version (``txn``), so the
+    hands above ``kept_version`` are exactly those changed since the stored summary."""
+    h = Hand.__table__.c
+    changed, last = conn.execute(
+        select(func.count(h.id), func.max(h.id)).where(
+            h.session_id == session_id, h.version > kept_version
+        )
+    ).one()
+    if changed > 1:
+        return None
+    kept = _stored(conn, session_id)
+    head = _head(conn, session_id)
+    if kept is None or head is None or _seat_names(conn, session_id) != kept.players:
+        return None
+    live, top = conn.execute(
+        select(func.count(h.id), func.max(h.position)).where(
+            h.session_id == session_id, h.deleted_at.is_(None)
+        )
+    ).one()
+    lines: list[HandLine] = []
+    if changed:
+        row = conn.execute(select(h.position, h.deleted_at).where(h.id.in_([last]))).one()
+        if row.deleted_at is not None or live != kept.hands + 1 or row.position != top:
+            return None
+        engine = _engine(conn, head)
+        lines = hand_lines(conn, engine, _Numbered(head, kept.hands), session_id, [last])
+    elif live != kept.hands:
+        return None
+    units, played = dict(kept.units), dict(kept.played)
+    _count(lines, units, played)
+    owed = {(a, b): n for a, b, n in kept.pairs}
+    for (a, b), n in pair_debts(line.payments for line in lines)[0].items():
+        owed[a, b] = owed.get((a, b), 0) + n
+    extra = dict(kept.extra)
+    if lines:
+        for name, (_, extend) in _PARTS.items():
+            extra[name] = extend(kept.extra[name], lines) if name in kept.extra else None
+        if any(value is None for value in extra.values()):
+            return None
+    return Summary(
+        session_id,
+        head.version,
+        kept.hands + len(lines),
+        kept.players,
+        head.currency or "",
+        head.unit_amount,
+        units,
+        played,
+        tuple((a, b, n) for (a, b), n in sorted(owed.items()) if n),
+        extra,
+    )
+
+
+class _Numbered:
+    """A head whose hands are numbered on from ``hands``."""
+
+    def __init__(self, head: Any, hands: int) -> None:
+        self.options, self.digest, self.hands = head.options, head.digest, hands
+
+
+def _stored(conn: Any, session_id: int) -> Summary | None:
+    """The evening's stored summary, as its rows hold it."""
+    e, x = EveningSummary.__table__.c, EveningResult.__table__.c
+    head = conn.execute(
+        select(e.version, e.hands, e.pairs, e.extra).where(e.session_id == session_id)
+    ).first()
+    if head is None:
+        return None
+    rows = conn.execute(
+        select(x.player, x.units, x.played, x.currency)
+        .where(x.session_id == session_id)
+        .order_by(x.position)
+    ).all()
+    return Summary(
+        session_id,
+        head.version,
+        head.hands,
+        tuple(r.player for r in rows),
+        "",
+        "",
+        {r.player: r.units for r in rows},
+        {r.player: r.played for r in rows},
+        tuple((a, b, n) for a, b, n in head.pairs),
+        head.extra or {},
+    )
 
 
 def rebuild_summaries(conn: Any) -> int:

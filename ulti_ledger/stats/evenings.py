@@ -33,7 +33,17 @@ def stored_part(lines: Sequence[HandLine]) -> dict[str, Any]:
     }
 
 
-register_part(PART, stored_part)
+def extended_part(kept: dict[str, Any], lines: Sequence[HandLine]) -> dict[str, Any]:
+    """``stored_part`` of the evening's hands with ``lines`` played after them: each
+    tally joined to the new hands' (``Tally.join``), so a hand added reads only itself."""
+    mine = {name: Tally.from_json(t) for name, t in kept["tallies"].items()}
+    for name, later in tallies(lines).items():  # type: ignore[arg-type]
+        mine.setdefault(name, Tally()).join(later)
+    games = sorted(set(kept["games"]) | {line.game for line in lines})
+    return {"games": games, "tallies": {name: t.to_json() for name, t in mine.items()}}
+
+
+register_part(PART, stored_part, extended_part)
 
 
 def stats_for(session_ids: Sequence[int], *, game: str | None = None) -> dict[str, Any]:
