@@ -68,6 +68,14 @@ The end of the night and files (``settling``, ``exchange``):
   new session is marked as an imported copy (``imported_from(ids)``)
 - ``remembered_evenings(ids)``: a browser's evenings for the landing page, copies marked
 
+Stored summaries (``summaries``: what a group reads of each evening instead of its hands):
+
+- ``read_summaries(rows)``: each evening's result per player (units, hands played), pair
+  debts and the parts others keep (``register_part``: the statistics' tallies), stamped
+  with its version and kept in step by every write's transaction; ``refresh_summaries``,
+  ``rebuild_summaries`` sum them again; ``note_changed(id)`` for a door that raises an
+  evening's version in SQL outside ``lock``; ``ruleset_by_digest`` names an evening's rules
+
 Settling up (``payments``: money handed over, exact in the currency's minor unit, never
 touching the hands' settlement):
 
