@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from sqlalchemy import delete, select, update
 
 from testkit import samples
+from tests.ledger.test_long_sessions import reads_of_many_rows, statements  # noqa: F401
 from ulti_ledger import groups, ledger
 from ulti_ledger.cli.main import main as cli
 from ulti_ledger.db import db
@@ -210,3 +211,19 @@ def test_the_migration_fills_them_and_the_command_rebuilds_them(bare_app, tmp_pa
     assert "2 evenings" in result.output
     with bare_app.app_context():
         assert [stored(i) for i in ids] == want
+
+
+def test_a_payment_and_a_new_hand_restamp_the_summary_from_itself(ctx, statements):  # noqa: F811
+    """A payment moves no result and a new hand adds one: the stored summary follows each
+    without a read of the evening's other hands (a long evening stays cheap to write)."""
+    session = ledger.create_session(samples.random_session(SEATS, 12, seed=3, name="E"))
+    settled = ledger.session_settlement(session)
+    transfer = settled["transfers"][0]
+    statements.clear()
+    summary = ledger.session_summary(session)
+    statements.clear()
+    data = {"from": transfer["from"], "to": transfer["to"], "amount": "1", "paid_on": "2026-12-01"}
+    ledger.record_payment(session, summary, data, dt.date(2026, 12, 1))
+    _new_hand(session, random.Random(3))
+    assert reads_of_many_rows(statements) == []
+    assert_in_step([session.id])
