@@ -93,3 +93,32 @@ def test_the_pages_bench_opens_every_games_pages_and_the_group_page():
         rf"^group\s+(cold|warm|nosw){number * 2}\s+[\d.]+{number * 2}\s*$", run.stdout, re.M
     )
     assert [visit for visit, *_ in group] == ["cold", "warm", "nosw"]
+
+
+def test_the_largest_group_bench_times_every_page_and_the_health_check():
+    """``bench/largest_group.py`` at a tiny scale: each page's cold and warm line, the
+    health check under pairwise load, and each worker's RSS growth."""
+    run = subprocess.run(
+        [
+            sys.executable,
+            "bench/largest_group.py",
+            "--evenings",
+            "20",
+            "--scale",
+            "0.002",
+            "--repeat",
+            "1",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"^scale 0\.002: 20 evenings x 4 hands", run.stdout, re.M)
+    pages = re.findall(r"^(group|pairwise|stats|report)\s+200\s+\d+\s+\d+$", run.stdout, re.M)
+    assert pages == ["group", "pairwise", "stats", "report"]
+    assert re.search(r"^healthz under 8 pairwise: slowest \d+ ms, all 200: True$", run.stdout, re.M)
+    rss = r"^worker \d+: peak RSS growth -?\d+ MB \(-?\d+ MB before the report\)$"
+    assert len(re.findall(rss, run.stdout, re.M)) == 2

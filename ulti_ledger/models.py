@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Date,
     DateTime,
@@ -356,6 +357,54 @@ class Payment(db.Model):
     paid_on: Mapped[dt.date] = mapped_column(Date)
     """The day the scorer says it was paid (the form proposes the request's today)."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class EveningSummary(db.Model):
+    """What a group reads of one evening instead of its hands (``ledger.summaries``).
+
+    Not a fact: derived from the hands by the evening's pinned ruleset, and rewritten in
+    the transaction of every write that raises the evening's version (a hand saved,
+    edited, deleted or restored, a rename, a change of rules, a payment), so a group's
+    standings and who pays whom cost its evenings, never its hands. ``version`` is the
+    evening's version it was summed at: a reader that finds another sums it anew.
+    """
+
+    __tablename__ = "evening_summaries"
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("game_sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    version: Mapped[int] = mapped_column(Integer)
+    """The evening's version this summary was summed at."""
+    hands: Mapped[int] = mapped_column(Integer)
+    """The evening's live hands."""
+    pairs: Mapped[list[Any]] = mapped_column(JSON)
+    """Who owes whom over the evening, in units, as ``pairwise_transfers`` reads each
+    hand: ``[[a, b, units], ...]`` with a < b, + meaning a owes b."""
+    extra: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The parts others keep with it (``ledger.summaries.register_part``: statistics)."""
+
+
+class EveningResult(db.Model):
+    """One player's result over one evening, per the evening's currency: a row of its
+    ``EveningSummary``."""
+
+    __tablename__ = "evening_results"
+
+    session_id: Mapped[int] = mapped_column(
+        ForeignKey("evening_summaries.session_id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The player's place in the evening's seating order."""
+    player: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    currency: Mapped[str] = mapped_column(String(8))
+    units: Mapped[int] = mapped_column(Integer)
+    """What the hands paid him, in units (+ received)."""
+    money_minor: Mapped[int] = mapped_column(BigInteger)
+    """``units`` x the evening's stake in the currency's minor unit, toward zero where the
+    stake is finer than it (the pages work money out of ``units``, exactly)."""
+    played: Mapped[int] = mapped_column(Integer)
+    """The hands he played (sitting out not counted)."""
 
 
 class PayeeAccount(db.Model):

@@ -23,6 +23,8 @@ TABLES = {
     "payee_accounts",
     "table_seats",
     "hand_verdicts",
+    "evening_summaries",
+    "evening_results",
 }
 
 

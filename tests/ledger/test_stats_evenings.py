@@ -18,6 +18,7 @@ from ulti_ledger.games import builtin_engine
 from ulti_ledger.groups.store import evening_rows
 from ulti_ledger.ledger.pinning import result_cache
 from ulti_ledger.models import GameSession
+from ulti_ledger.settlement.transfers import pair_debts
 from ulti_ledger.stats import HandRecord, player_stats, records_for, stats_for
 from ulti_ledger.stats.evenings import TALLY_TAG
 from ulti_ledger.stats.figures import combined_stats, tallies
@@ -92,9 +93,8 @@ def test_each_evening_line_is_what_its_scoreboard_totals(every_game):
         assert line["players"] == summary["players"]
         assert line["units"] == summary["totals"]["units"]
         assert line["hands"] == len(summary["hands"])
-        assert [h["result"]["payments"] for h in line["hand_results"]] == [
-            h["result"]["payments"] for h in summary["hands"]
-        ]
+        owed, _ = pair_debts(h["result"]["payments"] for h in summary["hands"])
+        assert line["pairs"] == [[a, b, n] for (a, b), n in sorted(owed.items()) if n]
         played = {
             name: sum(
                 name in h["hand"]["players"] and name not in h["hand"].get("sitting_out", [])
@@ -141,15 +141,16 @@ def test_a_write_to_one_evening_counts_only_that_evening_again(every_game):
     assert got == player_stats(records_for(ids))  # the numbers of a cold count
 
 
-def test_a_cold_group_read_settles_each_hand_once(every_game):
-    """Cold, the standings and the statistics share one read of the hands: the stats
-    that follow the standings find every evening's records kept."""
+def test_a_cold_group_read_settles_no_hand(every_game):
+    """Cold, the standings and the statistics read each evening's stored summary: one
+    line and one tally per evening are all they keep, and no hand is settled."""
     group, made = every_game
     result_cache().clear()
     period = groups.Period("all", None, None)
     groups.group_standings(group, period)
-    entries = len(result_cache())
-    stats_for([s.id for s in made])
-    # only the tallies (one per evening) are new: no hand was read or settled again
-    assert len(result_cache()) == entries + len(made)
+    assert len(result_cache()) == len(made) + 1  # the lines and the group's figures
+    got = stats_for([s.id for s in made])
+    assert len(result_cache()) == 2 * len(made) + 1  # and the tallies: no hand's record
+    result_cache().clear()
+    assert got == player_stats(records_for([s.id for s in made]))
     assert len(made) == db.session.query(GameSession).count()

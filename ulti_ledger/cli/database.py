@@ -153,6 +153,23 @@ def settle_group(
     click.echo(json.dumps(result, ensure_ascii=False, indent=2))
 
 
+@click.command("rebuild-summaries")
+@database_option
+def rebuild_summaries(database: str | None) -> None:
+    """Sum every evening's stored summary (what a group's pages read) again from its hands.
+
+    The writes keep them in step; this is for a database changed behind the app's back,
+    or after a fix to how a game settles. One transaction: all of them, or none.
+    """
+    from .. import ledger
+    from ..db import db
+
+    with app_context(database):
+        count = ledger.rebuild_summaries(db.session)
+        db.session.commit()
+    click.echo(f"{count} evenings summed again")
+
+
 @contextmanager
 def app_context(database: str | None) -> Iterator[Any]:
     """The app's context on its database, with the schema upgraded to the newest migration."""

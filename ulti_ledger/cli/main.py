@@ -324,4 +324,5 @@ def restore(file: Path) -> None:
 main.add_command(cli_db.export)
 main.add_command(cli_db.import_)
 main.add_command(cli_db.settle_group)
+main.add_command(cli_db.rebuild_summaries)
 main.add_command(cli_stats.stats)

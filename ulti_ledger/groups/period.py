@@ -11,6 +11,8 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..games import REGISTRY
+from ..ledger import METHODS
 from ..models import Group
 from .store import GroupError, parse_day
 
@@ -39,8 +41,28 @@ class Period:
         }
 
 
+def check_query(args: Mapping[str, str]) -> None:
+    """Refuse a ``game`` no registered game has or a ``method`` that is none, before any
+    evening is read: a bad query costs nothing (``parse_period`` calls it first)."""
+    game = args.get("game") or None
+    if game is not None and game not in set(REGISTRY):
+        raise GroupError(
+            "game", f"no evening of {game!r} in this period", "bad_game", game=str(game)[:40]
+        )
+    method = args.get("method")
+    if method is not None and method not in METHODS:
+        raise GroupError(
+            "method",
+            f"unknown method {str(method)[:40]!r}; choose {', '.join(METHODS)}",
+            "bad_method",
+            method=str(method)[:40],
+        )
+
+
 def parse_period(args: Mapping[str, str], group: Group, today: dt.date) -> Period:
-    """The period ``args`` names; a bad one is a ``GroupError`` naming the key."""
+    """The period ``args`` names; a bad one is a ``GroupError`` naming the key. The rest
+    of the query (``check_query``) is checked first, so a page refuses it before work."""
+    check_query(args)
     kind = args.get("period") or ("custom" if args.get("from") or args.get("to") else "all")
     if kind not in KINDS:
         raise GroupError(

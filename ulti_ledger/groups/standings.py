@@ -1,16 +1,15 @@
 """A group's standings over a period: per player and per game, who pays whom, the chart.
 
-Fast by construction: the page reads the group's evenings (one query, their seats by a
-second) and takes each evening's line (its totals, who played how many hands, each
-hand's payments) from the app's result cache, keyed by the evening's version, which
-every write raises. An evening that changed is summed again from its statistics records
-(``stats.evening_records``: each hand's payments and roles, themselves cached per hand
-and per evening); the others cost a dictionary lookup. No query per hand, no ORM object
-for an evening that did not change, and one new hand re-reads only its own evening.
+Fast by construction: the page reads the group's evenings (one query) and takes each
+evening's line (its totals, who played how many hands, each pair's debt) from the app's
+result cache, keyed by the evening's version, which every write raises. An evening not
+in the cache is read from its stored summary (``ledger.read_summaries``, kept in step by
+every write): a cold page reads O(evenings x members) rows and never a hand.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -18,70 +17,64 @@ from typing import Any
 from sqlalchemy import select
 
 from ..db import db
-from ..ledger import group_settlement_of, only_ruleset, result_cache, seat_names, session_engine
+from ..ledger import Summary, group_settlement_of, read_summaries, result_cache, ruleset_by_digest
 from ..models import GameSession, Group
-from ..stats import HandRecord, evening_records
-from ..stats.figures import SITTING_OUT
 from ..words.money_format import currency_code
 from .period import Period
 from .store import evening_day, evening_rows
 
 LINE = "group-line"
 """The first part of an evening line's cache key (the hands' keys start with an int)."""
+FIGURES = "group-figures"
+"""The first part of a group's standings' key: its evenings' stamp and the query."""
 
 
 def evening_lines(rows: Sequence[Any]) -> list[dict[str, Any]]:
     """What the standings need of each evening (``evening_rows`` rows), cached under its
-    version: only an evening that changed is read and summed again.
+    version: only an evening that changed is read again.
 
-    A line is summed from the evening's statistics records (``stats.evening_records``:
-    each hand's payments and roles, kept per evening too), so a cold page settles every
-    hand once, for its standings and its statistics, and words no explanation.
+    A line is read from the evening's stored summary (``ledger.read_summaries``: each
+    player's units and hands played, each pair's debt), never from its hands: a cold
+    page of the largest group reads its evenings' rows, not a million hands.
     """
     cache = result_cache()
     keys = [(LINE, row.id, row.version, row.digest) for row in rows]
     lines = cache.get_many(keys)
     missing = [row for row, line in zip(rows, lines, strict=True) if line is None]
     if missing:
-        ids = [row.id for row in missing]
-        sessions = {
-            s.id: s for s in db.session.scalars(select(GameSession).where(GameSession.id.in_(ids)))
-        }
-        records = evening_records(missing, sessions)
-        for index, key in enumerate(keys):
+        heads = _heads([row.id for row in missing])
+        summaries = read_summaries(missing, extra=False)
+        for index, (row, key) in enumerate(zip(rows, keys, strict=True)):
             if lines[index] is None:
-                lines[index] = _line(sessions[key[1]], records[key[1]])
+                lines[index] = _line(heads[row.id], row.digest, summaries[row.id])
                 cache.put(key, lines[index])
     return lines
 
 
-def _line(session: GameSession, records: Sequence[HandRecord]) -> dict[str, Any]:
+def _heads(ids: Sequence[int]) -> dict[int, Any]:
+    """The evenings' own columns that a line shows, in one query (no ORM objects)."""
+    s = GameSession.__table__.c
+    query = select(s.id, s.name, s.date, s.created_at, s.place, s.unit_amount, s.currency)
+    return {row.id: row for row in db.session.execute(query.where(s.id.in_(list(ids))))}
+
+
+def _line(head: Any, digest: str, summary: Summary) -> dict[str, Any]:
     """One evening's line: its facts, each player's units and hands played, and each
-    hand's payments (what ``session_summary`` totals, without its views)."""
-    players = seat_names(session)
-    units = dict.fromkeys(players, 0)
-    played = dict.fromkeys(players, 0)
-    for record in records:
-        for name, role in record.roles.items():
-            if role != SITTING_OUT and name in played:
-                played[name] += 1
-        for name, paid in record.payments.items():
-            if name in units:
-                units[name] += paid
-    ruleset = only_ruleset(session_engine(session))
+    pair's debt over it (what ``session_summary`` totals, without its hands)."""
+    ruleset = ruleset_by_digest(digest)
     return {
-        "id": session.id,
-        "name": session.name,
-        "date": evening_day(session).isoformat(),
-        "place": session.place,
+        "id": head.id,
+        "name": head.name,
+        "date": evening_day(head).isoformat(),
+        "place": head.place,
         "game": ruleset.scorer,
         "ruleset": {"id": ruleset.id, "hu": ruleset.label, "en": ruleset.label_en},
-        "unit_value": {"amount": session.unit_amount, "currency": session.currency},
-        "players": list(players),
-        "units": units,
-        "played": played,
-        "hands": len(records),
-        "hand_results": [{"result": {"payments": dict(r.payments)}} for r in records],
+        "unit_value": {"amount": head.unit_amount, "currency": head.currency},
+        "players": list(summary.players),
+        "units": dict(summary.units),
+        "played": dict(summary.played),
+        "hands": summary.hands,
+        "pairs": [list(p) for p in summary.pairs],
     }
 
 
@@ -108,9 +101,36 @@ def group_standings(
     ``settlements`` (one per currency:
     ``ledger.group_settlement_of`` of that currency's evenings, balances and transfers by
     ``method``; money in two currencies is never summed, each settles on its own),
-    and ``settlement`` (the one settlement where there is one currency, else None).
+    and ``settlement`` (the one settlement where there is one currency, else None),
+    ``stamp``: what the players, evenings and ``running`` depend on (a key for what a
+    page draws of them).
+
+    Kept in the result cache under the group's evenings' stamp (their ids and versions)
+    and the query: a warm page costs one query of the evenings' versions, and pairwise
+    transfers are worked out once per state of the group. Treat the answer as read-only.
     """
     rows = evening_rows(group)
+    key = (FIGURES, group.id, _stamp(rows), period, game, method, banker)
+    cache = result_cache()
+    found = cache.get(key)
+    if found is None:
+        found = _standings_of(rows, period, game, method, banker)
+        found["stamp"] = (key[2], period, game)
+        cache.put(key, found)
+    return found
+
+
+def _stamp(rows: Sequence[Any]) -> str:
+    """What the group's figures depend on of its evenings: each one's id, version (which
+    every write to it raises), ruleset and whether the group may change it."""
+    text = ",".join(f"{r.id}:{r.version}:{r.digest}:{int(bool(r.writable))}" for r in rows)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _standings_of(
+    rows: Sequence[Any], period: Period, game: str | None, method: str, banker: str | None
+) -> dict[str, Any]:
+    """``group_standings`` worked out (not cached)."""
     every = evening_lines(rows)
     members = list(dict.fromkeys(p for line in every for p in line["players"]))
     links = {row.id: row.view_token for row in rows}
@@ -250,7 +270,8 @@ def _evening(line: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _as_summary(line: Mapping[str, Any]) -> dict[str, Any]:
-    """An evening line in the shape ``group_settlement_of`` reads of a session summary."""
+    """An evening line in the shape ``group_settlement_of`` reads of a session summary
+    (its ``pairs`` in place of its hands: who pays whom pair by pair sums them)."""
     return {
         "id": line["id"],
         "name": line["name"],
@@ -259,5 +280,7 @@ def _as_summary(line: Mapping[str, Any]) -> dict[str, Any]:
         "unit_value": line["unit_value"],
         "players": line["players"],
         "totals": {"units": line["units"]},
-        "hands": line["hand_results"],
+        "hands": [],
+        "hand_count": line["hands"],
+        "pairs": line["pairs"],
     }

@@ -27,6 +27,7 @@ from ..ledger import (
     keeps_kitty,
     leave_group,
     lock_group,
+    note_changed,
     refresh_group,
     refuse_hidden,
     retried,
@@ -314,6 +315,7 @@ def _add_evening(group: Group, session: GameSession, writable: bool) -> None:
         .values(group_id=group.id, version=GameSession.version + 1)
     )
     db.session.expire(session, ["version"])  # read again where it is next asked for
+    note_changed(session.id)  # its summary is stamped with its version
     session.group_id = group.id
     if keeps_kitty(session):
         refresh_group(group.id)
@@ -388,6 +390,7 @@ def _remove_evening(group: Group, session: GameSession) -> None:
         .values(group_id=None, version=GameSession.version + 1)
     )
     db.session.expire(session, ["version"])
+    note_changed(session.id)
     session.group_id = None
     if keeps_kitty(session):
         leave_group(session)

@@ -80,6 +80,14 @@ The table agrees (``agreement``: seats on the players' own phones, their verdict
 - ``set_agreement_rules(session, mode, settle_agreed)``; ``effective_mode`` (``off`` while
   no seat is claimed); errors: ``AgreementError`` with ``code``
 
+Stored summaries (``summaries``: what a group reads of each evening instead of its hands):
+
+- ``read_summaries(rows)``: each evening's result per player (units, hands played), pair
+  debts and the parts others keep (``register_part``: the statistics' tallies), stamped
+  with its version and kept in step by every write's transaction; ``refresh_summaries``,
+  ``rebuild_summaries`` sum them again; ``note_changed(id)`` for a door that raises an
+  evening's version in SQL outside ``lock``; ``ruleset_by_digest`` names an evening's rules
+
 Settling up (``payments``: money handed over, exact in the currency's minor unit, never
 touching the hands' settlement):
 
@@ -224,6 +232,16 @@ from .settling import (
 )
 from .shared_payments import Holder, evening_shares, groups_with_own_payments, record_payment
 from .storable import unstorable
+from .summaries import (
+    HandLine,
+    Summary,
+    note_changed,
+    read_summaries,
+    rebuild_summaries,
+    refresh_summaries,
+    register_part,
+    ruleset_by_digest,
+)
 from .summary import (
     deal_by,
     dealers_after,
@@ -383,6 +401,14 @@ __all__ = [
     "session_settlement",
     "session_stamp",
     "session_summary",
+    "HandLine",
+    "Summary",
+    "note_changed",
+    "read_summaries",
+    "rebuild_summaries",
+    "refresh_summaries",
+    "register_part",
+    "ruleset_by_digest",
     "settings_state",
     "token_grants",
     "undo_change",

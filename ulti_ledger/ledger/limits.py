@@ -12,7 +12,9 @@ the hand form, undo's restore, import, the command line) and every group settlem
 A group (társaság) holds at most ``MAX_GROUP_SIZE_EVENINGS`` evenings (500: ten years of
 weekly evenings) and ``MAX_GROUP_SIZE_MEMBERS`` members (60): every add of an evening to
 a group is refused past either (``groups.store.add_evening``), so its page, statistics
-and season report have a worst case, which ``bench/pdf.py --season`` times.
+and season report have a worst case, which ``bench/pdf.py --season`` and
+``bench/largest_group.py`` time (its pages read each evening's stored summary:
+``summaries``).
 """
 
 from __future__ import annotations

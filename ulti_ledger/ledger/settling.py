@@ -20,7 +20,7 @@ from typing import Any
 
 from ..models import GameSession
 from ..settlement.money import balances, combine_sessions, converted_balances
-from ..settlement.transfers import pairwise_transfers, settle
+from ..settlement.transfers import pairwise_from_debts, pairwise_transfers, settle
 from ..words.messages import ruleset_text
 from ..words.money_format import currency_code
 from .errors import SessionError
@@ -83,12 +83,7 @@ def group_settlement_of(
     units = {p: units.get(p, 0) for p in players}
     settled = {b.player: b for b in balances(units, base, currency or None)}
     if method == "pairwise":
-        records = (
-            {p: u * f for p, u in hand["result"]["payments"].items()}
-            for s, f in zip(summaries, factors, strict=True)
-            for hand in s["hands"]
-        )
-        transfers = pairwise_transfers(records, base, currency or None)
+        transfers = _pairwise(summaries, factors, base, currency or None)
     else:
         money = {p: b.money for p, b in settled.items()}
         transfers = settle(money, method, banker=banker if method == "banker" else None)
@@ -169,6 +164,29 @@ def _one_currency(summaries: Sequence[Mapping[str, Any]]) -> str:
     return currencies[0]
 
 
+def _pairwise(
+    summaries: Sequence[Mapping[str, Any]], factors: Sequence[int], base: Decimal, code: str | None
+) -> Any:
+    """Who pays whom pair by pair: from each hand's payments, or, where a summary carries
+    ``pairs`` (a group's stored evening, ``summaries``), from its pair debts, which sum
+    across evenings as their hands would."""
+    if not all("pairs" in s for s in summaries):
+        records = (
+            {p: u * f for p, u in hand["result"]["payments"].items()}
+            for s, f in zip(summaries, factors, strict=True)
+            for hand in s["hands"]
+        )
+        return pairwise_transfers(records, base, code)
+    owed: dict[tuple[str, str], int] = {}
+    units: dict[str, int] = {}
+    for s, f in zip(summaries, factors, strict=True):
+        for a, b, n in s["pairs"]:
+            owed[a, b] = owed.get((a, b), 0) + n * f
+        for p, u in s["totals"]["units"].items():
+            units[p] = units.get(p, 0) + u * f
+    return pairwise_from_debts(owed, units, base, code)
+
+
 def _base_unit(values: Sequence[Decimal]) -> tuple[Decimal, list[int]]:
     """The largest amount that divides every unit value, and each value's multiple of it."""
     places = max(-v.as_tuple().exponent for v in values)
@@ -200,7 +218,7 @@ def _session_line(summary: Mapping[str, Any]) -> dict[str, Any]:
         "name": summary["name"],
         "date": summary["date"],
         "place": summary["place"],
-        "hands": len(summary["hands"]),
+        "hands": summary["hand_count"] if "hand_count" in summary else len(summary["hands"]),
         "unit_value": summary["unit_value"],
         "units": dict(summary["totals"]["units"]),
     }

@@ -151,6 +151,18 @@ def pairwise_transfers(
     coins by which rounding each pair misses those balances then pass between the
     players furthest over and under, so the transfers settle exactly those balances.
     """
+    owed, units = pair_debts(records)
+    return pairwise_from_debts(owed, units, unit_value, currency, coin=coin)
+
+
+def pair_debts(
+    records: Iterable[Mapping[str, int]],
+) -> tuple[dict[tuple[str, str], int], dict[str, int]]:
+    """What ``pairwise_transfers`` sums of ``records`` before money: each pair's debt in
+    units (``(a, b)`` with a < b, + meaning a owes b) and each player's units. Sums of
+    these over evenings (x each evening's stake factor) settle as the records together
+    would, so a group keeps them per evening (``ledger.summaries``) and never reads a
+    hand again."""
     owed: dict[tuple[str, str], int] = {}  # (a, b) with a < b: + means a owes b
     units: dict[str, int] = {}
     for number, record in enumerate(records, start=1):
@@ -160,6 +172,19 @@ def pairwise_transfers(
             _owe(owed, payer, payee, amount)
         for player, amount in checked.items():
             units[player] = units.get(player, 0) + amount
+    return owed, units
+
+
+def pairwise_from_debts(
+    owed: Mapping[tuple[str, str], int],
+    units: Mapping[str, int],
+    unit_value: Decimal | int = 1,
+    currency: str | None = None,
+    *,
+    coin: Decimal | int | None = None,
+) -> tuple[Transfer, ...]:
+    """``pairwise_transfers`` from its ``pair_debts``: each pair's net debt as money,
+    rounded, mended so the transfers settle the rounded balances exactly."""
     value = as_money("unit_value", unit_value)
     if value <= 0:
         raise BalanceError("unit_value", f"a unit must be worth more than 0, not {value}")

@@ -212,6 +212,31 @@ class Tally:
         self.whole = self.whole and later.whole and across
         self.current = joined if later.whole and across else later.current
 
+    def to_json(self) -> dict[str, Any]:
+        """Every count, JSON-able (an evening's stored part: ``evenings.stored_part``)."""
+        return {
+            "sums": self.sums,
+            "win": self.win,
+            "loss": self.loss,
+            "evenings": [[s, u] for s, u in self.evenings.items()],
+            "streaks": [self.longest_win, self.longest_loss, self.current, self.lead],
+            "whole": self.whole,
+            "marks": {game: dict(counts) for game, counts in self.marks.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Tally:
+        """The tally ``to_json`` wrote."""
+        tally = cls()
+        tally.sums.update(data["sums"])
+        tally.win = tuple(data["win"]) if data["win"] else None  # type: ignore[assignment]
+        tally.loss = tuple(data["loss"]) if data["loss"] else None  # type: ignore[assignment]
+        tally.evenings = {int(s): u for s, u in data["evenings"]}
+        tally.longest_win, tally.longest_loss, tally.current, tally.lead = data["streaks"]
+        tally.whole = data["whole"]
+        tally.marks = {game: Counter(counts) for game, counts in data["marks"].items()}
+        return tally
+
     def result(self) -> dict[str, Any]:
         """Every common statistic in ``COMMON``'s order (a dotted name nested), then
         ``games``: each game's marks."""

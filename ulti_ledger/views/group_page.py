@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import url_for
+from markupsafe import Markup
 
 from .. import groups, ledger
 from ..drawings.chart import money_chart
@@ -31,6 +32,8 @@ EVENINGS_PER_PAGE = 50
 (``ledger.limits``: 500 evenings, 60 members) keeps a page well under 1 MB."""
 NO_DAYS = {"from": "", "to": ""}
 KEPT = ("period", "from", "to", "game", "method", "banker")
+CHART = "group-chart"
+"""The first part of a drawn chart's key in the result cache."""
 
 
 def group_context(
@@ -56,6 +59,7 @@ def group_context(
     own = url_for("groups.page", token=token)
     chosen = {k: args[k] for k in KEPT if args.get(k)}
     standings = _with_ruleset_labels(standings, lang)
+    page = _evening_page(standings["evenings"], args.get("page"), own, chosen)
     # payments marked on the group settle all of it: a narrower page leaves them out
     whole = period.kind == "all" and game is None
     return {
@@ -71,15 +75,8 @@ def group_context(
             (p, _link(own, chosen, method="banker", banker=p))
             for p in (standings["players"] if method == "banker" else [])
         ],
-        "charts": [
-            money_chart(part, lang=lang, x_label=t("grp_chart_x"))
-            for part in standings["by_currency"]
-        ],
+        "charts": [_chart(standings, part, lang) for part in standings["by_currency"]],
         "members": standings["members"],
-        # view links only: adding an evening by its view link must not hand out its edit link
-        "evening_links": {
-            i: url_for("sessions.view", token=tok) for i, tok in standings["view_tokens"].items()
-        },
         "pdf_url": _link(url_for("groups.report", token=token), chosen),
         "stats_url": _link(
             url_for("group_stats.stats_page", token=token),
@@ -90,7 +87,13 @@ def group_context(
         "whole": whole,
         **(settled := _settle_up(group, standings, whole, today)),
         **_conversion(standings, settled["settle_up"], args, editable),
-        **_evening_page(standings["evenings"], args.get("page"), own, chosen),
+        **page,
+        # view links only: adding an evening by its view link must not hand out its edit
+        # link; only those of the evenings the page shows
+        "evening_links": {
+            e["id"]: url_for("sessions.view", token=standings["view_tokens"][e["id"]])
+            for e in page["page_evenings"]
+        },
     }
 
 
@@ -212,3 +215,15 @@ def _with_ruleset_labels(standings: Mapping[str, Any], lang: str) -> Mapping[str
         for e in standings["evenings"]
     ]
     return {**standings, "evenings": evenings}
+
+
+def _chart(standings: Mapping[str, Any], part: Mapping[str, Any], lang: str) -> Markup:
+    """One currency's chart, drawn once per state of the group and query (``stamp``) and
+    language: 500 evenings of 60 members are 30,000 points."""
+    key = (CHART, standings["stamp"], part["currency"], lang)
+    cache = ledger.result_cache()
+    drawn = cache.get(key)
+    if drawn is None:
+        drawn = money_chart(part, lang=lang, x_label=t("grp_chart_x"))
+        cache.put(key, drawn)
+    return drawn
