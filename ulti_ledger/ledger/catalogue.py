@@ -92,6 +92,7 @@ def _option(option: Option, lang: str) -> dict[str, Any]:
         "help": next(iter(ruleset_text(option.help, option.help_en, lang).splitlines()), ""),
         "default": option.default,
         "seating": option.seating,
+        "offered": option.offered,  # False: kept for the evenings that chose it only
     }
     if option.choices is None:
         out["minimum"], out["maximum"] = option.minimum, option.maximum

@@ -206,4 +206,6 @@ def test_a_grand_hand_in_the_ramsch_round_says_no_bock_round_in_any_language():
             assert ("tag tag-bock-round" in classes) is opens, (lang, classes)
             settled = ENGINE.settle(data)
             assert any(line.key == "bock_round" for line in settled.lines) is opens, lang
-            assert row["skat_list"]["triggers"] == ([] if not opens else ["grand_hand", "schneider", "value"])
+            assert row["skat_list"]["triggers"] == (
+                [] if not opens else ["grand_hand", "schneider", "value"]
+            )
