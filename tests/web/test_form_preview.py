@@ -22,7 +22,7 @@ def test_a_fresh_form_s_preview_asks_for_what_is_missing(client, ruleset):
         html = client.get(scorer.edit_url + f"/hands/new?lang={lang}").get_data(as_text=True)
         assert 'data-testid="preview-error"' not in html
         hint = re.search(r'data-testid="preview-hint">([^<]*)<', html).group(1)
-        # the game's own words ("Válaszd ki a felvevőt", "Válaszd ki a játékot"), else the
+        # the game's own words ("Válaszd ki, ki a felvevő", "Válaszd ki a játékot"), else the
         # field's label after "still to choose"
         assert hint and hint != words.strip(), hint
         assert "null" not in hint and "rögzíthető" not in hint and "eintragen" not in hint

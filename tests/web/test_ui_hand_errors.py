@@ -37,7 +37,7 @@ def error_of(response, area):
         (
             {**PIROS_PASSZ, "declarer": "Zoli"},
             "declarer",
-            "Zoli nem játszik ebben a leosztásban: a felvevőt ezek közül válaszd: "
+            "Zoli nem játszik ebben a leosztásban, nem lehet felvevő: válassz ezek közül: "
             "Béla, Csaba, Dóra.",
         ),
         (

@@ -54,6 +54,7 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     ``players`` is everyone who played that evening (the totals' keys); ``seated`` who
     sits now, and ``seating`` the seating changes (``seating.seating_changes``).
     ``game_sheet``: the game's notices and tallies beside the hands (``game_sheet``).
+    ``roles``: the game's own words for the dealer and the declarer (``role_words``).
     """
     seats = seat_names(session)
     keys = hand_keys(session.id)
@@ -86,6 +87,7 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     return {
         **session_info(session, lang),
         "columns": sheet_columns(session, lang),
+        "roles": role_words(session, lang),
         "hands": hands,
         "totals": totals(session, running),
         "score": None
@@ -214,6 +216,16 @@ def sheet_columns(session: GameSession, lang: str = "hu") -> list[dict[str, str]
     ``columns``): each a key into a hand's ``sheet["cells"]``, a label and a kind."""
     ruleset = only_ruleset(session_engine(session))
     return ruleset.scorer_module.columns(ruleset.resolve(session.options), lang)
+
+
+def role_words(session: GameSession, lang: str = "hu") -> dict[str, str]:
+    """The sheets' headers for the dealer and the declarer, in the game's own words: the
+    labels of its hand form's fields (snapszer's "Kezdőjátékos" / "Anfangsspieler", never
+    a Skat "Alleinspieler"), the sheets' words where a form has no such field."""
+    ruleset = only_ruleset(session_engine(session))
+    form = ruleset.scorer_module.hand_form(ruleset.resolve(session.options), lang)
+    labels = {field["name"]: field["label"] for field in form["fields"]}
+    return {role: labels.get(role) or text(role, lang) for role in ("dealer", "declarer")}
 
 
 def game_sheet(session: GameSession, hands: list[dict[str, Any]], lang: str = "hu") -> dict:

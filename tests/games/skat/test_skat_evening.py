@@ -191,7 +191,7 @@ def test_the_lines_say_the_triggers_and_the_tie_in_every_language():
         (line,) = ENGINE.describe(ENGINE.settle(tie), "skat", lang)
         assert "A, B, C" in line and "40" in line, (lang, line)
         assert tied in line, (lang, line)
-    assert skat.row(tie, *ENGINE.parse(tie))["sheet"]["cells"]["declarer"] == "A, B, C"
+    assert skat.row(tie, *ENGINE.parse(tie))["sheet"]["cells"]["entered"] == "A, B, C"
 
 
 def test_a_grand_hand_in_the_ramsch_round_says_no_bock_round_in_any_language():
