@@ -167,6 +167,11 @@
         box.hidden = !chosen || box.dataset.rulesetOptions !== chosen.value;
         box.classList.add("single");
       }
+      // the chosen game's way round for the deal ("Otherwise the deal passes to the left")
+      const passes = chosen ? chosen.dataset.dealPasses : "right";
+      for (const note of document.querySelectorAll("small[data-deal-passes]")) {
+        note.hidden = note.dataset.dealPasses !== passes;
+      }
     };
     for (const r of radios) r.addEventListener("change", show);
     show();

@@ -77,6 +77,7 @@ def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "label": ruleset_text(ruleset.label, ruleset.label_en, lang),
         "description": ruleset_text(ruleset.description, ruleset.description_en, lang),
         "players": _player_range(ruleset),
+        "deal_passes": ruleset.seating().deal_passes,  # "right" or "left": the words say it
         "options": [_option(o, lang) for o in ruleset.options.values()],
     }
 
