@@ -316,3 +316,17 @@ def test_an_impossible_result_is_refused_with_the_reason(losers, points, jungfra
 def test_an_evening_pinned_before_keeps_the_results_it_stored():
     hand = {**_record(("A",), 40, ()), "options": {"ramsch_only": "on"}}
     assert OLD.settle(hand).score == {"A": -40, "B": 0, "C": 0}
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("de", "den Ramsch verloren"), ("hu", "vesztette a Ramschot")]
+)
+def test_a_ramsch_without_its_loser_is_asked_for_in_skat_s_words(lang, words):
+    """Not the engine's "fehlt: der Name eines Spielers dieses Spiels" (issue 35)."""
+    data = {"ruleset": "skat", "options": {"all_pass": "ramsch"}, "players": list(ABC)}
+    data |= {"outcome": "all_pass", "ramsch": {"points": 50}}
+    with pytest.raises(HandError) as caught:
+        ENGINE.settle(data)
+    key, code = caught.value.key, caught.value.code
+    field, text = ENGINE.game("skat").form_refusal(key, code, data, None, lang)
+    assert field == "ramsch_loser" and words in text and "Name eines Spielers" not in text
