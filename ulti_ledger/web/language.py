@@ -4,7 +4,8 @@ A table speaks Hungarian; a guest may switch the pages to English or German with
 ``?lang=en`` / ``?lang=de`` (the header's switch), and the choice sticks to the device
 through the ``lang`` cookie. Until then the pages follow the browser's
 ``Accept-Language``: the language it ranks highest of Hungarian, English and German
-(Hungarian where it names none of them, or ranks them alike); the cookie or a choice wins. The JSON API keeps its own ``?lang=`` (English by default) and never sets the
+(Hungarian where it names none of them, or ranks them alike); the cookie or a choice
+wins. The JSON API keeps its own ``?lang=`` (English by default) and never sets the
 cookie. The words themselves are ``words.i18n``'s, which reads the choice in ``g.lang``.
 """
 
