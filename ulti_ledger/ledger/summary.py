@@ -8,6 +8,7 @@ The dicts returned are plain values for templates and JSON; treat them as read-o
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
@@ -223,9 +224,18 @@ def role_words(session: GameSession, lang: str = "hu") -> dict[str, str]:
     labels of its hand form's fields (snapszer's "Kezdőjátékos" / "Anfangsspieler", never
     a Skat "Alleinspieler"), the sheets' words where a form has no such field."""
     ruleset = only_ruleset(session_engine(session))
-    form = ruleset.scorer_module.hand_form(ruleset.resolve(session.options), lang)
-    labels = {field["name"]: field["label"] for field in form["fields"]}
-    return {role: labels.get(role) or text(role, lang) for role in ("dealer", "declarer")}
+    key = (ruleset.digest, json.dumps(session.options or {}, sort_keys=True), lang)
+    if key not in _ROLE_WORDS:  # a form is drawn in milliseconds; a board asks often
+        form = ruleset.scorer_module.hand_form(ruleset.resolve(session.options), lang)
+        labels = {field["name"]: field["label"] for field in form["fields"]}
+        if len(_ROLE_WORDS) > 512:
+            _ROLE_WORDS.clear()
+        _ROLE_WORDS[key] = {r: labels.get(r) or text(r, lang) for r in ("dealer", "declarer")}
+    return dict(_ROLE_WORDS[key])
+
+
+_ROLE_WORDS: dict[tuple[str, str, str], dict[str, str]] = {}
+"""``role_words`` by (ruleset digest, options, language): the words never change for them."""
 
 
 def game_sheet(session: GameSession, hands: list[dict[str, Any]], lang: str = "hu") -> dict:
