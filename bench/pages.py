@@ -51,6 +51,7 @@ from ulti_ledger.games import REGISTRY, builtin_engine  # noqa: E402
 FRIENDS = ("Anna", "Béla", "Csaba", "Dóra", "Ede")
 # bypass_csp: Playwright waits by evaluating strings, which the pages' CSP forbids.
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+PHONE["locale"] = "hu-HU"  # a Hungarian table's phone: the pages follow Accept-Language
 PHONE["bypass_csp"] = True
 
 # Before any script of the page: when its start work is done, and every tap's duration.

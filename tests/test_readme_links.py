@@ -54,3 +54,14 @@ def test_doc_links_stay_inside_the_repository(doc):
             assert anchor in anchors(file.read_text(encoding="utf-8")), target
     for url in AUTOLINK.findall(text) if doc == "README.md" else ():
         assert url.startswith("http://127.0.0.1:"), url  # the app itself, on this machine
+
+
+def test_the_readme_s_way_to_a_new_group_is_on_the_home_page(client):
+    """Issue 35: the README sent a new user to "Új társaság", which the home page lacked."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"\*\*(Új\s+társaság)\*\* on the home page", readme)
+    assert said, "the README names the home page's way to a new group"
+    home = client.get("/?lang=hu").get_data(as_text=True)
+    link = re.search(r'<a href="([^"]+)" data-testid="new-group">([^<]+)</a>', home)
+    assert link and link.group(2) == " ".join(said.group(1).split())
+    assert client.get(link.group(1)).status_code == 200

@@ -233,13 +233,19 @@
         box.hidden = !chosen || box.dataset.rulesetOptions !== chosen.value;
         box.classList.add("single");
       }
+      // the chosen game's way round for the deal ("Otherwise the deal passes to the left")
+      const passes = chosen ? chosen.dataset.dealPasses : "right";
+      for (const note of document.querySelectorAll("small[data-deal-passes]")) {
+        note.hidden = note.dataset.dealPasses !== passes;
+      }
     };
     for (const r of radios) r.addEventListener("change", show);
     show();
   }
 
   // Audit times come from the server in UTC ("2026-11-29 14:26 UTC"); the reader's clock
-  // is what the table remembers, so each <time data-local> is rewritten in local time.
+  // is what the table remembers, so each <time data-local> is rewritten in local time,
+  // with the zone's name ("8:05 CET", "23:40 CEST"): a time is never read without its zone.
   function localTimes() {
     // The dates as the pages write them (dates.py): 2026. 12. 01. 8:05, 1 Dec 2026, 08:05,
     // 01.12.2026, 08:05 (German, as Hungarian, writes the month as digits).
@@ -249,14 +255,21 @@
       year: "numeric",
       month: english ? "short" : "2-digit",
       day: english ? "numeric" : "2-digit",
-      hour: "numeric",
+      hour: page === "hu" ? "numeric" : "2-digit", // 8:05, as dates.py: 08:05 in de and en
       minute: "2-digit",
     });
+    // the zone's name on its own: asked together, it would change how the hour is written
+    const zone = new Intl.DateTimeFormat(english ? "en-GB" : page === "de" ? "de" : "hu", {
+      timeZoneName: "short",
+    });
+    const zoneName = (moment) =>
+      (zone.formatToParts(moment).find((part) => part.type === "timeZoneName") || {}).value;
     for (const el of document.querySelectorAll("time[data-local][datetime]")) {
       const moment = new Date(el.getAttribute("datetime"));
       if (!Number.isNaN(moment.getTime())) {
         el.title = el.textContent;
-        el.textContent = format.format(moment);
+        const name = zoneName(moment);
+        el.textContent = format.format(moment) + (name ? ` ${name}` : "");
       }
     }
   }

@@ -31,7 +31,15 @@ def playwright_driver():
 
 @pytest.fixture(scope="session")
 def browser(playwright_driver):
+    """Chromium whose every context is a Hungarian table's phone unless a test names its
+    own ``locale``: the pages follow ``Accept-Language``, and chromium's own is en-US."""
     browser = playwright_driver.chromium.launch(executable_path=str(CHROMIUM), args=LAUNCH_ARGS)
+    new_context = browser.new_context
+
+    def hungarian_context(**options):
+        return new_context(**{"locale": "hu-HU", **options})
+
+    browser.new_context = hungarian_context
     yield browser
     browser.close()
 

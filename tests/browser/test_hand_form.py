@@ -193,3 +193,26 @@ def test_every_group_of_choices_has_a_name_a_screen_reader_says(phone, table):
     for defender in ("Csaba", "Dóra"):
         group = phone.get_by_role("radiogroup", name=f"betli {defender} kontrája", exact=True)
         assert group.get_by_role("radio", name="kontra", exact=True).count() == 1
+
+
+def test_a_hand_filled_tap_by_tap_logs_no_error_and_says_what_is_missing(phone, table):
+    """Issue 35: the preview answered 422 while the form was still being filled (16
+    console errors in an evening). Now every preview is a 200; a contract chosen before
+    its colour asks for the colour, and the console stays clean."""
+    errors, statuses = [], []
+    phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    phone.on(
+        "response",
+        lambda r: statuses.append(r.status) if r.url.endswith("/preview") else None,
+    )
+    open_form(phone, table)
+    for testid in ("declarer-Béla", "preset-ulti"):
+        phone.get_by_test_id(testid).click()
+    hint = phone.get_by_test_id("preview-hint")
+    expect(hint).to_have_attribute("data-status", "incomplete")
+    for testid in ("colour-makk", "won-ulti-lost"):
+        phone.get_by_test_id(testid).click()
+    expect(phone.get_by_test_id("preview-title")).to_have_attribute("data-status", "complete")
+    phone.wait_for_timeout(300)  # the last preview's answer, if one is still coming
+    assert statuses and set(statuses) == {200}, statuses
+    assert errors == []

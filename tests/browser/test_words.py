@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 
 def test_the_scoreboard_on_a_phone_reads_correct_hungarian(
     phone, app, client, live_url, session_body
@@ -74,3 +76,18 @@ def test_a_german_phone_scores_a_hand_in_german(browser, client, live_url, sessi
     assert "Wer zahlt wem" in text and "Felvevő" not in text and "Declarer" not in text
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+def test_the_new_evening_page_says_the_chosen_game_s_way_round(phone, live_url):
+    """Ulti's deal passes to the right, Skat's to the left: the last-declarer checkbox says
+    the chosen game's (issue 35: Skat's said to the right)."""
+    phone.goto(f"{live_url}/sessions/new?lang=en")
+    right, left = (phone.locator(f'small[data-deal-passes="{way}"]') for way in ("right", "left"))
+    expect(right).to_be_visible()
+    expect(left).to_be_hidden()
+    phone.get_by_test_id("ruleset-skat").click()
+    expect(left).to_be_visible()
+    expect(left).to_have_text("Otherwise the deal passes to the left.")
+    expect(right).to_be_hidden()
+    phone.get_by_test_id("ruleset-ulti").click()
+    expect(right).to_be_visible()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -256,6 +257,31 @@ def test_the_scorer_marks_a_transfer_paid_on_the_page_and_undoes_it(app, client)
     undo = client.post(f"/e/{edit}/payments/{made['id']}/delete", data={"csrf_token": token})
     assert undo.status_code == 303
     assert payments_in(app) == 0
+
+
+@pytest.mark.parametrize(("lang", "mark"), [("hu", ","), ("de", ","), ("en", ".")])
+def test_the_amount_field_writes_the_page_s_decimal_mark_and_reads_both(app, client, lang, mark):
+    """The German page offers "21,40" beside "21,40 EUR", not "21.40" (issue 35); what
+    it offers saves as it is, and the other mark is read too."""
+    with app.app_context():
+        session = night(unit="0.35", currency="EUR")
+        edit, transfers = session.edit_token, owed(session)[1]
+    page = client.get(f"/e/{edit}?lang={lang}").get_data(as_text=True)
+    offered = re.findall(r'name="amount"[^>]*value="([^"]*)"', page)
+    assert offered and all(mark in value for value in offered), offered
+    other = "." if mark == "," else ","
+    assert not any(other in value for value in offered)
+    t = transfers[0]
+    assert offered[0] == t["amount"].replace(".", mark)
+    form = {"csrf_token": csrf_token(page), "from": t["from"], "to": t["to"], "paid_on": ""}
+    half = f"0{other}10"  # the other mark, read as well
+    assert client.post(f"/e/{edit}/payments", data={**form, "amount": half}).status_code == 303
+    rest = Decimal(t["amount"]) - Decimal("0.10")
+    typed = str(rest).replace(".", mark)
+    assert client.post(f"/e/{edit}/payments", data={**form, "amount": typed}).status_code == 303
+    with app.app_context():
+        paid = ledger.session_payments(ledger.session_by_token(edit))
+    assert sorted(p["amount"] for p in paid) == sorted(["0.10", str(rest)])
 
 
 def test_a_refused_payment_is_said_in_the_pages_language_with_422(app, client):

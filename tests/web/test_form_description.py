@@ -64,7 +64,7 @@ def test_the_description_speaks_the_ui_language():
     assert label["declarer"] == "Felvevő" and label["won-parti"] == "parti"
     assert {f["name"]: f["label"] for f in en["fields"]}["declarer"] == "Declarer"
     assert hu["forces"][0]["note"].startswith("A védőké a csendes 100, így a parti bukott")
-    assert en["forces"][0]["note"].startswith("The defenders' csendes 100 means the parti was lost")
+    assert en["forces"][0]["note"].startswith("The defenders' silent 100 means the parti was lost")
 
 
 def test_the_server_shows_what_the_description_says(app, session_body):

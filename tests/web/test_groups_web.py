@@ -8,12 +8,14 @@ import re
 from decimal import Decimal
 
 import pytest
+from markupsafe import escape
 
 from testkit import samples
 from tests.ui_helpers import csrf_token
 from ulti_ledger import groups, ledger
 from ulti_ledger.db import db
 from ulti_ledger.models import GameSession, Group
+from ulti_ledger.words.messages import text
 
 SEATS = ("Anna", "Béla", "Csaba", "Dóra")
 
@@ -444,3 +446,18 @@ def test_a_group_in_one_currency_shows_its_code_on_the_standings(client, group):
     assert 'data-testid="currencies-apart"' not in page  # one currency: nothing to explain
     row = re.search(r'data-testid="standing-HUF-Anna">(.*?)</li>', page, re.S).group(1)
     assert "\u00a0HUF" in row
+
+
+@pytest.mark.parametrize("lang", ["hu", "en", "de"])
+def test_the_group_s_links_say_what_a_group_s_links_open(client, group, lang):
+    """The group's edit link is the group's, not an evening's: it adds evenings and
+    payments and writes no hands (issue 35, the words)."""
+    page = client.get(f"/g/{group['edit']}?lang={lang}").get_data(as_text=True)
+    said = {key: str(escape(text(key, lang))) for key in WORDS}
+    assert said["grp_edit_link"] in page and said["grp_edit_link_hint"] in page
+    assert said["grp_view_link_hint"] in page
+    assert said["edit_link_hint"] not in page and said["view_link_hint"] not in page
+
+
+WORDS = ("grp_edit_link", "grp_edit_link_hint", "grp_view_link_hint", "edit_link_hint")
+WORDS += ("view_link_hint",)

@@ -8,6 +8,7 @@ import pytest
 
 from tests.ui_helpers import Scorer
 from ulti_ledger import ledger
+from ulti_ledger.db import db
 
 pytestmark = pytest.mark.db
 THREE = ["Anna", "Béla", "Csaba"]
@@ -76,3 +77,25 @@ def test_snapszer_doubling_is_not_asked_at_four(client):
     scorer = Scorer(client)
     scorer.start([*THREE, "Dóra"], ruleset="snapszer", **{"o-snapszer-kontra": "on"})
     assert "kontra" not in scorer.form()["shown"][0].split(",")
+
+
+OLD_KONTRA, NEW_KONTRA = "o-skat-bock_lost_kontra", "o-skat-bock_kontra_declarer_lost"
+
+
+def test_the_old_kontra_option_is_offered_only_to_an_evening_that_chose_it(app, client):
+    """``bock_lost_kontra`` (deprecated, ``offered = false``): a new evening is offered
+    the declarer-loses reading only; an evening pinned with the old one still reads it on
+    its settings page, where it can be turned off."""
+    page = client.get("/sessions/new").get_data(as_text=True)
+    assert NEW_KONTRA in page and OLD_KONTRA not in page
+    scorer = Scorer(client)
+    scorer.start(THREE, ruleset="skat", **{"o-skat-kontra_re": "on", OLD_KONTRA: "on"})
+    with app.app_context():
+        session = ledger.session_by_token(scorer.token(), "edit")
+        assert "bock_lost_kontra" not in session.options  # the page never sent it
+        settings = client.get(scorer.edit_url + "/evening").get_data(as_text=True)
+        assert NEW_KONTRA in settings and OLD_KONTRA not in settings
+        session.options = {**session.options, "bock_lost_kontra": "on"}  # chosen before
+        db.session.commit()
+    settings = client.get(scorer.edit_url + "/evening").get_data(as_text=True)
+    assert OLD_KONTRA in settings

@@ -37,7 +37,7 @@ def error_of(response, area):
         (
             {**PIROS_PASSZ, "declarer": "Zoli"},
             "declarer",
-            "Zoli nem játszik ebben a leosztásban: a felvevőt ezek közül válaszd: "
+            "Zoli nem játszik ebben a leosztásban, nem lehet felvevő: válassz ezek közül: "
             "Béla, Csaba, Dóra.",
         ),
         (
@@ -165,7 +165,9 @@ def test_the_live_preview_says_it_in_the_form_s_words_too(scorer, client):
     fields = scorer.form()
     fields.update({"declarer": ["Béla"], "contract": ["ulti"], "colour": [""], "js": ["1"]})
     response = client.post(scorer.edit_url + "/preview", data=fields)
-    assert response.status_code == 422
+    # a form still being filled: 200, "incomplete", and what is missing in the form's words
+    assert response.status_code == 200
+    assert response.headers["X-Preview-Status"] == "incomplete"
     html = unescape(response.get_data(as_text=True))
     assert "Válassz színt: az ulti színes játék." in html and "colour:" not in html
 

@@ -131,7 +131,7 @@ def test_the_script_changes_the_dealer_and_his_sitting_out_together(scorer, app)
 @pytest.mark.parametrize(
     "fields, message",
     [
-        ({"contract": "passz", "colour": "piros"}, "Válaszd ki a felvevőt"),
+        ({"contract": "passz", "colour": "piros"}, "Válaszd ki, ki a felvevő"),
         ({}, "Válaszd ki a játékot"),
     ],
 )
@@ -213,11 +213,12 @@ def test_the_preview_endpoint_returns_a_fragment(scorer, client, app):
     assert "40\u00a0HUF" in html  # money as everywhere: a no-break space
     fields["kontra-parti"] = ["7"]
     response = client.post(scorer.edit_url + "/preview", data=fields)
-    assert response.status_code == 422
+    # the preview answers; its status says the hand is refused (saving answers 422)
+    assert response.status_code == 200 and response.headers["X-Preview-Status"] == "refused"
     assert "a kontra legfeljebb mordkontra lehet" in response.get_data(as_text=True)
     fields["declarer"] = []
     response = client.post(scorer.edit_url + "/preview", data=fields)
-    assert response.status_code == 200 and "Válaszd ki a felvevőt" in response.get_data(
+    assert response.status_code == 200 and "Válaszd ki, ki a felvevő" in response.get_data(
         as_text=True
     )
     assert counts(app)["hands"] == 0

@@ -76,8 +76,15 @@ def test_individual_kontra_names_each_defender():
 def test_all_pass_names_the_active_players_who_receive_not_who_sits_out():
     data = hand(players=P3, sitting_out=["Dóra"], colour=None, components=None, outcome="all_pass")
     hu, en = lines(data, "hu"), lines(data, "en")
-    assert hu[0] == "mindenki passz: Anna bedobja a lapjait; Béla és Csaba fejenként 2-t kap"
-    assert en[0] == "all pass: Anna throws in; Béla and Csaba receive 2 each"
+    # why they receive: nobody picked up the talon after the first bidder's passz
+    assert hu[0] == (
+        "mindenki passz: Anna passza után senki sem vette fel a talont, ezért bedobja a "
+        "lapjait, és fejenként 2-t fizet nekik: Béla és Csaba"
+    )
+    assert en[0] == (
+        "all pass: nobody picked up the talon after Anna's passz, so he throws in and pays "
+        "Béla and Csaba 2 each"
+    )
     assert "Dóra" not in hu[0] and "Dóra" not in en[0]
     assert hu[1] == "Dóra kimarad ebből a leosztásból: 0"
 

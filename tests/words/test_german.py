@@ -48,13 +48,24 @@ def test_a_browser_that_asks_for_german_gets_german(client):
 
 
 @pytest.mark.parametrize(
-    "header",
-    [None, "en-US,en;q=0.9", "hu-HU,hu;q=0.9,de;q=0.8", "de;q=0.4,hu;q=0.5", "*", "fr"],
+    "header", [None, "hu-HU,hu;q=0.9,de;q=0.8", "de;q=0.4,hu;q=0.5", "*", "fr"]
 )
 def test_hungarian_stays_the_default_for_every_other_browser(client, header):
     headers = {"Accept-Language": header} if header else {}
     html = client.get("/", headers=headers).get_data(as_text=True)
     assert '<html lang="hu">' in html and "Új este" in html
+
+
+@pytest.mark.parametrize("header", ["en-US,en;q=0.9", "fr,en-GB;q=0.8,hu;q=0.5"])
+def test_a_browser_that_asks_for_english_gets_english_until_a_language_is_chosen(client, header):
+    """Issue 35: the first page followed no browser but a German one."""
+    response = client.get("/", headers={"Accept-Language": header})
+    html = response.get_data(as_text=True)
+    assert '<html lang="en">' in html and "New evening" in html
+    assert "Set-Cookie" not in response.headers and "Accept-Language" in response.headers["Vary"]
+    client.get("/?lang=hu")  # chosen: the cookie wins over the browser from now on
+    html = client.get("/", headers={"Accept-Language": header}).get_data(as_text=True)
+    assert '<html lang="hu">' in html
 
 
 def test_a_chosen_language_outranks_the_browsers_and_is_remembered(client):

@@ -77,6 +77,7 @@ def _ruleset(ruleset: Ruleset, lang: str) -> dict[str, Any]:
         "label": ruleset_text(ruleset.label, ruleset.label_en, lang),
         "description": ruleset_text(ruleset.description, ruleset.description_en, lang),
         "players": _player_range(ruleset),
+        "deal_passes": ruleset.seating().deal_passes,  # "right" or "left": the words say it
         "options": [_option(o, lang) for o in ruleset.options.values()],
     }
 
@@ -92,6 +93,7 @@ def _option(option: Option, lang: str) -> dict[str, Any]:
         "help": next(iter(ruleset_text(option.help, option.help_en, lang).splitlines()), ""),
         "default": option.default,
         "seating": option.seating,
+        "offered": option.offered,  # False: kept for the evenings that chose it only
     }
     if option.choices is None:
         out["minimum"], out["maximum"] = option.minimum, option.maximum

@@ -141,8 +141,12 @@ def hand_table(summary: Mapping[str, Any], lang: str = "hu") -> list[list[Any]]:
     value = Decimal(summary["unit_value"]["amount"])
     code = summary["totals"]["currency"]
     minor = minor_digits(code)
+    roles = summary.get("roles") or {}  # the game's own words for the dealer and declarer
     header = [
-        *words[:4],
+        words[0],
+        roles.get("dealer", words[1]),
+        roles.get("declarer", words[2]),
+        words[3],
         *(c["label"] for c in columns),
         *players,
         *(f"{p} {words[4]}" for p in players),

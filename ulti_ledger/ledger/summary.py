@@ -8,6 +8,7 @@ The dicts returned are plain values for templates and JSON; treat them as read-o
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
@@ -54,6 +55,7 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     ``players`` is everyone who played that evening (the totals' keys); ``seated`` who
     sits now, and ``seating`` the seating changes (``seating.seating_changes``).
     ``game_sheet``: the game's notices and tallies beside the hands (``game_sheet``).
+    ``roles``: the game's own words for the dealer and the declarer (``role_words``).
     """
     seats = seat_names(session)
     keys = hand_keys(session.id)
@@ -86,6 +88,7 @@ def session_summary(session: GameSession, lang: str = "hu") -> dict[str, Any]:
     return {
         **session_info(session, lang),
         "columns": sheet_columns(session, lang),
+        "roles": role_words(session, lang),
         "hands": hands,
         "totals": totals(session, running),
         "score": None
@@ -214,6 +217,25 @@ def sheet_columns(session: GameSession, lang: str = "hu") -> list[dict[str, str]
     ``columns``): each a key into a hand's ``sheet["cells"]``, a label and a kind."""
     ruleset = only_ruleset(session_engine(session))
     return ruleset.scorer_module.columns(ruleset.resolve(session.options), lang)
+
+
+def role_words(session: GameSession, lang: str = "hu") -> dict[str, str]:
+    """The sheets' headers for the dealer and the declarer, in the game's own words: the
+    labels of its hand form's fields (snapszer's "Kezdőjátékos" / "Anfangsspieler", never
+    a Skat "Alleinspieler"), the sheets' words where a form has no such field."""
+    ruleset = only_ruleset(session_engine(session))
+    key = (ruleset.digest, json.dumps(session.options or {}, sort_keys=True), lang)
+    if key not in _ROLE_WORDS:  # a form is drawn in milliseconds; a board asks often
+        form = ruleset.scorer_module.hand_form(ruleset.resolve(session.options), lang)
+        labels = {field["name"]: field["label"] for field in form["fields"]}
+        if len(_ROLE_WORDS) > 512:
+            _ROLE_WORDS.clear()
+        _ROLE_WORDS[key] = {r: labels.get(r) or text(r, lang) for r in ("dealer", "declarer")}
+    return dict(_ROLE_WORDS[key])
+
+
+_ROLE_WORDS: dict[tuple[str, str, str], dict[str, str]] = {}
+"""``role_words`` by (ruleset digest, options, language): the words never change for them."""
 
 
 def game_sheet(session: GameSession, hands: list[dict[str, Any]], lang: str = "hu") -> dict:

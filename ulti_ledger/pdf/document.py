@@ -183,7 +183,7 @@ def scoresheet_context(
 
     ``paid``: the evening's ``payments.settle_up`` for the same transfers; where payments
     were made, each transfer says what was paid and what remains, and they are listed."""
-    words = WORDS[lang if lang in WORDS else "hu"]
+    words = {**WORDS[lang if lang in WORDS else "hu"], **(summary.get("roles") or {})}
     summary = with_score_column(summary)
     score = summary.get("score")
     players = list(summary["players"])

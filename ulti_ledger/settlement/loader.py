@@ -67,6 +67,9 @@ class Option:
     minimum: int = 0
     maximum: int = 0
     target: str = ""
+    offered: bool = True
+    """False for a deprecated option: read for the evenings that chose it, never offered
+    to a new evening (the file's ``offered = false``)."""
 
     @property
     def seating(self) -> bool:
@@ -301,6 +304,7 @@ def _read_options(table: Table, source: str) -> dict[str, Option]:
             label_en=opt.str("label_en", label),
             help=opt.str("help"),
             help_en=opt.str("help_en"),
+            offered=opt.bool("offered", True),
         )
         if "choices" in opt.data:
             choices = {}

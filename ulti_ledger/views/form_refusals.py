@@ -41,7 +41,8 @@ def explain(
     field, said = hand_form.refusal(key, code, hand, lang)
     head = key.split(".")[0].split("[")[0]
     shared = WORDED.get(f"{code}@{head}") or WORDED.get(code)
-    said = said or (shared(values, exc.params) if shared else None)
+    params = {**exc.params, "role": role_word(form, lang)}
+    said = said or (shared(values, params) if shared else None)
     names = {f["name"] for f in form["fields"]}
     field = field if field in names else generic.error_field(form, key)
     if said is None and unworded is not None:
@@ -73,6 +74,16 @@ def in_form_words(form: Mapping[str, Any], problem: str, values: Mapping[str, An
     return _ID.sub(lambda m: named.get(m.group(), m.group()), problem)
 
 
+def role_word(form: Mapping[str, Any], lang: str) -> str:
+    """The declarer as the game's form names him, inside a sentence: snapszer's
+    "kezdőjátékos" / "Anfangsspieler", Skat's "Alleinspieler", Ulti's "felvevő" (German
+    nouns keep their capital). The Hungarian sentences put "a" before it: every game's
+    word for him begins with a consonant."""
+    label = next((f["label"] for f in form["fields"] if f["name"] == "declarer"), None)
+    label = label or t("declarer")
+    return label if lang == "de" else label[:1].lower() + label[1:]
+
+
 def _players(values: Mapping[str, Any]) -> str:
     return ", ".join(values.get("players", ()))
 
@@ -80,9 +91,14 @@ def _players(values: Mapping[str, Any]) -> str:
 def _declarer(key: str) -> _Say:
     def say(values: Mapping[str, Any], params: Mapping[str, Any]) -> str | None:
         name = values.get("declarer")
-        return t(key, name=name, players=_players(values)) if name else None
+        role = params["role"]
+        return t(key, name=name, players=_players(values), role=role) if name else None
 
     return say
+
+
+def _missing_declarer(values: Mapping[str, Any], params: Mapping[str, Any]) -> str | None:
+    return t("missing_declarer", role=params["role"])
 
 
 def _all_pass_declarer(values: Mapping[str, Any], params: Mapping[str, Any]) -> str | None:
@@ -108,7 +124,7 @@ def _simple(key: str) -> _Say:
 
 WORDED: dict[str, _Say] = {
     # by the refusal's code; "code@key" where the same code says another thing there
-    "player_missing@declarer": _simple("missing_declarer"),
+    "player_missing@declarer": _missing_declarer,
     "player_sits_out@declarer": _declarer("err_declarer_sits_out"),
     "player_not_playing@declarer": _declarer("err_declarer_not_playing"),
     "all_pass_declarer": _all_pass_declarer,

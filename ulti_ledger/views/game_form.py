@@ -167,15 +167,21 @@ def _posted_proposal(form: dict[str, Any]) -> dict[str, str]:
 
 
 def preview(session: GameSession):
-    """The live preview of the posted form: an HTML fragment, nothing saved."""
+    """The live preview of the posted form: an HTML fragment, nothing saved.
+
+    Always 200: the preview answered, whatever the hand. Its status (``X-Preview-Status``
+    and the fragment's ``data-status``) says what it found: ``complete`` (settled),
+    ``incomplete`` (a form still being filled: what is missing) or ``refused`` (a hand
+    that cannot be recorded: why). A 4xx for every tap of a half-filled form filled the
+    browser's console with errors; saving is where a refusal answers 422."""
     seats = tuple(ledger.current_seating(session))
     deal, _ = _posted_deal(session, _deal(ledger.next_hand(session), seats))
     hand_form = ledger.game_form(session)
     form = hand_form.describe(i18n.current())
     values = generic.read(form, request.form.to_dict(), deal)
     result = _preview(session, hand_form, form, values)
-    status = 422 if result["error"] else 200
-    return render_template("hands/_preview.html", preview=result), status
+    page = render_template("hands/_preview.html", preview=result)
+    return page, 200, {"X-Preview-Status": result["status"]}
 
 
 def _deal(hand: dict[str, Any], seats: tuple[str, ...], dealer: str | None = None) -> dict:
@@ -287,7 +293,7 @@ def _preview(
     refused: bool = False,
 ) -> dict[str, Any]:
     """The hand's result as the engine would settle it, else what is missing or wrong."""
-    out: dict[str, Any] = {"view": None, "error": None, "hints": []}
+    out: dict[str, Any] = {"view": None, "error": None, "hints": [], "status": "incomplete"}
     if refused:
         return out
     hand = hand_form.hand_of(values)
@@ -299,17 +305,19 @@ def _preview(
         # a field not chosen yet is what is missing, not a mistake
         code = exc.code
 
-        def missing(field: str) -> bool:
-            return "missing" in code or (field != "form" and values.get(field) is None)
+        def missing(field: str) -> bool:  # asked for (colour_needed), or left empty
+            asked = any(word in code for word in ("missing", "needed", "required"))
+            return asked or (field != "form" and values.get(field) in (None, ""))
 
         def still(field: str) -> str | None:
             return _still_to_choose(form, field) if missing(field) else None
 
         field, said = form_refusals.explain(hand_form, form, values, hand, exc, still)
         out["hints" if missing(field) else "error"] = [said] if missing(field) else said
+        out["status"] = "incomplete" if missing(field) else "refused"
         return out
     value = Decimal(session.unit_amount)
-    out["view"] = view
+    out["view"], out["status"] = view, "complete"
     out["amounts"] = [
         {
             "name": name,

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -134,14 +136,19 @@ class SessionForm(FlaskForm):
         """The ruleset's options, each with its form field, in the ruleset's order.
 
         The seating's own options are not among them: the form offers them as one-tap
-        checkboxes (``last_declarer_deals``) and sends them as ``settings``.
+        checkboxes (``last_declarer_deals``) and sends them as ``settings``. Nor is a
+        deprecated option (``offered`` false), unless ``kept`` says this evening chose it.
         """
         ruleset = next(r for r in self.rulesets if r["id"] == ruleset_id)
         return [
             (o, self[option_field(ruleset_id, o["name"])])
             for o in ruleset["options"]
-            if not o.get("seating")
+            if not o.get("seating") and (o.get("offered", True) or self.kept(o))
         ]
+
+    def kept(self, option: dict[str, Any]) -> bool:
+        """Whether a deprecated option stays on the page: a new evening offers none."""
+        return False
 
     def option_choices(
         self, option: dict[str, Any], ruleset: dict[str, Any]
@@ -282,6 +289,13 @@ class SettingsForm(SessionForm):
     """
 
     resettle = StringField(default="")
+    chosen: Mapping[str, Any] = MappingProxyType({})
+    """The evening's own options as stored (``settings_form``): a deprecated option it
+    chose stays on its page, readable and able to be turned off."""
+
+    def kept(self, option: dict[str, Any]) -> bool:
+        value = self.chosen.get(option["name"], option["default"])
+        return str(value) != str(option["default"])
 
     def validate_players(self, field: FieldList) -> None:
         """The players are changed one by one elsewhere on the page."""
@@ -312,6 +326,7 @@ def settings_form(ruleset: dict[str, Any], current: dict[str, Any], **kwargs: An
         **{option_field(ruleset["id"], n): str(v) for n, v in options.items()},
     }
     form = session_form([ruleset], base=SettingsForm, **filled, **kwargs)
+    form.chosen = dict(current["options"])
     return form  # type: ignore[return-value]
 
 

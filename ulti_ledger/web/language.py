@@ -2,9 +2,10 @@
 
 A table speaks Hungarian; a guest may switch the pages to English or German with
 ``?lang=en`` / ``?lang=de`` (the header's switch), and the choice sticks to the device
-through the ``lang`` cookie. Without either, a browser whose ``Accept-Language`` ranks
-German above Hungarian gets German; any other browser (English ones too) gets the default,
-Hungarian. The JSON API keeps its own ``?lang=`` (English by default) and never sets the
+through the ``lang`` cookie. Until then the pages follow the browser's
+``Accept-Language``: the language it ranks highest of Hungarian, English and German
+(Hungarian where it names none of them, or ranks them alike); the cookie or a choice
+wins. The JSON API keeps its own ``?lang=`` (English by default) and never sets the
 cookie. The words themselves are ``words.i18n``'s, which reads the choice in ``g.lang``.
 """
 
@@ -17,8 +18,8 @@ from flask import Flask, g, request
 from ..words.i18n import DEFAULT, LANGUAGES
 from .security import cookie_secure
 
-BROWSER = ("hu", "de")
-"""What ``Accept-Language`` may choose: German where the browser ranks it above Hungarian."""
+BROWSER = ("hu", "en", "de")
+"""What ``Accept-Language`` may choose, Hungarian first: it wins a tie (``*``)."""
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 
@@ -56,8 +57,16 @@ def _pick() -> None:
 
 
 def browser_language() -> str:
-    """German when ``Accept-Language`` ranks it above Hungarian, else the default."""
-    return request.accept_languages.best_match(BROWSER) or DEFAULT
+    """The page language ``Accept-Language`` ranks highest ("en-GB" is English), else the
+    default. Werkzeug's ``best_match`` prefers an exact tag of lower quality to a regional
+    one of higher ("fr,en-GB;q=0.8,hu;q=0.5" read as Hungarian)."""
+    for tag, quality in request.accept_languages:  # highest quality first
+        primary = tag.split("-")[0].lower()
+        if quality > 0 and primary in BROWSER:
+            return primary
+        if quality > 0 and tag == "*":
+            return DEFAULT
+    return DEFAULT
 
 
 def _remember(response):

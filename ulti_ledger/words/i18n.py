@@ -47,6 +47,7 @@ def init_app(app: Flask) -> None:
     )
     app.jinja_env.globals.update(t=t, languages=NAMES)
     app.jinja_env.filters.update(signed=signed, money=money, day=day, rounding=rounding)
+    app.jinja_env.filters["amount_field"] = amount_field
     app.jinja_env.filters["total"] = total_text
     app.jinja_env.filters["signed_money"] = lambda amount, code: signed_money(
         amount, code, current()
@@ -113,6 +114,15 @@ def money(amount: str | Decimal, currency: str, unit: bool = True) -> str:
     ``unit=False`` gives the number alone, for a layout that places the currency itself.
     """
     return money_text(amount, currency, current(), unit)
+
+
+def amount_field(amount: str | Decimal) -> str:
+    """An amount for a field the reader may edit, with the page's decimal mark and no
+    grouping: "21,40" in Hungarian and German beside "21,40 EUR", "21.40" in English. The
+    field reads either mark (``money_input.parse_amount``); a grouping dot would read as
+    a decimal one."""
+    text = str(amount)
+    return text if current() == "en" else text.replace(".", ",")
 
 
 def rounding(moves: dict[str, str], currency: str) -> str:

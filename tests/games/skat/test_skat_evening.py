@@ -36,7 +36,7 @@ def ramsch(outcome: str, **facts: Any) -> dict[str, Any]:
 
 
 BOCK = {"bock": "true"}
-RAMSCH = {"outcome": "ramsch"}
+RAMSCH = {"outcome": "ramsch", "ramsch_round": "true"}
 # (hand, what the form proposes for it, the list entry by hand)
 EVENING = [
     # two full rounds (6 deals) without Bock; the sixth opens a round (bock_two_rounds)
@@ -60,8 +60,13 @@ EVENING = [
     (ramsch("ramsch", loser="B", points=55), RAMSCH, {"B": -55}),
     # ... A declares a Grand Hand instead: mit 2, Schneider: (2+1+1+1) x 24 = 120, which
     # fires Grand Hand, Schneider and 120 at once, but in a Ramsch round it opens no Bock
-    # round (Andy4495 README: "No bock can be created in this case") ...
-    (game("A", "grand", mit=2, hand=True, declarer_points=95), RAMSCH, {"A": 120}),
+    # round (Andy4495 README: "No bock can be created in this case"); the form keeps its
+    # proposed ramsch_round, so its row and lines say so too ...
+    (
+        game("A", "grand", mit=2, hand=True, declarer_points=95, ramsch_round=True),
+        RAMSCH,
+        {"A": 120},
+    ),
     # ... C loses 70, A a Jungfrau: 70 x 2
     (ramsch("ramsch", loser="C", points=70, jungfrau=["A"]), RAMSCH, {"C": -140}),
     # the next Bock round (the Grand Hand's): C loses at 60:60, Karo mit 1:
@@ -161,15 +166,19 @@ def test_schneider_while_bock_is_pending_opens_nothing_under_no_bock_pending():
     assert counts == {"on": 5, "no_bock_pending": 2, "off": 2}
 
 
+# the 11th deal's Grand Hand declared outside a Ramsch round
+GRAND_HAND = {k: v for k, v in EVENING[10][0].items() if k != "ramsch_round"}
+
+
 def test_at_most_one_new_round_per_hand():
-    rows = _rows([EVENING[10][0]], OPTIONS)  # Grand Hand, Schneider, 120: three triggers
+    rows = _rows([GRAND_HAND], OPTIONS)  # Grand Hand, Schneider, 120: three triggers
     assert rows[0]["skat_list"]["triggers"] == ["grand_hand", "schneider", "value"]
     assert skat_tally.rounds(rows, _rules(OPTIONS)).queue.count("bock") == 3
 
 
 def test_the_lines_say_the_triggers_and_the_tie_in_every_language():
     skat = ENGINE.game("skat")
-    grand = {"ruleset": "skat", "options": OPTIONS, **EVENING[10][0]}
+    grand = {"ruleset": "skat", "options": OPTIONS, **GRAND_HAND}
     tie = {"ruleset": "skat", "options": OPTIONS, **EVENING[2][0]}
     expected = {
         "en": ("a game of 120 or more", "tied for the most card points"),
@@ -182,4 +191,21 @@ def test_the_lines_say_the_triggers_and_the_tie_in_every_language():
         (line,) = ENGINE.describe(ENGINE.settle(tie), "skat", lang)
         assert "A, B, C" in line and "40" in line, (lang, line)
         assert tied in line, (lang, line)
-    assert skat.row(tie, *ENGINE.parse(tie))["sheet"]["cells"]["declarer"] == "A, B, C"
+    assert skat.row(tie, *ENGINE.parse(tie))["sheet"]["cells"]["entered"] == "A, B, C"
+
+
+def test_a_grand_hand_in_the_ramsch_round_says_no_bock_round_in_any_language():
+    """The words match the engine: the Grand Hand of the Ramsch round (deal 11) has no
+    "opens a Bock round" tag or line, where the same game outside the round has both."""
+    skat = ENGINE.game("skat")
+    for facts, opens in ((EVENING[10][0], False), (GRAND_HAND, True)):
+        data = {"ruleset": "skat", "options": OPTIONS, **facts}
+        for lang in ("hu", "en", "de"):
+            row = skat.row(data, *ENGINE.parse(data), lang)
+            classes = [css for css, _ in row["sheet"]["tags"]]
+            assert ("tag tag-bock-round" in classes) is opens, (lang, classes)
+            settled = ENGINE.settle(data)
+            assert any(line.key == "bock_round" for line in settled.lines) is opens, lang
+            assert row["skat_list"]["triggers"] == (
+                [] if not opens else ["grand_hand", "schneider", "value"]
+            )

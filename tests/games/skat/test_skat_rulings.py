@@ -142,6 +142,49 @@ def test_a_grand_hand_in_a_ramsch_round_opens_no_bock_round():
     assert tally.rounds(_rows([grand, grand]), rules).queue.count("bock") == 2 + 3
 
 
+def test_the_form_keeps_the_ramsch_round_of_a_grand_hand_declared_there():
+    """The form proposes the Ramsch round's game with ``ramsch_round`` ticked; a Grand Hand
+    declared instead keeps it, and its hand reads back to the same form values."""
+    options = {"bock": "on", "ramsch_after_bock": "on"}
+    rules = ENGINE.rulesets["skat"].resolve(options)
+    skat = ENGINE.game("skat")
+    assert "ramsch_round" in [f["name"] for f in skat.hand_form(rules, "de")["fields"]]
+    values = {"declarer": "A", "game": "grand", "matadors": "mit-1", "hand": "true"}
+    values |= {"declarer_points": "75", "ramsch_round": "true", "outcome": ""}
+    posted = {**values, "players": list(ABC), "dealer": "C"}
+    hand = {**skat.hand_from_form(posted, rules), "ruleset": "skat", "options": options}
+    hand.pop("dealer", None)
+    assert hand["ramsch_round"] is True and _fired(hand) == []
+    parsed, _ = ENGINE.parse(hand)
+    stored = skat.canonical(parsed)
+    assert stored["ramsch_round"] is True
+    assert skat.form_values(stored, rules)["ramsch_round"] == "true"
+
+
+@pytest.mark.parametrize(
+    ("options", "facts", "key", "code"),
+    [
+        ({"bock": "on"}, TRIGGER_HANDS["grand_hand"], "ramsch_round", "ramsch_round_off"),
+        (
+            {"bock": "on", "ramsch_after_bock": "on"},
+            {"game": "kreuz", "mit": 1, "hand": True, "declarer_points": 75},
+            "game",
+            "ramsch_round_grand_hand",
+        ),
+    ],
+)
+def test_a_ramsch_round_game_is_a_grand_hand_where_ramsch_rounds_are_played(
+    options, facts, key, code
+):
+    with pytest.raises(HandError) as caught:
+        ENGINE.settle(_game(options, **facts, ramsch_round=True))
+    assert (caught.value.key, caught.value.code) == (key, code)
+    assert caught.value.text("hu") != str(caught.value)
+    if key == "game":
+        field, text = ENGINE.game("skat").form_refusal(key, code, {}, None, "de")
+        assert field == "game" and "Ramschrunde" in text and "ramsch_round" not in text
+
+
 def test_a_grand_hand_in_an_evening_of_ramsch_only_is_scored_and_opens_nothing():
     options = {"ramsch_only": "on", "bock": "on"}
     hand = _game(options, **TRIGGER_HANDS["grand_hand"])
@@ -273,3 +316,17 @@ def test_an_impossible_result_is_refused_with_the_reason(losers, points, jungfra
 def test_an_evening_pinned_before_keeps_the_results_it_stored():
     hand = {**_record(("A",), 40, ()), "options": {"ramsch_only": "on"}}
     assert OLD.settle(hand).score == {"A": -40, "B": 0, "C": 0}
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("de", "den Ramsch verloren"), ("hu", "vesztette a Ramschot")]
+)
+def test_a_ramsch_without_its_loser_is_asked_for_in_skat_s_words(lang, words):
+    """Not the engine's "fehlt: der Name eines Spielers dieses Spiels" (issue 35)."""
+    data = {"ruleset": "skat", "options": {"all_pass": "ramsch"}, "players": list(ABC)}
+    data |= {"outcome": "all_pass", "ramsch": {"points": 50}}
+    with pytest.raises(HandError) as caught:
+        ENGINE.settle(data)
+    key, code = caught.value.key, caught.value.code
+    field, text = ENGINE.game("skat").form_refusal(key, code, data, None, lang)
+    assert field == "ramsch_loser" and words in text and "Name eines Spielers" not in text

@@ -123,7 +123,7 @@ def test_emeles_replaces_the_lower_figure():
         ENGINE.settle(twice)
     with pytest.raises(HandError, match="cannot be raised from 'kiraly-ultimo'"):
         ENGINE.settle(_hand(_fig("pagat-facan", raised_from="kiraly-ultimo")))
-    with pytest.raises(HandError, match="has no emelés"):
+    with pytest.raises(HandError, match="has no raising"):
         ENGINE.settle(_hand(_fig("pagat-uhu", raised_from="pagat-ultimo"), ruleset="tarokk"))
 
 

@@ -158,7 +158,7 @@ CASES = [
             silent=[{"name": "100", "side": "declarer", "won": True}],
         ),
         "silent[0].name",
-        ["a durchmarsch allows no csendes 100", "csendes ulti"],
+        ["a durchmars allows no csendes 100", "csendes ulti"],
     ),
     (
         "silent 100 that fails",

@@ -39,6 +39,8 @@ def canonical(hand: Hand) -> dict[str, Any]:
         out["kontra"] = hand.kontra
     if hand.bock:
         out["bock"] = True
+    if hand.ramsch_round:
+        out["ramsch_round"] = True
     if hand.renonsz is not None:
         out["renonsz"] = {"player": hand.renonsz}
     return out

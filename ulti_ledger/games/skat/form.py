@@ -160,6 +160,19 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             }
         )
     fields.append(renonsz_field(w["renonsz"], _PLAYED))
+    if rules.ramsch_rounds:  # a Grand Hand declared in a Ramsch round (proposed there)
+        fields.append(
+            {
+                "name": "ramsch_round",
+                "kind": "toggle",
+                "label": w["ramsch_round"],
+                "rule": show(_PLAYED),
+                "options": [
+                    {"value": "", "label": "—"},
+                    {"value": "true", "label": w["ramsch_round"]},
+                ],
+            }
+        )
     rounds = rules.ramsch_rounds or rules.ramsch_only
     outcomes = [{"value": "", "label": w["played"]}, {"value": "all_pass", "label": "eingepasst"}]
     if rules.ramsch_only:  # every deal a Ramsch: nobody bids, but a Grand Hand may be declared

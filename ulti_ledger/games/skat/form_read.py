@@ -51,6 +51,8 @@ def hand_from_form(values: Mapping[str, Any], rules: Rules) -> dict[str, Any]:
             hand["schneider"] = True
     if get("renonsz"):
         hand["renonsz"] = {"player": values["renonsz"]}
+    if get("ramsch_round") == "true":
+        hand["ramsch_round"] = True
     return hand
 
 
@@ -98,7 +100,7 @@ def form_values(facts: Mapping[str, Any], rules: Any = None) -> dict[str, str]:
     for word in ("mit", "ohne"):
         if facts.get(word):
             out["matadors"] = f"{word}-{facts[word]}"
-    for key in ("hand", "ouvert", "bock", "schneider"):
+    for key in ("hand", "ouvert", "bock", "schneider", "ramsch_round"):
         out[key] = "true" if facts.get(key) else ""
     for key in ("announced", "schwarz"):
         out[key] = facts.get(key) or ""

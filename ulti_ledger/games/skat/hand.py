@@ -17,7 +17,15 @@ from .build import Rules
 from .facts_check import GAME_KEYS, game_facts
 from .ramsch import Ramsch, ramsch_facts
 
-HAND_KEYS = (*checks.COMMON_KEYS, *GAME_KEYS, "kontra", "bock", "renonsz", "ramsch")
+HAND_KEYS = (
+    *checks.COMMON_KEYS,
+    *GAME_KEYS,
+    "kontra",
+    "bock",
+    "renonsz",
+    "ramsch",
+    "ramsch_round",
+)
 OUTCOMES = ("played", "all_pass", "ramsch")
 """``ramsch``: a Ramsch played because the round or the evening says so (a Ramsch round
 after Bock, house rule ``ramsch_after_bock``; an evening of Ramsch only, ``ramsch_only``),
@@ -42,6 +50,7 @@ _FIELDS = [
     ("bock", bool),
     ("renonsz", str | None),
     ("ramsch", Ramsch | None),
+    ("ramsch_round", bool),
 ]
 
 
@@ -55,7 +64,9 @@ class Hand(NamedTuple("Hand", _FIELDS)):  # type: ignore[misc]
     trick; ``opponents``: the declarer took none), ``won`` (null games; or a suit game
     entered as won or lost without its card points, with ``schneider``: whether the
     losing side stayed at 30 or less), ``kontra`` (0, 1 Kontra, 2 Re), ``bock`` (a game of
-    a Bock round), ``renonsz`` (the offender) and ``ramsch`` (an all-pass hand played).
+    a Bock round), ``renonsz`` (the offender), ``ramsch`` (an all-pass hand played) and
+    ``ramsch_round`` (a Grand Hand declared instead of a Ramsch round's game: it opens no
+    Bock round, so its row and lines say none).
     """
 
     __slots__ = ()
@@ -80,7 +91,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     bock = _bock(get("bock"), rules)
     _round(outcome, rules)
     if outcome in ("all_pass", "ramsch"):
-        for key in (*GAME_KEYS, "declarer", "kontra", "renonsz"):
+        for key in (*GAME_KEYS, "declarer", "kontra", "renonsz", "ramsch_round"):
             if key in data:
                 raise HandError(
                     key,
@@ -94,7 +105,7 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         ramsch = ramsch_facts(get("ramsch"), rules, players, sitting_out, required)
         facts = (None, None, None, False, None, False, None, None, None, None, None, 0)
         head = (rules.id, options or {}, players, sitting_out)
-        return _new(Hand, (*head, None, outcome, *facts, bock, None, ramsch))
+        return _new(Hand, (*head, None, outcome, *facts, bock, None, ramsch, False))
     if "ramsch" in data:
         raise HandError(
             "ramsch",
@@ -110,9 +121,10 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
         offender = checks.renonsz(offender, players, sitting_out, outcome)
     facts = game_facts(data, rules, offender is not None)
     _grand_hand(facts, rules)
+    in_round = _ramsch_round(get("ramsch_round"), facts, rules)
     kontra = _kontra(get("kontra"), rules)
     head = (rules.id, options or {}, players, sitting_out)
-    return _new(Hand, (*head, declarer, outcome, *facts, kontra, bock, offender, None))
+    return _new(Hand, (*head, declarer, outcome, *facts, kontra, bock, offender, None, in_round))
 
 
 def _round(outcome: str, rules: Rules) -> None:
@@ -146,6 +158,36 @@ def _grand_hand(facts: tuple[Any, ...], rules: Rules) -> None:
             "that may be declared instead is a Grand Hand",
             code="ramsch_only_grand_hand",
         )
+
+
+def _ramsch_round(raw: Any, facts: tuple[Any, ...], rules: Rules) -> bool:
+    """A game declared in a Ramsch round: only where Ramsch rounds are played, and only a
+    Grand Hand (RULES.md, Skat decisions; Andy4495 README: "each player has a chance to
+    bid a Grand Hand")."""
+    if raw is None or raw is False:
+        return False
+    if raw is not True:
+        raise HandError(
+            "ramsch_round",
+            "must be true or false, not {kind}",
+            code="not_a_bool",
+            kind=checks.kind(raw),
+        )
+    if not rules.ramsch_rounds:
+        raise HandError(
+            "ramsch_round",
+            "Ramsch rounds are not played at this table (house rule ramsch_after_bock is off)",
+            code="ramsch_round_off",
+        )
+    game, hand_game = facts[0], facts[3]
+    if game != "grand" or not hand_game:
+        raise HandError(
+            "game",
+            "in a Ramsch round the only game that may be declared instead of the Ramsch is "
+            "a Grand Hand",
+            code="ramsch_round_grand_hand",
+        )
+    return True
 
 
 def _kontra(raw: Any, rules: Rules) -> int:

@@ -21,6 +21,8 @@ REFUSALS = {
     "ramsch_two_at_40": ("ramsch_points", "ramsch_two_at_40"),
     "ramsch_jungfrau_alone": ("ramsch_points", "ramsch_jungfrau_alone"),
     "ramsch_only_grand_hand": ("game", "ramsch_only_grand_hand"),
+    "ramsch_round_grand_hand": ("game", "ramsch_round_grand_hand"),
+    "player_missing@ramsch.loser": ("ramsch_loser", "ramsch_loser_missing"),
 }
 """The engine's refusals the form words itself: never a hand key."""
 

@@ -36,6 +36,7 @@ def hand_schema() -> dict[str, Any]:
             "schneider": flag,
             "kontra": {"enum": [0, 1, 2]},
             "bock": flag,
+            "ramsch_round": flag,
             "renonsz": {
                 "anyOf": [
                     {"type": "null"},

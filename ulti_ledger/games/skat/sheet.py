@@ -26,11 +26,13 @@ LIST_NAMES = {"isko": "ISkO", "seeger_fabian": "Seeger–Fabian"}
 
 
 def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
-    """The Skatliste's columns after the game column: the declarer, won or lost with the
-    card points, the game's list entry, and the Seeger–Fabian entry where it is played."""
+    """The Skatliste's columns after the game column: whom the entry is for (the declarer,
+    or a Ramsch's losers: so not keyed ``declarer``, which the sheets head with the form's
+    word for him), won or lost with the card points, the game's list entry, and the
+    Seeger–Fabian entry where it is played."""
     w = WORDS[lang_of(lang)]
     out = [
-        {"key": "declarer", "label": w["declarer"], "kind": "name"},
+        {"key": "entered", "label": w["declarer"], "kind": "name"},
         {"key": "result", "label": w["result"], "kind": "note"},
         {"key": "value", "label": w["value"], "kind": "note"},
     ]
@@ -44,7 +46,7 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
     key = lang_of(lang)
     w, t = WORDS[key], TEXT[key]
     sf = rules.list_mode == "seeger_fabian"
-    cells = dict.fromkeys(("declarer", "result", "value"), "")
+    cells = dict.fromkeys(("entered", "result", "value"), "")
     if sf:
         cells["seeger_fabian"] = ""
     tags: list[tuple[str, str]] = []
@@ -54,7 +56,7 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         notation = "Ramsch" if hand.ramsch is not None else "eingepasst"
         if hand.ramsch is not None:
             who = hand.ramsch.durchmarsch or ", ".join(hand.ramsch.losers)
-            cells["declarer"] = who
+            cells["entered"] = who
             cells["result"] = "Durchmarsch" if hand.ramsch.durchmarsch else str(hand.ramsch.points)
             cells["value"] = _ramsch_value(hand, rules)
         return {
@@ -67,7 +69,7 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
     if hand.bid is not None:  # whether the bid is covered, as the preview's title says it
         covered = w["bid_not_covered" if value.overbid else "bid_covered"]
         notation = f"{notation}; {covered.format(bid=hand.bid)}"
-    cells["declarer"] = hand.declarer
+    cells["entered"] = hand.declarer
     result = w["won"] if value.won else w["lost"]
     entry = value.value if value.won else -rules.lost_factor * value.value
     # what decided the entry, as the preview's title says it: "lost, Re, Bock → −288"

@@ -66,13 +66,16 @@ def bock_to_come(rows: Sequence[Mapping[str, Any]], rules: Rules) -> int:
 def form_proposal(rows: Sequence[Mapping[str, Any]], rules: Rules) -> dict[str, str]:
     """The next hand's form values proposed from the hands so far: Bock ticked while the
     next game is one of a Bock round, a Ramsch in a Ramsch round and in an evening of
-    Ramsch only (the scorer may change either: a Grand Hand may be declared instead)."""
+    Ramsch only (the scorer may change either: a Grand Hand may be declared instead; in a
+    Ramsch round it then keeps ``ramsch_round`` ticked, and opens no Bock round)."""
     if rules.ramsch_only:
         return {"outcome": "ramsch"}
     queue = rounds(rows, rules).queue
     if not queue:
         return {}
-    return {"bock": "true"} if queue[0] == "bock" else {"outcome": "ramsch"}
+    if queue[0] == "bock":
+        return {"bock": "true"}
+    return {"outcome": "ramsch", "ramsch_round": "true"}
 
 
 def won_lost(rows: Sequence[Mapping[str, Any]], players: Sequence[str]) -> dict[str, list[int]]:

@@ -115,13 +115,14 @@ def bock_triggers(hand: Hand, rules: Rules) -> tuple[str, ...]:
     """The Bock triggers this hand fires by itself, with Bock played: the file's
     ``triggers`` and the further ones its options turn on (a Kontra game the declarer
     lost, a Schneider, a game worth ``value_from`` or more). A Grand Hand declared in an
-    evening of Ramsch only opens none (Andy4495 README: "No bock can be created in this
-    case"); in a Ramsch round after Bock, only the evening knows it (``tally``). A
+    evening of Ramsch only, or in a Ramsch round (``ramsch_round``, which the form
+    proposes there), opens none (Andy4495 README: "No bock can be created in this case"),
+    so the hand's tag and lines say none. A
     Schneider under ``no_bock_pending`` fires here unless the hand is a Bock game itself;
     whether another is still to come is the evening's to say (``tally``). Two rounds
     without Bock, too, only the evening knows."""
-    if not rules.bock or hand.outcome != "played" or rules.ramsch_only:
-        return ()  # a Grand Hand declared in an evening of Ramsch only opens none
+    if not rules.bock or hand.outcome != "played" or rules.ramsch_only or hand.ramsch_round:
+        return ()  # a Grand Hand declared instead of a Ramsch opens none
     fired = {
         "sixty_sixty": hand.declarer_points == 60,
         "grand_hand": hand.game == "grand" and hand.hand,

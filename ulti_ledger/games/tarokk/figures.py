@@ -389,7 +389,7 @@ def _raised_from(raw: Any, key: str, name: str, announced: bool, rules: Rules) -
     if not rules.raises:
         raise HandError(
             f"{key}.raised_from",
-            "{ruleset} has no emelés: leave raised_from out",
+            "{ruleset} has no raising (emelés): leave raised_from out",
             code="no_raise",
             ruleset=rules.label,
         )
