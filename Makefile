@@ -68,7 +68,6 @@ GAME_LOCALES := ulti_ledger/settlement/locale $(wildcard ulti_ledger/games/*/loc
 translations: $(VENV)/.installed-run
 	$(PYTHON) scripts/check_catalogues.py
 	$(PYBABEL) -q compile -d translations -D messages
-	$(PYBABEL) -q compile -d translations -D rulesets
 	@for dir in $(GAME_LOCALES); do \
 	  echo $(PYBABEL) -q compile -d $$dir -D $$(basename $$(dirname $$dir)); \
 	  $(PYBABEL) -q compile -d $$dir -D $$(basename $$(dirname $$dir)) || exit 1; \

@@ -54,6 +54,8 @@ def _said(template: str, lang: str) -> str:
         if lang in words.languages and template in words[lang]:
             return words[lang][template]
     return template
+
+
 HU = _Hungarian()
 """``locale/hu/LC_MESSAGES/settlement.po``: the msgid is the English template."""
 
