@@ -8,9 +8,10 @@ import re
 import pytest
 
 from tests.ui_helpers import Scorer
+from ulti_ledger.games import builtin_engine
 
 
-@pytest.mark.parametrize("ruleset", ["ulti", "snapszer", "skat", "tarokk", "magas-tarokk"])
+@pytest.mark.parametrize("ruleset", sorted(builtin_engine().rulesets))
 def test_a_fresh_form_s_preview_asks_for_what_is_missing(client, ruleset):
     """In the form's own words where it has them, else by the field's label, in the page's
     language; never the engine's sentence for an API caller ("cannot be recorded: ...

@@ -114,9 +114,11 @@ def templates(files: Iterable[Path], games_root: Path) -> dict[str, set[str]]:
 
 
 def sources(package_root: Path) -> list[Path]:
-    """The files whose refusals are translated: the core's and every game package's."""
+    """The files whose refusals are translated: the core's and every game package's (not
+    a game's own tests, ``<game>/tests/``)."""
     return sorted(
         p
         for folder in ("settlement", "ledger", "games")
         for p in (package_root / folder).rglob("*.py")
+        if "tests" not in p.relative_to(package_root).parts
     )
