@@ -12,6 +12,7 @@ import ast
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.engine_helpers import REPO
 
