@@ -114,6 +114,7 @@ from ..settlement.session import SESSION_FORMAT
 from .accounts import payee_accounts, remove_payee_account, set_payee_account
 from .carry import group_kitty, keeps_kitty, leave_group, lock_group, refresh_group
 from .catalogue import (
+    catalogue,
     form_game,
     game_rules_table,
     hand_form,
@@ -281,6 +282,7 @@ __all__ = [
     "group_settlement",
     "hand_count",
     "hand_entry",
+    "catalogue",
     "form_game",
     "GameForm",
     "game_rules_table",
