@@ -59,7 +59,8 @@ def fields(template: str) -> set[str]:
 
 
 def test_every_engine_refusal_is_translated_in_its_owners_catalogue():
-    assert set(templates()) - {CORE} == set(REGISTRY), "a game with no refusal found"
+    found = set(templates()) - {CORE}
+    assert found and found <= set(REGISTRY), "the scan finds the games' sentences"
     assert untranslated(templates(), _game_words) == []
 
 
