@@ -36,7 +36,8 @@ class Registry(Mapping[str, Game]):
             if game.NAME in self._games:
                 raise ValueError(f"two games are called {game.NAME!r}")
             self._games[game.NAME] = game
-            add_game_words(package_words(package, REFUSAL_CONTEXT))  # its refusals' words
+            if getattr(package, "__file__", None):  # a package on disk: its refusals' words
+                add_game_words(package_words(package, REFUSAL_CONTEXT))
 
     def __getitem__(self, name: str) -> Game:
         return self._games[name]
