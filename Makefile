@@ -64,9 +64,10 @@ $(VENV)/.installed-test: pyproject.toml | $(PYTHON)
 PYBABEL := $(VENV)/bin/pybabel
 GAME_LOCALES := ulti_ledger/settlement/locale $(wildcard ulti_ledger/games/*/locale)
 
+# A missing or fuzzy catalogue fails here: pybabel compile would skip it with a warning.
 translations: $(VENV)/.installed-run
+	$(PYTHON) scripts/check_catalogues.py
 	$(PYBABEL) -q compile -d translations -D messages
-	$(PYBABEL) -q compile -d translations -D rulesets
 	@for dir in $(GAME_LOCALES); do \
 	  echo $(PYBABEL) -q compile -d $$dir -D $$(basename $$(dirname $$dir)); \
 	  $(PYBABEL) -q compile -d $$dir -D $$(basename $$(dirname $$dir)) || exit 1; \

@@ -12,18 +12,35 @@ ENGINE = REGISTRY.engine()
 REPO = Path(__file__).resolve().parent.parent
 
 
-VECTORS = REPO / "tests" / "vectors"
-"""The suite's own copy of the shared test vectors (``games/`` included): a fresh clone
-has no ``../shared`` beside it, and must pass its tests all the same."""
+def vector_files(kind: str) -> dict[str, Path]:
+    """Each registered game's vectors of ``kind`` (``public``: the shared folder's file,
+    copied byte for byte; ``own``: the project's own), read from the game's own folder
+    (``ulti_ledger/games/<game>/vectors/<kind>.json``), by game; a game without one is
+    left out."""
+    found = {
+        name: Path(str(game.package.__file__)).parent / "vectors" / f"{kind}.json"
+        for name, game in REGISTRY.items()
+    }
+    return {name: path for name, path in found.items() if path.is_file()}
 
 
 def shared_dir() -> Path:
     """The read-only shared/ folder beside the checkout (ULTI_SHARED_DIR overrides).
 
-    The vector tests read their cases from it where it exists (``tests/engine/test_vectors.py``),
-    and the drift test compares it with ``VECTORS`` (``tests/engine/test_vectors_copy.py``).
+    A fresh clone has none and passes all the same: the games' folders hold the copies
+    (``vector_files("public")``), and ``tests/engine/test_vectors_copy.py`` compares them
+    with the shared files where the folder is there.
     """
     return Path(os.environ.get("ULTI_SHARED_DIR", REPO.parent / "shared"))
+
+
+def shared_vector(root: Path, game: str) -> Path | None:
+    """The shared folder's vectors of ``game``: ``<game>-public.json`` at the top (Ulti's,
+    the first) or in ``games/``, or None where the shared folder holds none of it."""
+    for path in (root / f"{game}-public.json", root / "games" / f"{game}-public.json"):
+        if path.is_file():
+            return path
+    return None
 
 
 def hand(**overrides: Any) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import ast
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 from tests.engine_helpers import REPO
 
@@ -84,12 +85,18 @@ def test_no_source_file_of_the_core_imports_an_outer_layer():
     assert offenders == []
 
 
+def game_sources(game: Path) -> list[Path]:
+    """A game package's own modules: not its tests (``<game>/tests/``), which drive the game
+    through every layer as the suite's other tests do."""
+    return [p for p in game.rglob("*.py") if "tests" not in p.relative_to(game).parts]
+
+
 def test_no_game_imports_an_outer_layer_or_another_game():
     games = [p for p in GAMES.iterdir() if (p / "__init__.py").exists()]
     assert games, "no game package found"
     offenders = []
     for game in games:
-        for path in sorted(game.rglob("*.py")):
+        for path in sorted(game_sources(game)):
             for name in _imported_modules(path):
                 own = name.split(".")[:3] == ["ulti_ledger", "games", game.name]
                 if name.split(".")[0] in FORBIDDEN or (_outer(name) and not own):
@@ -298,3 +305,49 @@ def test_the_shipped_package_never_imports_the_test_kit():
     ]
     assert offenders == []
     assert "testkit.samples" in set(_imports("from testkit import samples\n", ["ulti_ledger"]))
+
+
+def game_lists(names: set[str], root=REPO) -> list[str]:
+    """Each literal list, tuple, set or dict (its keys) outside the game packages that
+    spells two or more of the games ``names``: a list of "each game" that a new game would
+    have to join by hand, where the registry answers (code, tests, scripts, bench)."""
+    found = []
+    folders = ("ulti_ledger", "tests", "testkit", "scripts", "bench")
+    files = [p for folder in folders for p in (root / folder).rglob("*.py")]
+    for path in sorted([*files, *root.glob("*.py")]):
+        if (root / "ulti_ledger" / "games") in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.List | ast.Tuple | ast.Set):
+                items = node.elts
+            elif isinstance(node, ast.Dict):
+                items = [k for k in node.keys if k is not None]
+            else:
+                continue
+            spelled = {i.value for i in items if isinstance(i, ast.Constant) and i.value in names}
+            if len(spelled) >= 2:
+                where = path.relative_to(root)
+                found.append(f"{where}:{node.lineno}: {', '.join(sorted(spelled))}")
+    return found
+
+
+def test_no_list_of_games_outside_the_game_packages():
+    """A test or module that needs each game asks the registry (``REGISTRY``), so that a new
+    game is one folder and one registry line."""
+    from ulti_ledger.games import REGISTRY
+
+    assert game_lists(set(REGISTRY)) == []
+
+
+def test_the_list_check_finds_two_games_spelled_out(tmp_path):
+    (tmp_path / "ulti_ledger" / "games" / "g").mkdir(parents=True)
+    (tmp_path / "ulti_ledger" / "games" / "g" / "x.py").write_text('A = ["pin", "pan"]\n')
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        'A = ("pin", "pan")\nB = {"pin": 1, "pan": 2}\nC = ["pin", "other"]\nD = {"pan", "pin"}\n'
+    )
+    assert game_lists({"pin", "pan"}, tmp_path) == [
+        "tests/test_x.py:1: pan, pin",
+        "tests/test_x.py:2: pan, pin",
+        "tests/test_x.py:4: pan, pin",
+    ]

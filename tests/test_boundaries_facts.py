@@ -7,7 +7,9 @@ games": ruleset, options, players, sitting_out, declarer, outcome, renonsz), the
 names of the contract's ``roles`` part, and the generic words that nested facts of any
 game use (a name, a player, won, open). Outside ``games/`` none of them is a string
 literal, so that no module of the ledger, views, PDF or CLI reads a game's facts itself;
-what still does is listed, per module, and the list may only shrink.
+what still does is listed, per module, and the list may only shrink. A helper that games
+share lives in the core all the same (``test_games_do_not_repeat``): it takes the game's key
+as a parameter (``settlement/doubling.py``; games/README.md, "What games share").
 """
 
 from __future__ import annotations

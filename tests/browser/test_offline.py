@@ -135,7 +135,8 @@ def skat_hand(page, board: str) -> str:
     return declarer
 
 
-HANDS = {"ulti": ulti_hand, "skat": skat_hand}
+HANDS = [("ulti", ulti_hand), ("skat", skat_hand)]
+"""Two games' hands entered on the board: a trick game of three and Skat's list."""
 
 
 def totals(app, token: str) -> dict[str, int]:
@@ -242,15 +243,14 @@ def test_three_hands_of_two_games_offline_are_sent_once_in_order(app, phone_cont
     assert page.get_by_test_id("offline-banner").count() == 0
 
 
-@pytest.mark.parametrize("game", ["ulti", "skat"])
+@pytest.mark.parametrize(("game", "hand"), HANDS)
 def test_hands_saved_offline_keep_the_dealer_and_the_money_of_the_same_hands_online(
-    app, phone_context, live_url, game
+    app, phone_context, live_url, game, hand
 ):
     """Two hands online, then two offline from the board's "+ new hand": the offline
     evening ends with the totals and dealers of the same four hands entered online."""
     page = phone_context.new_page()
     players = ["Anna", "Béla", "Csaba", "Dóra"]
-    hand = HANDS[game]
 
     control, control_board = scorer.begin(page, live_url, "Online", players, game)
     online = [hand(page, control_board) for _ in range(4)]

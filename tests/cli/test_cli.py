@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from testkit.samples import session_body
-from tests.engine_helpers import REPO, VECTORS, betli_lost, hand, session_hand
+from tests.engine_helpers import REPO, betli_lost, hand, session_hand
 from ulti_ledger.cli.main import main
 
 SESSION = session_body(
@@ -56,7 +56,7 @@ def test_settle_a_list_reports_each_bad_hand_in_place_and_exits_1():
 
 
 def test_settle_the_shared_vectors_file_as_a_list():
-    vectors = json.loads((VECTORS / "ulti-public.json").read_text("utf-8"))
+    vectors = json.loads((REPO / "ulti_ledger/games/ulti/vectors/public.json").read_text("utf-8"))
     result = run("settle", "-", stdin=json.dumps([v["hand"] for v in vectors]))
     assert result.exit_code == 0
     assert [r["payments"] for r in json.loads(result.output)] == [v["expected"] for v in vectors]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 from itertools import combinations
+from pathlib import Path
 
 from tests.engine_helpers import REPO
 
@@ -104,3 +105,36 @@ def test_the_check_reads_past_docstrings_and_comments(tmp_path):
         code = body.replace("x2 = 2", f"x2 = 2\n{words.strip()}")
         (tmp_path / name / "m.py").write_text(f'"""{name}."""\n' + code, encoding="utf-8")
     assert _shared(tmp_path / "one", tmp_path / "two") == [("one/m.py:2", "two/m.py:2")]
+
+
+def test_the_two_guards_agree_on_where_shared_code_goes(tmp_path):
+    """What two games would write alike goes to the core (this test), and the core names no
+    game's fact key (``test_boundaries_facts``): so a shared helper takes the game's key,
+    and its words, as parameters (``settlement/doubling.py``; games/README.md, "What games
+    share"). Repeated in two games, the reading fails here; moved to the core naming the
+    key, it fails there; the core's helper, taking the key, passes both."""
+    from tests.test_boundaries_facts import _literals, fact_keys
+    from ulti_ledger.settlement import doubling
+
+    reading = "\n".join(
+        [
+            "def level(hand, played):",
+            '    raw = hand.get("kontra")',
+            "    if raw is None or raw == 0:",
+            "        return 0",
+            "    if not played:",
+            '        raise ValueError("off")',
+            "    if raw not in (1, 2):",
+            '        raise ValueError("level")',
+            "    return raw",
+        ]
+    )
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "hand.py").write_text(reading, encoding="utf-8")
+    assert _shared(tmp_path / "one", tmp_path / "two") != []
+    assert _literals(reading, fact_keys()) == {"kontra"}
+    core = Path(doubling.__file__).read_text(encoding="utf-8")
+    assert _literals(core, fact_keys()) == set()
+    callers = {p.parent.name for p in GAMES.rglob("*.py") if "doubling_level(" in p.read_text()}
+    assert len(callers) >= 2, "two games read their doubling with the core's helper"

@@ -5,23 +5,18 @@ The players are listed as the new-evening form asks: as they sit, going round to
 right (each on the right of the one before: counter-clockwise seen from above). The table
 here is drawn as a clock face of its own, independent of the code under test: seat k of n
 sits at the angle -k × 360°/n (counter-clockwise). The rulebooks, not the ruleset files,
-say which way each game passes the deal and who starts:
-
-- Ulti: the deal and the bidding pass to the right, counter-clockwise (RULES.md §2: "the
-  auction runs anticlockwise"; [S001]); the player on the dealer's right bids first.
-- Snapszer and tarokk, Hungarian games: to the right, counter-clockwise ([S003], ITVB);
-  the player on the dealer's right starts.
-- Skat: to the left, clockwise (ISkO 3.2: "Vorhand" sits on the dealer's left and the deal
-  passes to the left); Vorhand, the dealer's left, is asked first.
+say which way each game passes the deal and who starts: each game writes its rulebook's
+word in its own folder, ``<game>/tests/rulebook.py`` (``DEAL``, with the source).
 
 At a table larger than the game plays, the dealer sits out (Ulti at five also the player
-on his left, who dealt before him). A game registered without an entry here fails: its
-rulebook's direction must be written down before its deal can be trusted.
+on his left, who dealt before him). A game registered without its ``rulebook.py`` fails:
+its rulebook's direction must be written down before its deal can be trusted.
 """
 
 from __future__ import annotations
 
 import html
+import importlib
 import math
 import random
 import re
@@ -32,8 +27,17 @@ from testkit import samples
 from ulti_ledger import ledger
 from ulti_ledger.games import REGISTRY, builtin_engine
 
-RULEBOOK = {"ulti": "right", "snapszer": "right", "tarokk": "right", "skat": "left"}
-"""Each game's deal direction as its rulebook says it (the module's docstring)."""
+
+def _rulebook(game: str) -> str | None:
+    try:
+        found = importlib.import_module(f"{REGISTRY[game].package.__name__}.tests.rulebook")
+    except ModuleNotFoundError:
+        return None
+    return found.DEAL
+
+
+RULEBOOK = {game: deal for game in REGISTRY if (deal := _rulebook(game))}
+"""Each game's deal direction as its rulebook says it (``<game>/tests/rulebook.py``)."""
 NAMES = ("Anna", "Béla", "Csaba", "Dóra", "Ede")
 pytestmark = pytest.mark.db
 
@@ -53,7 +57,7 @@ def seat_towards(seats: tuple[str, ...], player: str, side: str) -> str:
 
 
 def test_every_registered_game_has_its_rulebook_direction_here():
-    assert set(REGISTRY) <= set(RULEBOOK), "write the new game's direction in RULEBOOK"
+    assert set(REGISTRY) <= set(RULEBOOK), "write the new game's direction in its tests/rulebook.py"
 
 
 def drawn_table(page: str) -> dict:

@@ -1,7 +1,7 @@
 """The project's own vectors of Skat's and snapszer's house rules of issue 25, checked by
-``test_vectors.test_own_vector``, which reads every file of ``tests/vectors/own/``.
+``test_vectors.test_own_vector``, which reads every game's ``vectors/own.json``.
 
-``tests/vectors/own/<game>.json`` holds hands in the shared files' format (a hand, its
+``ulti_ledger/games/<game>/vectors/own.json`` holds hands in the shared files' format (a hand, its
 expected payments, Skat's list ``score``); a case that an option rules out says
 ``expected_refusal`` (the refusal's key and code) instead of ``expected``. A Skat case may
 add ``bock_round``: the games of the Bock round the hand opens by itself (0: none), which
@@ -18,28 +18,10 @@ from typing import Any
 
 import pytest
 
-from tests.engine_helpers import ENGINE, VECTORS
+from tests.engine_helpers import ENGINE, vector_files
 from ulti_ledger.settlement import LedgerError
 
-OWN = VECTORS / "own"
-GAMES = ("skat", "snapszer")
-NEW_OPTIONS = {
-    "skat": (
-        "bock_lost_kontra",
-        "bock_kontra_declarer_lost",
-        "bock_sixty_sixty",
-        "bock_grand_hand",
-        "bock_null_ouvert_hand",
-        "bock_re",
-        "bock_schneider",
-        "bock_value_120",
-        "bock_two_rounds",
-        "ramsch_after_bock",
-        "ramsch_only",
-        "ramsch_only_grand_hand",
-    ),
-    "snapszer": ("kontra",),
-}
+OWN = vector_files("own")
 EVENING_ONLY = {("skat", "bock_two_rounds")}
 """Choices that no single hand shows (the evening counts the rounds): their cases are in
 ``test_skat_evening.py``."""
@@ -49,14 +31,14 @@ def _load(path: Path) -> list[dict[str, Any]]:
     return json.loads(path.read_text("utf-8"))
 
 
-def _cases(folder: Path):
-    """Every case of the games' own files in ``folder``."""
-    for game in GAMES:
-        for case in _load(folder / f"{game}.json"):
+def _cases():
+    """Every case of the games' own files."""
+    for game, path in OWN.items():
+        for case in _load(path):
             yield pytest.param(case, id=f"{game}:{case['id']}")
 
 
-@pytest.mark.parametrize("case", [c for c in _cases(OWN) if "bock_round" in c.values[0]])
+@pytest.mark.parametrize("case", [c for c in _cases() if "bock_round" in c.values[0]])
 def test_a_hand_opens_the_bock_round_its_case_says(case):
     """The payments and refusals of these files are checked with every own vector
     (``test_vectors.test_own_vector``); here, what only Skat's cases add."""
@@ -66,17 +48,41 @@ def test_a_hand_opens_the_bock_round_its_case_says(case):
     assert row["skat_list"]["opens"] == case["bock_round"], case["title"]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_choice_of_every_new_option_has_a_case(game):
+ISSUE_25 = [
+    pytest.param(
+        "skat",
+        (
+            "bock_lost_kontra",
+            "bock_kontra_declarer_lost",
+            "bock_sixty_sixty",
+            "bock_grand_hand",
+            "bock_null_ouvert_hand",
+            "bock_re",
+            "bock_schneider",
+            "bock_value_120",
+            "bock_two_rounds",
+            "ramsch_after_bock",
+            "ramsch_only",
+            "ramsch_only_grand_hand",
+        ),
+        id="skat",
+    ),
+    pytest.param("snapszer", ("kontra",), id="snapszer"),
+]
+"""The options issue 25 gave a game, each of whose choices its own vectors show."""
+
+
+@pytest.mark.parametrize(("game", "options"), ISSUE_25)
+def test_every_choice_of_every_new_option_has_a_case(game, options):
     """A case per choice: the option set to it in the case's hand (payments or refusal)."""
     seen: set[tuple[str, str]] = set()
-    for case in _load(OWN / f"{game}.json"):
-        options = case["hand"].get("options", {})
-        seen |= {(name, str(value)) for name, value in options.items()}
+    for case in _load(OWN[game]):
+        given = case["hand"].get("options", {})
+        seen |= {(name, str(value)) for name, value in given.items()}
         if "options" not in case["hand"]:  # the defaults
-            seen |= {(name, "off") for name in NEW_OPTIONS[game]}
+            seen |= {(name, "off") for name in options}
     ruleset = ENGINE.rulesets[game]
-    for name in NEW_OPTIONS[game]:
+    for name in options:
         if (game, name) in EVENING_ONLY:
             continue
         for choice in ruleset.options[name].choices:

@@ -7,7 +7,7 @@ one hand whose result differs between the two: its payments, its score column, w
 does to the kitty (and the kitty's account, where the game keeps one), or its refusal (the
 key and code). The hands searched are the game's own random hands (``random_hand``, drawn
 under either reading, at every table size the rules allow) and the hands of the game's
-vectors (the shared ones and the project's own, ``tests/vectors/own``), so an option added
+vectors (each game's folder's, ``ulti_ledger/games/<game>/vectors/``), so an option added
 later is covered by the vector that every choice must have. An option that only seats the
 table (``seating``) must change the seating instead. The search is seeded: a run repeats.
 """
@@ -22,14 +22,12 @@ from typing import Any
 
 import pytest
 
-from tests.engine_helpers import ENGINE, VECTORS, shared_dir
+from tests.engine_helpers import ENGINE, vector_files
 from ulti_ledger.settlement import HandError, LedgerError
 
 TRIES = 400
 """Random hands drawn per reading and table size before the search gives up."""
-SOURCE = shared_dir() / "vectors" if (shared_dir() / "vectors").is_dir() else VECTORS
-VECTOR_FILES = [*SOURCE.glob("*.json"), *(SOURCE / "games").glob("*.json")]
-VECTOR_FILES += sorted((VECTORS / "own").glob("*.json"))
+VECTOR_FILES = [*vector_files("public").values(), *vector_files("own").values()]
 
 
 def _vector_hands(ruleset_id: str) -> list[dict[str, Any]]:

@@ -1,64 +1,128 @@
-"""The engine's refusals in Hungarian: under the CLI's --lang hu and the API's ?lang=hu."""
+"""The engine's refusals in Hungarian (and German): under the CLI's --lang hu and the API's
+?lang=hu. The core's sentences are in the core's catalogue (``settlement/locale``), each
+game's in its own domain (``games/<game>/locale``, ``msgctxt "engine"``), found in the
+source by ``refusal_templates`` (a sentence passed to a helper as its template too)."""
 
 from __future__ import annotations
 
-import ast
 import json
 import string
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from tests.engine_helpers import ENGINE, REPO, hand
 from ulti_ledger.cli.main import main
+from ulti_ledger.games import REGISTRY
 from ulti_ledger.settlement import LedgerError
 from ulti_ledger.settlement.errors import Msg
-from ulti_ledger.settlement.messages import HU
+from ulti_ledger.settlement.messages import HU, REFUSAL_CONTEXT
+from ulti_ledger.settlement.words import GameWords, package_words
 
-RAISERS = {"HandError", "OptionError", "Msg"}
-SOURCES = [
-    *(REPO / "ulti_ledger" / "settlement").rglob("*.py"),
-    *(REPO / "ulti_ledger" / "games").rglob("*.py"),
-    REPO / "ulti_ledger/ledger/checks.py",
-]
+from . import refusal_templates
+from .refusal_templates import CORE
+
+LANGS = ("hu", "de")
+ROOT = REPO / "ulti_ledger"
+GERMAN = GameWords(ROOT / "settlement" / "locale", "settlement", LANGS)["de"]
 
 
-def templates() -> set[str]:
-    """Every English template the engine can raise: the constant string of each raise."""
-    found = set()
-    for path in SOURCES:
-        for node in ast.walk(ast.parse(Path(path).read_text("utf-8"))):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) in RAISERS):
-                continue
-            index = 0 if node.func.id == "Msg" else 1
-            if len(node.args) > index:
-                arg = node.args[index]
-                candidates = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]
-                for c in candidates:
-                    if isinstance(c, ast.Constant) and isinstance(c.value, str):
-                        found.add(c.value)
-                    elif isinstance(c, ast.JoinedStr):
-                        found.add(f"<f-string at {path.name}:{node.lineno}>")
-    return found
+def _game_words(name: str) -> dict[str, set[str]]:
+    words = package_words(REGISTRY[name].package, REFUSAL_CONTEXT)
+    return {lang: set(words[lang]) for lang in LANGS}
+
+
+def untranslated(found: dict[str, set[str]], game_words) -> list[str]:
+    """Each sentence that is not in its owner's catalogue in every language of ``LANGS``:
+    the core's in the core's, a game's in the game's own (or, the same sentence, the core's)."""
+    core = found.get(CORE, set())
+    out = [f"core: {t!r}" for t in sorted(core) if t not in HU or not GERMAN.get(t)]
+    for game, sentences in sorted(found.items()):
+        if game == CORE:
+            continue
+        words = game_words(game)
+        out += [
+            f"{game}: {t!r} ({lang})"
+            for t in sorted(sentences - core)
+            for lang in LANGS
+            if t not in words[lang]
+        ]
+    return out
+
+
+def templates() -> dict[str, set[str]]:
+    return refusal_templates.templates(refusal_templates.sources(ROOT), ROOT / "games")
 
 
 def fields(template: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(template) if f}
 
 
-def test_every_engine_refusal_has_its_hungarian():
-    missing = sorted(t for t in templates() if t not in HU)
-    assert missing == []
+def test_every_engine_refusal_is_translated_in_its_owners_catalogue():
+    found = set(templates()) - {CORE}
+    assert found and found <= set(REGISTRY), "the scan finds the games' sentences"
+    assert untranslated(templates(), _game_words) == []
+
+
+def test_the_core_catalogue_keeps_only_the_cores_words():
+    found = templates()
+    games = set().union(*(v for k, v in found.items() if k != CORE)) - found[CORE]
+    assert sorted(games & set(HU)) == []
+
+
+def test_a_sentence_a_game_passes_as_a_template_is_checked(tmp_path):
+    """A sentence planted in a copy of a game's source, written directly, passed to the
+    core's ``none_for_outcome`` as its template, or named first and raised later, is
+    reported untranslated in that game's catalogue."""
+    game = next(iter(REGISTRY))
+    copy = tmp_path / "ulti_ledger"
+    for path in refusal_templates.sources(ROOT):
+        target = copy / path.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(path.read_text("utf-8"), "utf-8")
+    planted = copy / "games" / game / "planted.py"
+    planted.write_text(
+        "from ...settlement.errors import HandError\n"
+        "from ...settlement.hand_checks import none_for_outcome\n\n\n"
+        "def check(outcome, given, late):\n"
+        '    none_for_outcome(outcome, given, "planted: {outcome} without {key}")\n'
+        '    none_for_outcome(outcome, given, template="planted by keyword {key}")\n'
+        '    why = "planted, named first" if late else "planted, the other branch"\n'
+        '    raise HandError("key", why)\n',
+        "utf-8",
+    )
+    found = refusal_templates.templates(refusal_templates.sources(copy), copy / "games")
+    missing = untranslated(found, _game_words)
+    assert missing == [
+        f"{game}: {t!r} ({lang})"
+        for t in sorted(
+            [
+                "planted: {outcome} without {key}",
+                "planted by keyword {key}",
+                "planted, named first",
+                "planted, the other branch",
+            ]
+        )
+        for lang in LANGS
+    ]
 
 
 def test_no_refusal_is_an_f_string_any_more():
-    assert not [t for t in templates() if t.startswith("<f-string")]
+    every = set().union(*templates().values())
+    assert not [t for t in every if t.startswith("<f-string")]
 
 
 @pytest.mark.parametrize("template", sorted(HU))
 def test_the_hungarian_has_the_same_fields(template):
     assert fields(HU[template]) == fields(template)
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_a_games_sentences_have_the_same_fields(game):
+    words = package_words(REGISTRY[game].package, REFUSAL_CONTEXT)
+    for lang in LANGS:
+        for template, said in words[lang].items():
+            assert fields(said) == fields(template), (game, lang, template)
 
 
 def refusal(data) -> LedgerError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
@@ -18,6 +19,7 @@ from tests.pdf.test_pdf import pages_text
 from tests.ui_helpers import Scorer
 from tests.web.test_ui_hand_errors import error_of
 from ulti_ledger.cli.main import main
+from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.pinning import builtin_engine
 from ulti_ledger.words import i18n, messages
 from ulti_ledger.words.dates import date_text
@@ -244,26 +246,32 @@ def test_money_and_dates_as_german_writes_them(app):
         assert i18n.t("hand_count", n=3) == "3 Spiele"
 
 
-def _ruleset_texts() -> set[str]:
-    out: set[str] = set()
-    for ruleset in builtin_engine().rulesets.values():
-        out |= {ruleset.label_en, ruleset.description_en}
-        for option in ruleset.options.values():
-            out |= {option.label_en, option.help_en}
-            out |= {choice.help_en for choice in (option.choices or {}).values()}
+def _ruleset_texts(ruleset) -> set[str]:
+    out = {ruleset.label_en, ruleset.description_en}
+    for option in ruleset.options.values():
+        out |= {option.label_en, option.help_en}
+        out |= {choice.help_en for choice in (option.choices or {}).values()}
     return {text for text in out if text}
 
 
 def test_every_rulesets_own_words_have_their_german():
-    """The words of every shipped ruleset file (labels, descriptions, house-rule help),
-    in translations/rulesets.pot and, translated, in the German rulesets.po."""
-    with (messages.ROOT / "rulesets.pot").open("rb") as source:
-        pot = {m.id for m in read_po(source) if m.id}
-    with (messages.ROOT / "de" / "LC_MESSAGES" / "rulesets.po").open("rb") as source:
-        german = {m.id: m.string for m in read_po(source) if m.id and not m.fuzzy}
-    texts = _ruleset_texts()
-    assert texts - pot == set(), "add these to translations/rulesets.pot"
-    assert sorted(t for t in texts if not german.get(t)) == []
+    """The words of every shipped ruleset file (labels, descriptions, house-rule help), in
+    its game's own template and, translated, in the game's German catalogue
+    (``msgctxt "ruleset"``)."""
+    for ruleset in builtin_engine().rulesets.values():
+        locale = Path(str(REGISTRY[ruleset.scorer].package.__file__)).parent / "locale"
+        name = ruleset.scorer
+        with (locale / f"{name}.pot").open("rb") as source:
+            pot = {m.id for m in read_po(source) if m.id and m.context == "ruleset"}
+        with (locale / "de" / "LC_MESSAGES" / f"{name}.po").open("rb") as source:
+            german = {
+                m.id: m.string
+                for m in read_po(source)
+                if m.id and not m.fuzzy and m.context == "ruleset"
+            }
+        texts = _ruleset_texts(ruleset)
+        assert texts - pot == set(), f"add these to {name}.pot, msgctxt ruleset"
+        assert sorted(t for t in texts if not german.get(t)) == []
     assert messages.ruleset_text("Kontra", "Kontra ceiling", "de") == "Höchstes Kontra"
     assert messages.ruleset_text("Kontra", "Kontra ceiling", "hu") == "Kontra"
     assert messages.ruleset_text("Kontra", "Kontra ceiling", "en") == "Kontra ceiling"

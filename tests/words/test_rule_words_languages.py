@@ -4,7 +4,7 @@ ruleset and ``ulti-ledger rules show`` / ``rules list``, in Hungarian, English a
 
 A text is "left in another language" when the Hungarian, English or German wording of a
 ruleset's own words (``label``, ``help``, a choice's ``help``: the file's Hungarian and
-English, German from ``rulesets.po``) or of a house rule's player words (its game's
+English, German from its game's ``msgctxt "ruleset"``) or of a house rule's player words (its game's
 ``msgctxt "rule"``: ``<option>``, ``<option>.<choice>``) shows on a page of another
 language where that language words it differently. The file's value ids
 (``seeger_fabian``, a table's ``isko`` or ``vote``) are never shown as words. Skat's terms
@@ -19,7 +19,6 @@ from html import unescape
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 from click.testing import CliRunner
 
 from ulti_ledger import ledger
@@ -27,8 +26,8 @@ from ulti_ledger.cli.main import main
 from ulti_ledger.games import REGISTRY
 from ulti_ledger.ledger.catalogue import ruleset_choices
 from ulti_ledger.ledger.pinning import builtin_engine
-from ulti_ledger.words import messages
-from ulti_ledger.words.messages import ruleset_text
+from ulti_ledger.settlement.words import package_words
+from ulti_ledger.words.messages import RULESET_CONTEXT, ruleset_text
 
 LANGS = ("hu", "en", "de")
 RULESETS = list(builtin_engine().rulesets.values())
@@ -155,11 +154,14 @@ def evenings(app):
 def test_every_rulesets_words_have_a_text_in_every_language():
     """The catalogues hold each option's words in hu, en and de, and German says them in
     German: a German text equal to the English is a text left untranslated."""
-    with (messages.ROOT / "de" / "LC_MESSAGES" / "rulesets.po").open("rb") as source:
-        german = {m.id: m.string for m in read_po(source) if m.id and not m.fuzzy}
+    german = {
+        english
+        for game in REGISTRY.values()
+        for english in package_words(game.package, RULESET_CONTEXT)["de"]
+    }
     for where, words in ruleset_words():
         if words["en"]:
-            assert german.get(words["en"]), f"{where}: no German for {words['en']!r}"
+            assert words["en"] in german, f"{where}: no German for {words['en']!r}"
             assert words["hu"], where
     same = []
     for game, key in option_keys():

@@ -22,6 +22,9 @@ COMPLETE = ("hu", "en", "de")
 """Every message has a text in these: a German text missing fails, as a Hungarian one does."""
 ENGINE_COMPLETE = ("hu", "de")
 """The engine's msgids are English sentences: every other language has every one."""
+RULESET_COMPLETE = ("de",)
+"""A game's ``msgctxt "ruleset"``: a ruleset file's English text in German (Hungarian and
+English read the file itself)."""
 
 
 def _read(path: Path) -> Catalog:
@@ -61,8 +64,9 @@ def problems(template: Catalog, catalogs: dict[str, Catalog], complete=COMPLETE)
             found = catalog.get(message.id, context=message.context)
             texts = [] if found is None else found.string
             texts = [texts] if isinstance(texts, str) else list(texts)
+            need = RULESET_COMPLETE if message.context == messages.RULESET_CONTEXT else complete
             if found is None or found.fuzzy or not all(texts):
-                if lang in complete or (found is not None and any(texts)):
+                if lang in need or (found is not None and any(texts)):
                     out.append(
                         f"{lang}: {where} has no text"
                         + (" (fuzzy)" if found and found.fuzzy else "")

@@ -157,6 +157,7 @@ from .agreement import (
 )
 from .carry import group_kitty, keeps_kitty, leave_group, lock_group, refresh_group
 from .catalogue import (
+    catalogue,
     form_game,
     game_rules_table,
     hand_form,
@@ -358,6 +359,7 @@ __all__ = [
     "group_settlement",
     "hand_count",
     "hand_entry",
+    "catalogue",
     "form_game",
     "GameForm",
     "game_rules_table",

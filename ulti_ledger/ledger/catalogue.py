@@ -22,6 +22,26 @@ def ruleset_choices(lang: str = "hu", engine: Engine | None = None) -> list[dict
     return [_ruleset(r, lang) for r in engine.rulesets.values()]
 
 
+def catalogue(lang: str = "hu", engine: Engine | None = None) -> dict[str, Any]:
+    """The API's catalogue (``GET /api/v1/catalogue``): every ruleset a session can use, with
+    its house rules (``ruleset_choices``) and, under its default house rules, what its game
+    lists of its contracts (the game's part ``form_catalogue``) and its hand form as data
+    (its part ``hand_form``), so that a client can offer the hands the engine takes."""
+    engine = engine or builtin_engine()
+    out = []
+    for ruleset in engine.rulesets.values():
+        rules = ruleset.resolve({})
+        game = engine.game(ruleset.scorer)
+        out.append(
+            {
+                **_ruleset(ruleset, lang),
+                "contracts": game.form_catalogue(rules, lang),
+                "form": game.hand_form(rules, lang),
+            }
+        )
+    return {"rulesets": out}
+
+
 def form_game(session: GameSession, options: dict[str, Any] | None = None) -> tuple[Any, Any]:
     """The session's game and its resolved rules (``options``: a hand's own over the
     session's): for tests and tools; the pages ask ``game_form.game_form``."""

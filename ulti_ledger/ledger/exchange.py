@@ -40,6 +40,7 @@ from decimal import Decimal
 from typing import Any, NamedTuple
 
 from ..models import GameSession
+from ..settlement.contract import paper_game
 from ..settlement.errors import Msg
 from ..settlement.session import SESSION_FORMAT
 from ..words.kitty_words import kitty_columns
@@ -166,7 +167,7 @@ def hand_table(summary: Mapping[str, Any], lang: str = "hu") -> list[list[Any]]:
             hand["number"],
             hand["dealer"],
             hand["declarer"],
-            sheet["game"],
+            paper_game(sheet),
             *(file_cell(sheet, c["key"]) for c in columns),
             *(hand["changes"][p] for p in players),
             *(hand["totals"][p] for p in players),

@@ -110,6 +110,46 @@ PATHS = {
             "responses": {"200": {"description": "OpenAPI 3.1", **as_json({"type": "object"})}},
         }
     },
+    "/api/v1/catalogue": {
+        "get": {
+            "summary": "every ruleset: its house rules, its game's contracts and hand form",
+            "security": [],
+            "parameters": [LANG],
+            "responses": {
+                "200": {
+                    "description": "the rulesets, each with `options`, `contracts` and `form`",
+                    **as_json(
+                        {
+                            "type": "object",
+                            "required": ["rulesets"],
+                            "properties": {
+                                "rulesets": {
+                                    "type": "array",
+                                    "items": {
+                                        "type": "object",
+                                        "required": ["id", "scorer", "options", "contracts"],
+                                    },
+                                }
+                            },
+                        }
+                    ),
+                },
+                "503": {"description": MESSAGES["503"], **as_json(ref("Error"))},
+            },
+        }
+    },
+    "/api/v1/sessions/{session_id}/catalogue": {
+        "get": operation(
+            "what a hand of the session may hold: its game's contracts and hand form",
+            answer(
+                "the game's `form_catalogue` keys and the form as data (`description`)",
+                {"type": "object", "required": ["description"]},
+            ),
+            READ_ERRORS,
+            (*S, LANG, TOKEN),
+            edit=False,
+        )
+    },
     "/api/v1/sessions": {
         "post": {
             **operation(

@@ -39,6 +39,7 @@ from functools import cache
 from typing import Any
 
 from ..config import STATIC
+from ..settlement.contract import paper_game
 from ..settlement.who_pays import shown_lines
 
 MONO_EM = Decimal("0.60205")
@@ -277,7 +278,7 @@ def rows(
                 "lead": columns.lead(
                     hand["number"], _label(short, hand["dealer"]), _label(short, hand["declarer"])
                 ),
-                "notation": sheet["game"],
+                "notation": paper_game(sheet),
                 "edited": hand["edited"],
                 "own_options": "; ".join(words(k, v) for k, v in own.items()) if own else "",
                 "notes": _notes(*(shortened(sheet["cells"][key], short) for key in keys)),

@@ -188,3 +188,17 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.package.__name__})"
+
+
+MARK_SEPARATOR = " · "
+
+
+def paper_game(sheet: Mapping[str, Any]) -> str:
+    """The game column of the paper sheets (the PDF's and the CSV's hand tables): a row's
+    ``game`` and, after it, the tags the game marks for paper (``sheet["marks"]``: their
+    texts; by default every tag's), so that a Kontra or a Bock shows where no column of the
+    game's says it (games/README.md, part ``row``)."""
+    marks = sheet.get("marks")
+    if marks is None:
+        marks = [text for _, text in sheet.get("tags", ())]
+    return MARK_SEPARATOR.join([sheet["game"], *marks])

@@ -20,6 +20,7 @@ from .contract import PARTS, Game, Part
 from .engine import Engine
 from .errors import RulesetError
 from .loader import Ruleset, load_ruleset_file, parse_ruleset
+from .messages import REFUSAL_CONTEXT, add_game_words
 from .words import RULE_CONTEXT, GameWords, package_words
 
 __all__ = ["PARTS", "Game", "Part", "Registry"]
@@ -35,6 +36,8 @@ class Registry(Mapping[str, Game]):
             if game.NAME in self._games:
                 raise ValueError(f"two games are called {game.NAME!r}")
             self._games[game.NAME] = game
+            if getattr(package, "__file__", None):  # a package on disk: its refusals' words
+                add_game_words(package_words(package, REFUSAL_CONTEXT))
 
     def __getitem__(self, name: str) -> Game:
         return self._games[name]

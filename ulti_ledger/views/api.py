@@ -19,6 +19,9 @@ in the body, e.g. ``components[0].name``). Validation and all logic live in
     GET    /api/v1/sessions/<id>/hands/<n>       one hand and its result
     PUT    /api/v1/sessions/<id>/hands/<n>       replace hand n -> 200 its result
     DELETE /api/v1/sessions/<id>/hands/<n>       -> 204; later hands move up one number
+    GET    /api/v1/catalogue                     every ruleset, its house rules, its game's
+                                                 contracts and hand form (no token)
+    GET    /api/v1/sessions/<id>/catalogue       the same for the session's pinned rules
 
 History and restoring are in ``api_history``; the players and undoing a change of the
 evening in ``api_evening``; the description in ``openapi``.
@@ -76,6 +79,19 @@ def openapi_description():
     from ..openapi import document
 
     return document()
+
+
+@bp.get("/catalogue")
+def catalogue():
+    """Every ruleset and what its game's hands may hold (``ledger.catalogue``); no token."""
+    return ledger.catalogue(api_lang())
+
+
+@bp.get(f"/sessions/<{ID}:session_id>/catalogue")
+def session_catalogue(session_id: int):
+    """What a hand of this session may hold, under its pinned rules and house rules."""
+    session = authorized(session_id, "view")
+    return ledger.hand_form(session, api_lang())
 
 
 @bp.get(f"/sessions/<{ID}:session_id>")

@@ -36,19 +36,19 @@ LANGUAGES = ("hu", "en", "de")
 """Every catalogue; the pages offer ``i18n.LANGUAGES`` of them."""
 FALLBACK = {"de": "en"}
 """A text merged without its German shows English until it is translated (the test fails)."""
-RULESETS = "rulesets"
+RULESET_CONTEXT = "ruleset"
 """The ruleset files' own words in German, by their English text (``label_en``, ``help_en``,
-``description_en``): ``translations/de/LC_MESSAGES/rulesets.po``. Hungarian and English
-read the file itself; an evening pinned to an older text keeps its German wherever the
-English text is the same."""
+``description_en``): in the game's own domain under ``msgctxt "ruleset"``
+(``games/<game>/locale/de/LC_MESSAGES/<game>.po``). Hungarian and English read the file
+itself; an evening pinned to an older text keeps its German wherever the English text is
+the same."""
 
 
 def catalogue_files() -> list[Path]:
     """Every ``.po`` file: the app's, the engine's and each game package's own domain
     (by its name: ``pybabel update`` writes a temporary ``.po`` beside it meanwhile)."""
     games = [path for game in GAMES.iterdir() for path in _domain(game / "locale", game.name)]
-    app = [*_domain(ROOT, DOMAIN), *_domain(ROOT, RULESETS)]
-    return sorted([*app, *_domain(CORE_LOCALE, "settlement"), *games])
+    return sorted([*_domain(ROOT, DOMAIN), *_domain(CORE_LOCALE, "settlement"), *games])
 
 
 def _domain(localedir: Path, domain: str) -> list[Path]:
@@ -90,23 +90,29 @@ def translations(lang: str) -> Translations:
 
 def ruleset_text(hungarian: str, english: str, lang: str) -> str:
     """A ruleset file's words in ``lang``: its own Hungarian or English text, or the German
-    of its English text (``RULESETS``); English where German has none yet."""
+    of its English text (``RULESET_CONTEXT``, in the games' own domains); English where
+    German has none yet."""
     if lang == "hu":
         return hungarian
     if lang == "en" or not english:
         return english
-    return _ruleset_words(lang).gettext(english)
+    return _ruleset_words(lang).get(english, english)
 
 
 @cache
-def _ruleset_words(lang: str) -> Translations:
-    path = ROOT / lang / "LC_MESSAGES" / f"{RULESETS}.mo"
-    if not path.with_suffix(".po").exists():
-        return Translations()  # a language without ruleset words reads English
-    if not path.exists():
-        ensure_compiled()
-    with path.open("rb") as mo:
-        return Translations(mo, domain=RULESETS)
+def _ruleset_words(lang: str) -> dict[str, str]:
+    """Every registered game's ruleset words in ``lang`` (a ruleset's text is read without
+    its game: the first game that words an English text says it)."""
+    from ..games import REGISTRY  # the registry's games, read when first needed
+    from ..settlement.words import package_words
+
+    ensure_compiled()
+    found: dict[str, str] = {}
+    for game in REGISTRY.values():
+        words = package_words(game.package, RULESET_CONTEXT)
+        if lang in words.languages:
+            found = {**dict(words[lang]), **found}
+    return found
 
 
 def text(key: str, lang: str, context: str | None = None) -> str:

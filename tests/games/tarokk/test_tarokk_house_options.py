@@ -2,7 +2,7 @@
 option whose default is the ITVB reading: their hands settle zero-sum with lines that add
 up and words in every language, their canonical form parses back, the form offers their
 facts only where they count, and a double round is proposed after an annulled deal. The
-per-choice payments are the vectors of ``tests/vectors/own/tarokk.json``."""
+per-choice payments are the vectors of ``ulti_ledger/games/tarokk/vectors/own.json``."""
 
 from __future__ import annotations
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ...settlement import hand_checks as checks
+from ...settlement.doubling import doubling_level
 from ...settlement.errors import HandError, Msg
 from .build import Rules
 from .facts_check import GAME_KEYS, game_facts
@@ -122,7 +123,14 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
     facts = game_facts(data, rules, offender is not None)
     _grand_hand(facts, rules)
     in_round = _ramsch_round(get("ramsch_round"), facts, rules)
-    kontra = _kontra(get("kontra"), rules)
+    kontra = doubling_level(
+        get("kontra"),
+        "kontra",
+        played=rules.kontra_re,
+        off="Kontra and Re are not played at this table (house rule kontra_re is off)",
+        levels="must be 1 (Kontra) or 2 (Re), not {value!r}",
+        most=2,
+    )
     head = (rules.id, options or {}, players, sitting_out)
     return _new(Hand, (*head, declarer, outcome, *facts, kontra, bock, offender, None, in_round))
 
@@ -188,22 +196,6 @@ def _ramsch_round(raw: Any, facts: tuple[Any, ...], rules: Rules) -> bool:
             code="ramsch_round_grand_hand",
         )
     return True
-
-
-def _kontra(raw: Any, rules: Rules) -> int:
-    if raw is None or raw == 0:
-        return 0
-    if not rules.kontra_re:
-        raise HandError(
-            "kontra",
-            "Kontra and Re are not played at this table (house rule kontra_re is off)",
-            code="kontra_off",
-        )
-    if type(raw) is not int or raw not in (1, 2):
-        raise HandError(
-            "kontra", "must be 1 (Kontra) or 2 (Re), not {value!r}", code="kontra_level", value=raw
-        )
-    return raw
 
 
 def _bock(raw: Any, rules: Rules) -> bool:

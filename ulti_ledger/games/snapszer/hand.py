@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ...settlement.doubling import doubling_level
 from ...settlement.errors import HandError, Msg
 from ...settlement.hand_checks import (
     COMMON_FIELDS,
@@ -148,29 +149,22 @@ def parse_hand(data: Any, rules: Rules, options: Mapping[str, Any] | None = None
 
 def _kontra(raw: Any, rules: Rules, players: tuple[str, ...]) -> int:
     """The doubling: 0, 1 "gspritzt" (the opponents), 2 "retour" (the starter)."""
-    if raw is None or raw == 0:
-        return 0
-    if not rules.kontra:
-        raise HandError(
-            "kontra",
-            "doubling is not played at this table (house rule kontra is off)",
-            code="kontra_off",
-        )
-    if type(raw) is not int or raw not in (1, 2):
-        raise HandError(
-            "kontra",
-            "must be 1 (gspritzt) or 2 (retour), not {value!r}",
-            code="kontra_level",
-            value=raw,
-        )
-    if len(players) != 3:
+    level = doubling_level(
+        raw,
+        "kontra",
+        played=rules.kontra,
+        off="doubling is not played at this table (house rule kontra is off)",
+        levels="must be 1 (gspritzt) or 2 (retour), not {value!r}",
+        most=2,
+    )
+    if level and len(players) != 3:
         raise HandError(
             "kontra",
             "only at three players: at four the sides are hidden until the chosen card is "
             "seen, so nobody can double",
             code="kontra_at_four",
         )
-    return raw
+    return level
 
 
 def _winner(

@@ -42,6 +42,7 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         "sheet": {
             "game": game,
             "tags": tags,
+            "marks": [text for cls, text in tags if cls == "tag tag-kontra"],  # renonsz: a column
             "cells": {"partner": partner, "renonsz": hand.renonsz or ""},
         },
     }

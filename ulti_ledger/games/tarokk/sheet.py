@@ -16,6 +16,8 @@ from .words import FORM, LINES, lang_of
 from .words import ROW as WORDS
 
 COLUMNS = (("partner", "name"), ("figures", "note"), ("renonsz", "name"))
+PAPER_MARKS = ("tag tag-kontra", "tag tag-double", "tag tag-tie")
+"""The tags the paper sheets print after the game (the rest have a column of their own)."""
 
 
 def columns(rules: Rules, lang: str = "hu") -> list[dict[str, str]]:
@@ -43,7 +45,12 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
         )
     tags = _tags(hand, rules, lang, partner)
     cells = {"partner": partner, "figures": figures, "renonsz": hand.renonsz or ""}
-    out = {"notation": game, "sheet": {"game": game, "tags": tags, "cells": cells}}
+    # on paper the partner, figures, tarokkszám and renonsz have columns; the rest is
+    # marked, and a renonsz's ruling (its column names only the offender)
+    ruled = "tag tag-renonsz" if hand.ruling else None
+    marks = [text for cls, text in tags if cls in PAPER_MARKS or cls == ruled]
+    sheet = {"game": game, "tags": tags, "marks": marks, "cells": cells}
+    out = {"notation": game, "sheet": sheet}
     if hand.outcome == "redeal":  # the table size, for the double round after it
         out["redeal"] = len(hand.players) + len(hand.sitting_out)
     return out

@@ -64,6 +64,7 @@ def row(facts: dict[str, Any], hand: Hand, rules: Rules, lang: str = "hu") -> di
     out["sheet"] = {
         "game": with_lost(out),
         "tags": row_tags(out),
+        "marks": [],  # the paper's own columns say each tag: kontra, silent, renonsz, lost
         "cells": {
             "kontra": ", ".join(f"{k['label']} {k['text']}" for k in out["kontras"]),
             "silent": ", ".join(s["text"] for s in out["silent"]),

@@ -1,0 +1,1 @@
+"""snapszer's own tests: its rules, and what the registry-driven tests ask of it."""

@@ -1,0 +1,1 @@
+"""tarokk's own tests: its rules, and what the registry-driven tests ask of it."""
