@@ -12,9 +12,11 @@ currency, as the statistics page does, in Hungarian, English and German.
 from __future__ import annotations
 
 import html
+import io
 import re
 from decimal import Decimal
 
+import pdfplumber
 import pytest
 
 from testkit import samples
@@ -126,3 +128,21 @@ def test_a_typed_units_statistic_answers_in_money_per_currency(app, client, grou
             if figures[stat]
         }
         assert set(links) == wanted
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_season_report_prints_units_with_their_stake(client, group, lang):
+    """The report's evenings name each one's stake before its players' units, and a units
+    figure of a currency with two stakes carries the one it was counted at."""
+    view, made = group
+    answer = client.get(f"/g/{view}/report.pdf?period=all&lang={lang}")
+    assert answer.status_code == 200
+    with pdfplumber.open(io.BytesIO(answer.data)) as pdf:
+        text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+    text = text.replace("\u00a0", " ")
+    unit = {"hu": "1 egység =", "en": "1 unit =", "de": "1 Einheit ="}[lang]
+    for _, _, code, stake in made:
+        worth = f"{unit} {money_text(stake, code, lang)}".replace("\u00a0", " ")
+        assert worth in text, worth
+    quarter = money_text("25", "HUF", lang).replace("\u00a0", " ")
+    assert re.search(rf"[+−]\d+ × {quarter}", text), "Dóra's units at 25 HUF"
