@@ -111,6 +111,9 @@ def site(tmp_path_factory):
                 "group": f"/g/{group.view_token}",
                 "group-edit": f"/g/{group.edit_token}?into=HUF&rate.EUR=400",
                 "group-stats": f"/g/{group.view_token}/stats",
+                # a typed link to a units record: in money, per currency, as the stats say
+                "group-stats-hands": f"/g/{group.view_token}/stats/hands"
+                f"?player={TWINS[0]}&stat=biggest_win",
                 "together": "/group?" + "&".join(f"s={v}" for v in views),
             }
         with serve(app) as port:
@@ -148,13 +151,17 @@ def test_every_board_shows_its_money_on_a_phone(site, phone, game, ruleset_id, s
 
 
 @pytest.mark.parametrize("lang", ["hu", "en", "de"])
-@pytest.mark.parametrize("which", ["group", "group-edit", "group-stats", "together"])
+@pytest.mark.parametrize(
+    "which", ["group", "group-edit", "group-stats", "group-stats-hands", "together"]
+)
 def test_the_group_pages_show_every_members_money_on_a_phone(site, phone, which, lang):
     base, _, pages = site
     url = pages[which]
     phone.goto(f"{base}{url}{'&' if '?' in url else '?'}lang={lang}")
     figures = money_in_view(phone)
     text = " ".join(f["text"] for f in figures)
+    if which == "group-stats-hands":  # one heading, a record per currency (past 80 letters)
+        text = phone.locator("h1").inner_text()
     assert "HUF" in text and "EUR" in text  # both currencies, each on its own
     twins_apart(phone)
     if which in ("group", "together"):
