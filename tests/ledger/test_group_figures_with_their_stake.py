@@ -82,6 +82,7 @@ def test_every_unit_count_names_its_stake(client, group, lang):
     assert ten in hints[0] and quarter in hints[1], hints  # Ulti at 10, snapszer at 25
     # EUR had one stake: the heading says it, and the cards need not repeat it
     assert money_text("0.10", "EUR", lang) in page
+    assert "gereiht" not in page  # Austrian for "ranked": a German table reads "Rangfolge"
 
 
 @pytest.mark.parametrize("lang", LANGS)
