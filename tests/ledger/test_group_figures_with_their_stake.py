@@ -147,3 +147,19 @@ def test_the_season_report_prints_units_with_their_stake(client, group, lang):
         assert worth in text, worth
     quarter = money_text("25", "HUF", lang).replace("\u00a0", " ")
     assert re.search(rf"[+−]\d+ × {quarter}", text), "Dóra's units at 25 HUF"
+
+
+def test_the_standings_give_the_stake_each_unit_count_was_counted_at(app, group):
+    """What the page, the report and the API read: ``stake`` beside every ``units``."""
+    with app.app_context():
+        made = groups.group_by_token(group[0], "view")
+        standings = groups.group_standings(made, groups.Period("all", None, None))
+    huf = next(p for p in standings["by_currency"] if p["currency"] == "HUF")
+    rows = huf["rows"]
+    assert (rows["Cili"]["units"] is not None, rows["Cili"]["stake"]) == (True, "10")
+    assert (rows["Dóra"]["units"] is not None, rows["Dóra"]["stake"]) == (True, "25")
+    assert (rows["Anna"]["units"], rows["Anna"]["stake"]) == (None, None)  # two stakes
+    assert {g: part["stake"] for g, part in rows["Anna"]["games"].items()} == {
+        "ulti": "10",
+        "snapszer": "25",
+    }
