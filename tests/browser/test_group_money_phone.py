@@ -8,6 +8,9 @@ view, the money off to the right) and "several evenings together" was 517 px wid
 or a figure the pages mark as money) is measured: every line of it lies inside the screen
 and inside every box around it that clips or scrolls sideways, and the page itself is no
 wider than the screen. The twins' labels differ in their letters and none is clipped.
+The group's evenings were a table with a units column per player, scrolling sideways in
+its box; they are a card each, every player's money and units in view, in the evening's
+own currency beside its stake.
 
 The evenings are every shipped ruleset of every game in the registry, at its smallest
 and its largest table.
@@ -42,7 +45,8 @@ MONEY = """() => {
   // and its code ("1 240 HUF", "−3,40 EUR"). Each of its lines must lie inside the screen
   // and inside every box around it that clips or scrolls sideways.
   const marked = '.balance .money, .transfers .amount, .member-money, .member-after, '
-    + '.paid-part, [data-testid="pay-totals"], .stats-list dd';
+    + '.paid-part, [data-testid="pay-totals"], .stats-list dd, .evening-money, '
+    + '.evening-players .hint';
   const found = new Set(document.querySelectorAll(marked));
   const amount = /\\d\\u00a0(HUF|EUR)/;
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -107,6 +111,9 @@ def site(tmp_path_factory):
                 "group": f"/g/{group.view_token}",
                 "group-edit": f"/g/{group.edit_token}?into=HUF&rate.EUR=400",
                 "group-stats": f"/g/{group.view_token}/stats",
+                # a typed link to a units record: in money, per currency, as the stats say
+                "group-stats-hands": f"/g/{group.view_token}/stats/hands"
+                f"?player={TWINS[0]}&stat=biggest_win",
                 "together": "/group?" + "&".join(f"s={v}" for v in views),
             }
         with serve(app) as port:
@@ -144,13 +151,17 @@ def test_every_board_shows_its_money_on_a_phone(site, phone, game, ruleset_id, s
 
 
 @pytest.mark.parametrize("lang", ["hu", "en", "de"])
-@pytest.mark.parametrize("which", ["group", "group-edit", "group-stats", "together"])
+@pytest.mark.parametrize(
+    "which", ["group", "group-edit", "group-stats", "group-stats-hands", "together"]
+)
 def test_the_group_pages_show_every_members_money_on_a_phone(site, phone, which, lang):
     base, _, pages = site
     url = pages[which]
     phone.goto(f"{base}{url}{'&' if '?' in url else '?'}lang={lang}")
     figures = money_in_view(phone)
     text = " ".join(f["text"] for f in figures)
+    if which == "group-stats-hands":  # one heading, a record per currency (past 80 letters)
+        text = phone.locator("h1").inner_text()
     assert "HUF" in text and "EUR" in text  # both currencies, each on its own
     twins_apart(phone)
     if which in ("group", "together"):
@@ -166,3 +177,41 @@ def test_the_group_pages_show_every_members_money_on_a_phone(site, phone, which,
                 assert phone.get_by_test_id(f"after-payments-{code}-{name}").is_visible()
     if which == "group-edit":
         assert phone.get_by_test_id("converted-transfers").is_visible()
+
+
+EVENING_CARDS = """() => [...document.querySelectorAll('[data-testid="group-evenings"] > li')].map(
+  (card) => ({
+    stake: card.querySelector('[data-testid^="stake-"]').textContent.trim(),
+    lines: [...card.querySelectorAll('.evening-players > li')].map((li) => ({
+      name: (li.querySelector('.pn-full') || li.querySelector('.pname')).textContent.trim(),
+      money: li.querySelector('.evening-money').textContent.trim(),
+      units: li.querySelector('.hint').textContent.trim(),
+      left: li.getBoundingClientRect().left,
+      right: li.getBoundingClientRect().right,
+    })),
+  }))"""
+
+
+@pytest.mark.parametrize("lang", ["hu", "en", "de"])
+@pytest.mark.parametrize("which", ["group", "group-edit"])
+def test_every_evening_of_the_group_is_a_card_with_its_money_on_a_phone(site, phone, which, lang):
+    """No evening's figure off to the right: each player's money in the evening's own
+    currency (the one its stake is in), his units beside it, his name before both."""
+    base, _, pages = site
+    url = pages[which]
+    phone.goto(f"{base}{url}{'&' if '?' in url else '?'}lang={lang}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.locator(".table-scroll").count() == 0
+    figures = {f["text"] for f in money_in_view(phone)}
+    cards = phone.evaluate(EVENING_CARDS)
+    assert len(cards) == len(EVENINGS)  # every evening of the group on the page
+    word = {"hu": "egység", "en": "unit", "de": "Einheit"}[lang]
+    for card in cards:
+        code = card["stake"].rsplit("\u00a0", 1)[-1]
+        assert code in ("HUF", "EUR") and word in card["stake"], card
+        assert {line["name"] for line in card["lines"]} >= {TWINS[0]}
+        for line in card["lines"]:
+            assert line["money"].endswith("\u00a0" + code), (card["stake"], line)
+            assert " ".join(line["money"].split()) in figures  # measured in view above
+            assert word in line["units"] and any(c.isdigit() for c in line["units"]), line
+            assert 0 <= line["left"] and line["right"] <= 390, line

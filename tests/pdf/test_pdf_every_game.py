@@ -5,7 +5,9 @@ the page or its side margins, and no column is squeezed to a word a line.
 The sheets are those of every shipped ruleset of every game in the registry (a game added
 tomorrow is covered without a line here), at its largest table, with the house rules that
 add the most columns of the game's own (Skat's Seeger–Fabian), long names (two of them
-sharing a surname), in Hungarian, English and German. Each is rendered once, by the
+sharing a surname), in Hungarian, English and German. The season reports are of two
+groups: one that played them all in forints, and one that played them all again in HUF
+and EUR at two stakes each (a part per currency). Each is rendered once, by the
 code the download route calls, and every check reads the same pages.
 """
 
@@ -41,6 +43,10 @@ SIDE = 12 * MM
 RULESETS = sorted(builtin_engine().rulesets)
 DOCUMENTS = [(r, lang) for r in RULESETS for lang in LANGUAGES]
 DOCUMENTS += [("season report", lang) for lang in LANGUAGES]
+DOCUMENTS += [("season report, two currencies", lang) for lang in LANGUAGES]
+STAKES = (("HUF", "10"), ("EUR", "0.10"), ("HUF", "25"), ("EUR", "0.25"))
+"""The two-currency group's evenings: each currency at two stakes, so its report has a
+part per currency, units compared within one stake only."""
 
 
 def widest_options(ruleset: Any) -> dict[str, Any]:
@@ -114,11 +120,20 @@ def documents(tmp_path_factory) -> dict[tuple[str, str], list[dict[str, Any]]]:
                 for lang in LANGUAGES:
                     out[ruleset_id, lang] = read(scoresheet_pdf(session, lang=lang))
             view = group.view_token
+            apart = groups.create_group("Két pénznem köre", "2026-10-01", "2026-12-31")
+            for index, ruleset_id in enumerate(RULESETS):
+                code, stake = STAKES[index % len(STAKES)]
+                body = evening(ruleset_id, seed=100 + index)
+                body["date"] = f"2026-10-{index + 1:02d}"
+                body["unit_value"] = {"amount": stake, "currency": code}
+                groups.add_evening(apart, ledger.create_session(body))
+            both = apart.view_token
         client = app.test_client()
         for lang in LANGUAGES:
-            answer = client.get(f"/g/{view}/report.pdf?period=all&lang={lang}")
-            assert answer.status_code == 200
-            out["season report", lang] = read(answer.data)
+            for name, token in (("season report", view), ("season report, two currencies", both)):
+                answer = client.get(f"/g/{token}/report.pdf?period=all&lang={lang}")
+                assert answer.status_code == 200
+                out[name, lang] = read(answer.data)
     finally:
         close_app(app)
     return out
@@ -304,3 +319,15 @@ def test_no_page_holds_only_a_handful_of_words(documents, document, lang):
         if len(words := body_words(page)) < HANDFUL
     ]
     assert thin == [], f"{document} ({lang}): pages with only {thin}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_two_currency_report_keeps_both_currencies(documents, lang):
+    """The report read above is the one a group of HUF and EUR evenings gets: both
+    currencies printed, each at its two stakes."""
+    words = " ".join(
+        w["text"]
+        for page in documents["season report, two currencies", lang]
+        for w in page["words"]
+    )
+    assert "HUF" in words and "EUR" in words

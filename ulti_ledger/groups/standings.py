@@ -181,18 +181,22 @@ def per_currency(code: str, lines: Sequence[Mapping[str, Any]]) -> dict[str, Any
     order: units are compared only where there is one); ``evenings`` (how many);
     ``ranking`` (its players, the most money first, ties in order of first
     appearance); ``rows`` (per player: ``money``, exact; ``units``, None across two
-    stakes; ``evenings``, ``hands``, and ``games``: the same per game); ``running`` (each
-    of its evenings' cumulative exact money per player, decimal strings: the chart).
+    stakes, and ``stake``, the one they were counted at, else None; ``evenings``,
+    ``hands``, and ``games``: the same per game); ``running`` (each of its evenings'
+    cumulative exact money per player, decimal strings: the chart).
     """
     mine = [line for line in lines if _currency(line) == code]
     players = list(dict.fromkeys(p for line in mine for p in line["players"]))
     table = _standings(players, mine, True)
     rows = {
         name: {
-            **{k: row[k] for k in ("units", "evenings", "hands")},
+            **{k: row[k] for k in ("units", "stake", "evenings", "hands")},
             "money": row["money"],
             "games": {
-                g: {**{k: part[k] for k in ("units", "evenings", "hands")}, "money": part["money"]}
+                g: {
+                    **{k: part[k] for k in ("units", "stake", "evenings", "hands")},
+                    "money": part["money"],
+                }
                 for g, part in row["games"].items()
             },
         }
@@ -245,8 +249,11 @@ def _standings(
         for part in (row, *row["games"].values()):
             part["moneys"] = {code: format(m, "f") for code, m in part["moneys"].items()}
             part["money"] = next(iter(part["moneys"].values())) if one_currency else None
-            if len(pools.get(id(part), ())) > 1:
+            stakes = pools.get(id(part), set())
+            if len(stakes) > 1:
                 part["units"] = None
+            # the one stake his units are counted at: a unit is read with its worth
+            part["stake"] = format(next(iter(stakes))[1], "f") if len(stakes) == 1 else None
     return table
 
 

@@ -65,7 +65,11 @@ SCHEMAS["Group"] = obj(
             stakes={"type": "array", "items": {"type": "string"}},
             evenings={"type": "integer"},
             ranking={"type": "array", "items": {"type": "string"}},
-            rows={"type": "object", "description": "per player: money, units, evenings, hands"},
+            rows={
+                "type": "object",
+                "description": "per player: money, units, stake (the one his units were "
+                "counted at, null across two), evenings, hands; and games: the same per game",
+            },
             running={"type": "array", "items": {"type": "object"}},
         ),
         "description": "each currency's own standings: ranked by its money, its chart in "

@@ -23,7 +23,7 @@ from ..models import Group
 from ..words import i18n
 from ..words.i18n import t
 from ..words.messages import ruleset_text
-from ..words.money_format import money_text
+from ..words.money_format import currency_code, money_text
 from .bank_words import transfer_codes
 
 PERIODS = ("all", "month", "season")
@@ -171,10 +171,9 @@ def _evening_page(
     pages = max(1, -(-len(evenings) // EVENINGS_PER_PAGE))
     page = int(asked) if asked and asked.isdigit() and 0 < int(asked) <= pages else 1
     end = len(evenings) - (page - 1) * EVENINGS_PER_PAGE
-    shown = evenings[max(0, end - EVENINGS_PER_PAGE) : end]
+    shown = [_with_money(e) for e in evenings[max(0, end - EVENINGS_PER_PAGE) : end]]
     return {
         "page_evenings": shown,
-        "page_players": list(dict.fromkeys(p for e in shown for p in e["units"])),
         "page_range": (max(0, end - EVENINGS_PER_PAGE) + 1, end, len(evenings)),
         "earlier_url": _link(own, chosen, page=str(page + 1)) if page < pages else None,
         "later_url": _link(own, chosen, page=str(page - 1) if page > 2 else "")
@@ -206,6 +205,15 @@ def _link(path: str, chosen: Mapping[str, str], **change: str) -> str:
 def _game_labels(standings: Mapping[str, Any]) -> dict[str, str]:
     """Each game of the period by its name (``TITLE``: one name for all its rulesets)."""
     return {game: REGISTRY[game].TITLE for game in standings["games"]}
+
+
+def _with_money(evening: Mapping[str, Any]) -> dict[str, Any]:
+    """The evening with each player's money (``money``: his units times its stake, as
+    the standings count it) and its currency code (``code``): its card shows money first,
+    the units beside it, so no figure is read without its stake."""
+    value = Decimal(evening["unit_value"]["amount"])
+    money = {name: format(units * value, "f") for name, units in evening["units"].items()}
+    return {**evening, "money": money, "code": currency_code(evening["unit_value"]["currency"])}
 
 
 def _with_ruleset_labels(standings: Mapping[str, Any], lang: str) -> Mapping[str, Any]:

@@ -6,7 +6,9 @@ Read-only, by the group's link (view or edit token)::
                                     period the group's page chose (?period=, ?from=&to=,
                                     &game=)
     GET /g/<token>/stats/hands      the hands one number counts (&player=&stat=), each a
-                                    link to its row on its evening's view page
+                                    link to its row on its evening's view page; a number
+                                    counted in units, over evenings at several stakes or
+                                    in several currencies, reads in money per currency
 
 The numbers are the stats package's (``stats_for``, ``records_for``, ``hands_behind``)
 over the evenings of the period; an unknown player or statistic is a 404 that says which.
@@ -21,7 +23,8 @@ from flask import Blueprint, abort, render_template, request, url_for
 
 from .. import ledger
 from ..stats import hands_behind
-from ..stats.table import player_rows
+from ..stats.records import HandRecord
+from ..stats.table import IN_UNITS, money_rows, player_rows
 from ..words import i18n
 from ..words.i18n import t
 from .common import get_group_or_404, group_stats_of, group_today, stats_rows
@@ -112,6 +115,12 @@ def stats_hands(token: str):
     rows = {r["stat"]: r for r in player_rows(figures["players"][player], i18n.current(), names)}
     if stat not in rows:
         abort(404, description=t("stats.unknown_stat"))
+    _, one_stake = stats_rows(standings, figures, request.args.get("game") or None, names)
+    if one_stake is None and stat in IN_UNITS:
+        money = figures["money"].get(player, {})
+        row, behind = _in_money(money, records, player, stat, names)
+    else:
+        row, behind = rows[stat], hands_behind(records, player, stat)
     tokens = standings["view_tokens"]
     listed = [
         {
@@ -121,14 +130,46 @@ def stats_hands(token: str):
             "url": url_for("sessions.view", token=tokens[session_id]) + f"#h{number}",
             "testid": f"behind-{session_id}-{number}",
         }
-        for session_id, number in hands_behind(records, player, stat)
+        for session_id, number in behind
     ]
     kept = {k: request.args[k] for k in KEPT if request.args.get(k)}
     return render_template(
         "groups/stats_hands.html",
         group=group,
         player=player,
-        row=rows[stat],
+        row=row,
         hands=listed,
         back_url=url_for("group_stats.stats_page", token=token, player=player, **kept),
     )
+
+
+def _in_money(
+    money: Mapping[str, Mapping[str, Any]],
+    records: list[HandRecord],
+    player: str,
+    stat: str,
+    names: Mapping[int, str],
+) -> tuple[dict[str, str], list[tuple[int, int]]]:
+    """A number counted in units (``IN_UNITS``), for a period of several stakes or
+    currencies: its label and its value in money per currency (``money``: the player's
+    entry of ``stats_with_money``), as the statistics page shows it, and the hands behind
+    it. A record's hands are its own hand, or its evening's, in each currency; a sum's are
+    those it counts in every currency. A unit at 0.10 EUR is never ranked against one at
+    10 HUF, so a typed link gives no units-only answer."""
+    found = [r for r in money_rows(money, i18n.current(), names) if r["stat"].endswith(f".{stat}")]
+    codes = [r["stat"].split(".")[1] for r in found]
+    order = {(r.session_id, r.number): index for index, r in enumerate(records)}
+    if stat in ("units", "as_declarer", "otherwise"):
+        label = t(f"stats.money.{stat}", currency=", ".join(codes))
+        behind = hands_behind(records, player, stat)
+    else:
+        label = t(f"stats.{stat}")
+        keys = set()
+        for r in found:
+            if "hand" in r:
+                keys.add((r["session"], r["hand"]))
+            elif "session" in r:
+                keys |= {k for k in order if k[0] == r["session"]}
+        mine = {(r.session_id, r.number) for r in records if player in r.roles}
+        behind = sorted(keys & mine, key=order.__getitem__)
+    return {"label": label, "value": "; ".join(r["value"] for r in found)}, behind
