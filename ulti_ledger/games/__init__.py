@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 
 from ..settlement import Engine, Registry, Ruleset
-from . import skat, snapszer, tarokk, ulti
+from . import doppelkopf, skat, snapszer, tarokk, ulti
 
-REGISTRY = Registry([ulti, snapszer, skat, tarokk])
+REGISTRY = Registry([ulti, snapszer, skat, tarokk, doppelkopf])
 
 
 @cache
