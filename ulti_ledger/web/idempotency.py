@@ -217,7 +217,17 @@ def _forget_old() -> None:
 def init_app(app: Flask) -> None:
     app.before_request(before_request)
     app.after_request(after_request)
-    event.listen(Session, "before_commit", _claim)
-    event.listen(Session, "after_commit", _claimed)
-    event.listen(Session, "after_rollback", _unclaimed)
-    event.listen(Session, "after_flush", _flushed)
+    # Listeners on the Session class, once per process: a second app (a backup's scratch
+    # check, the tests' apps) adding them again would run each one twice, and would change
+    # the listener list while another thread's commit walks it ("deque mutated").
+    for name, listener in HOOKS:
+        if not event.contains(Session, name, listener):
+            event.listen(Session, name, listener)
+
+
+HOOKS = (
+    ("before_commit", _claim),
+    ("after_commit", _claimed),
+    ("after_rollback", _unclaimed),
+    ("after_flush", _flushed),
+)
