@@ -78,6 +78,8 @@ def test_a_scoresheet_row_reads_each_amount_with_its_player(app, browser, live_u
         ("en", "this hand:", "in total:"),
     ):
         page.goto(f"{live_url}/e/{edit}?lang={lang}")
+        page.get_by_test_id("fold-1").click()  # hands 1-10 are folded (views/sheet.py)
+        page.locator("#h1").wait_for()
         for number in (1, 40):
             hand = summary["hands"][number - 1]
             tree = page.locator(f"#h{number} > summary").aria_snapshot()
