@@ -46,6 +46,7 @@ def test_the_scorers_page_downloads_by_the_view_link(client, evening):
     assert sorted(urlsplit(h).path for h in downloads) == [
         f"/s/{view}/hands.csv",
         f"/s/{view}/hands.xlsx",
+        f"/s/{view}/ihatemoney.csv",
         f"/s/{view}/payments.csv",
         f"/s/{view}/scoresheet.pdf",
         f"/s/{view}/session.json",
