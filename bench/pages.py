@@ -13,16 +13,24 @@ slowed 4x (CDP ``Emulation.setCPUThrottlingRate``) and 150 ms added to every req
   again in that context (HTTP cache and service worker as the first visit left them);
   nosw: the second visit in a context without service workers (a phone on plain http://,
   the host's LAN address, has none): what the HTTP cache alone saves;
-- DCL: DOMContentLoaded (``domContentLoadedEventEnd``), ms from the navigation's start;
-- ready: when the page's scripts are done: the form dealt (``data-form-ready``), the board
-  and view page kept for offline use (``data-offline-kept``); the group page at ``load``;
+- FCP: first contentful paint; DCL: DOMContentLoaded (``domContentLoadedEventEnd``); ms
+  from the navigation's start;
+- ready: the page usable (``data-page-ready``, offline.js): drawn, its handlers bound, the
+  form dealt, the board's offline queue drawn; kept: its copy kept for offline use
+  (``data-offline-kept``; the board and view page only), which goes on while the player
+  already reads and taps;
 - KB, req: bytes over the network (CDP ``encodedDataLength``) and requests that reached it
   (neither the HTTP cache nor the service worker answered);
-- elements: ``document.querySelectorAll('*').length`` (what Lighthouse calls DOM size);
+- elems: ``document.querySelectorAll('*').length`` (what Lighthouse calls DOM size);
+- TBT: total blocking time, the sum of every long task's time over 50 ms after the first
+  paint, up to the end of the visit (kept included); long: the longest task (Long Tasks
+  API), ms;
 - tap: on the form, the first two preset buttons (else chips) tapped in turn; the Event
   Timing API's duration of each tap's longest event, from the touch to the next paint
   after the handlers (the preset pressed, the fields shown), median of ``--taps`` (5);
-  Chromium reports no event under 16 ms ("<16").
+  Chromium reports no event under 16 ms ("<16"); prev: from the touch to the preview's
+  answer drawn in the page, median;
+- each figure is the median of ``--repeat`` (3) runs of the page, each in fresh contexts.
 
 Not a test: the figures depend on the host. ``--quick`` (what tests/test_bench_runs.py runs)
 opens one ruleset of each game with 3 hands, without throttling, one tap.
@@ -54,15 +62,20 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 PHONE["locale"] = "hu-HU"  # a Hungarian table's phone: the pages follow Accept-Language
 PHONE["bypass_csp"] = True
 
-# Before any script of the page: when its start work is done, and every tap's duration.
+# Before any script of the page: when it is ready and kept, its long tasks, every tap's
+# duration, and when the preview answered the last tap.
 PROBE = """
 window.__ready = null;
+window.__kept = null;
 new MutationObserver(() => {
   const d = document.documentElement.dataset;
-  if (window.__ready === null && (d.formReady || d.offlineKept)) window.__ready = performance.now();
-}).observe(document, {
-  subtree: true, attributeFilter: ["data-form-ready", "data-offline-kept"],
-});
+  if (window.__ready === null && d.pageReady) window.__ready = performance.now();
+  if (window.__kept === null && d.offlineKept) window.__kept = performance.now();
+}).observe(document, {subtree: true, attributeFilter: ["data-page-ready", "data-offline-kept"]});
+window.__long = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
 window.__taps = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
@@ -70,10 +83,24 @@ new PerformanceObserver((list) => {
       window.__taps.push(e.duration);
   }
 }).observe({ type: "event", durationThreshold: 16, buffered: true });
+window.__tapAt = null;
+window.__previewAt = null;
+document.addEventListener("pointerdown", (e) => { window.__tapAt = e.timeStamp; }, true);
+document.addEventListener("DOMContentLoaded", () => {
+  const preview = document.getElementById("preview");
+  if (preview) new MutationObserver(() => { window.__previewAt = performance.now(); })
+    .observe(preview, {childList: true});
+});
 """
 TIMES = """() => {
   const n = performance.getEntriesByType("navigation")[0];
-  return {dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd, ready: window.__ready,
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const fcp = paint ? paint.startTime : null;
+  const blocking = window.__long.filter(([start]) => fcp === null || start >= fcp)
+    .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+  const longest = window.__long.reduce((most, [, d]) => Math.max(most, d), 0);
+  return {fcp, dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd, ready: window.__ready,
+          kept: window.__kept, tbt: blocking, longest,
           elements: document.querySelectorAll("*").length};
 }"""
 
@@ -128,7 +155,7 @@ def build(app, hands: int, quick: bool) -> list[tuple[str, str]]:
     return pages
 
 
-def visit(page, cdp, url: str, wait_ready: bool) -> dict:
+def visit(page, cdp, url: str, wait_kept: bool) -> dict:
     """Open ``url``; its times, its network bytes and requests, its size."""
     network = {"bytes": 0, "requests": 0}
     cached: set[str] = set()
@@ -151,18 +178,19 @@ def visit(page, cdp, url: str, wait_ready: bool) -> dict:
     cdp.on("Network.loadingFinished", finished)
     page.goto("about:blank")  # the same URL again would be a reload, which revalidates
     page.goto(url, wait_until="load")
-    if wait_ready:
-        page.wait_for_function("window.__ready !== null", timeout=60_000)
+    page.wait_for_function("window.__ready !== null", timeout=60_000)
+    if wait_kept:
+        page.wait_for_function("window.__kept !== null", timeout=60_000)
     page.wait_for_timeout(300)  # the last requests finish
     cdp.remove_listener("Network.requestServedFromCache", served)
     cdp.remove_listener("Network.responseReceived", received)
     cdp.remove_listener("Network.loadingFinished", finished)
-    times = page.evaluate(TIMES)
-    return {**times, **network, "ready": times["ready"] or times["load"]}
+    return {**page.evaluate(TIMES), **network}
 
 
-def tap(page, taps: int) -> str:
-    """Median duration of ``taps`` taps on the form's presets or chips (Event Timing)."""
+def tap(page, taps: int) -> tuple[float | None, float | None]:
+    """Median of ``taps`` taps on the form's presets or chips: each tap's duration to the
+    next paint (Event Timing), and from the touch to the preview's answer drawn."""
     targets = page.locator("[data-preset]")
     count = targets.count()
     if not count:
@@ -171,21 +199,29 @@ def tap(page, taps: int) -> str:
         )
         count = targets.count()
     if not count:
-        return "-"
-    longest = []
+        return None, None
+    longest, previews = [], []
     for number in range(taps):
         target = targets.nth((number + 1) % min(count, 2) if count > 1 else 0)
-        page.evaluate("window.__taps = []")
+        page.evaluate("window.__taps = []; window.__previewAt = null")
         target.tap()
-        page.wait_for_timeout(400)  # the event's entry comes after the next paint
+        page.wait_for_function("window.__previewAt !== null", timeout=30_000)
+        page.wait_for_timeout(300)  # the event's entry comes after the next paint
         longest.append(page.evaluate("Math.max(0, ...window.__taps)"))
-    middle = statistics.median(longest)
-    return f"{middle:.0f}" if middle >= 16 else "<16"
+        previews.append(page.evaluate("window.__previewAt - window.__tapAt"))
+    return statistics.median(longest), statistics.median(previews)
 
 
-def measure(browser, base: str, label: str, path: str, throttle: bool, taps: int) -> list[str]:
-    """The page's lines: cold and warm with the service worker, and warm without it."""
-    lines = []
+COLUMNS = (
+    f"{'page':<34} {'visit':<5} {'FCP':>5} {'DCL':>5} {'ready':>5} {'kept':>5} {'KB':>6}"
+    f" {'req':>3} {'elems':>5} {'TBT':>4} {'long':>4} {'tap':>4} {'prev':>4}"
+)
+
+
+def measure(browser, base: str, label: str, path: str, throttle: bool, taps: int) -> dict:
+    """The page's figures by visit: cold and warm with the service worker, and warm
+    without it (``nosw``)."""
+    figures = {}
     for worker in ("allow", "block"):
         context = browser.new_context(**PHONE, service_workers=worker)
         context.add_init_script(PROBE)
@@ -204,21 +240,40 @@ def measure(browser, base: str, label: str, path: str, throttle: bool, taps: int
                     "uploadThroughput": -1,
                 },
             )
-        wait_ready = not label.startswith("group")
+        kept = label.startswith(("board", "view"))  # the pages kept for offline use
         visits = ("cold", "warm") if worker == "allow" else ("", "nosw")
         for visit_name in visits:
             if not visit_name:  # the HTTP cache filled, as on the first visit
-                visit(page, cdp, base + path, wait_ready=False)
+                visit(page, cdp, base + path, wait_kept=kept)
                 continue
-            figures = visit(page, cdp, base + path, wait_ready)
-            pressed = tap(page, taps) if label.startswith("form") else ""
-            lines.append(
-                f"{label:<34} {visit_name:<5} {figures['dcl']:>7.0f} {figures['ready']:>7.0f}"
-                f" {figures['bytes'] / 1024:>7.1f} {figures['requests']:>4}"
-                f" {figures['elements']:>8} {pressed:>5}"
+            found = visit(page, cdp, base + path, wait_kept=kept)
+            found["tap"], found["preview"] = (
+                tap(page, taps) if label.startswith("form") else (None, None)
             )
+            figures[visit_name] = found
         context.close()
-    return lines
+    return figures
+
+
+def line(label: str, visit_name: str, runs: list[dict]) -> str:
+    """One printed line: the median of each figure over the runs."""
+
+    def middle(key: str) -> float | None:
+        values = [run[key] for run in runs if run[key] is not None]
+        return statistics.median(values) if values else None
+
+    def ms(key: str) -> str:
+        value = middle(key)
+        return "-" if value is None else f"{value:.0f}"
+
+    pressed = middle("tap")
+    tapped = "" if pressed is None else f"{pressed:.0f}" if pressed >= 16 else "<16"
+    return (
+        f"{label:<34} {visit_name:<5} {ms('fcp'):>5} {ms('dcl'):>5} {ms('ready'):>5}"
+        f" {ms('kept'):>5} {middle('bytes') / 1024:>6.1f} {middle('requests'):>3.0f}"
+        f" {middle('elements'):>5.0f} {ms('tbt'):>4} {ms('longest'):>4} {tapped:>4}"
+        f" {'' if middle('preview') is None else ms('preview'):>4}"
+    )
 
 
 def main() -> None:
@@ -227,9 +282,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=None)
     parser.add_argument("--taps", type=int, default=None)
     parser.add_argument("--only", default="", help="only the pages whose label has this text")
+    parser.add_argument("--repeat", type=int, default=None, help="runs a page; medians (3)")
     args = parser.parse_args()
     hands = args.hands or (3 if args.quick else 20)
     taps = args.taps or (1 if args.quick else 5)
+    repeat = args.repeat or (1 if args.quick else 3)
     throttle = not args.quick
     if not CHROMIUM.exists():
         sys.exit(f"{CHROMIUM} is not installed (make test installs Debian's chromium)")
@@ -247,16 +304,17 @@ def main() -> None:
                 executable_path=str(CHROMIUM), args=list(LAUNCH_ARGS)
             )
             condition = "CPU 4x slower, 150 ms latency" if throttle else "unthrottled"
-            print(f"{len(pages)} pages, {hands} hands an evening, {condition}; ms, KB")
             print(
-                f"{'page':<34} {'visit':<5} {'DCL':>7} {'ready':>7} {'KB':>7} {'req':>4}"
-                f" {'elements':>8} {'tap':>5}"
+                f"{len(pages)} pages, {hands} hands an evening, {condition};"
+                f" medians of {repeat} runs; ms, KB"
             )
+            print(COLUMNS)
             for label, path in pages:
                 if args.only not in label:
                     continue
-                for line in measure(browser, base, label, path, throttle, taps):
-                    print(line, flush=True)
+                runs = [measure(browser, base, label, path, throttle, taps) for _ in range(repeat)]
+                for visit_name in runs[0]:
+                    print(line(label, visit_name, [run[visit_name] for run in runs]), flush=True)
             browser.close()
 
 

@@ -75,9 +75,10 @@ def test_the_pages_bench_opens_every_games_pages_and_the_group_page():
         check=False,
     )
     assert run.returncode == 0, run.stderr
-    number = r"\s+(\d+)"
+    n, ms = r"\s+(\d+)", r"\s+(\d+|-)"
     visits = "(cold|warm|nosw)"
-    line = rf"^(board|form|view)\s+(\S+)/\S+\s+{visits}{number * 2}\s+([\d.]+){number * 2}\s*(\S*)$"
+    figures = rf"{ms * 4}\s+([\d.]+){n * 2}{ms * 2}"  # FCP DCL ready kept KB req elems TBT long
+    line = rf"^(board|form|view)\s+(\S+)/\S+\s+{visits}{figures}\s*(\S*)\s*(\S*)$"
     pages = re.findall(line, run.stdout, re.M)
     assert {(page, game, visit) for page, game, visit, *_ in pages} == {
         (page, game, visit)
@@ -85,13 +86,12 @@ def test_the_pages_bench_opens_every_games_pages_and_the_group_page():
         for page in ("board", "form", "view")
         for visit in ("cold", "warm", "nosw")
     }
-    for page, _, _, dcl, ready, kb, requests, elements, tap in pages:
-        assert 0 < int(dcl) <= int(ready) and int(elements) > 50 and int(requests) >= 1
-        assert float(kb) > 0
-        assert (tap != "") == (page == "form"), tap
-    group = re.findall(
-        rf"^group\s+(cold|warm|nosw){number * 2}\s+[\d.]+{number * 2}\s*$", run.stdout, re.M
-    )
+    for page, _, _, fcp, dcl, ready, kept, kb, requests, elements, tbt, _, tap, prev in pages:
+        assert 0 < int(fcp) and 0 < int(dcl) <= int(ready), (dcl, ready)
+        assert int(elements) > 50 and int(requests) >= 1 and float(kb) > 0 and tbt != "-"
+        assert (kept != "-") == (page in ("board", "view")), kept  # kept for offline use
+        assert (tap != "") == (prev != "") == (page == "form"), (tap, prev)
+    group = re.findall(rf"^group\s+{visits}{figures}\s*$", run.stdout, re.M)
     assert [visit for visit, *_ in group] == ["cold", "warm", "nosw"]
 
 

@@ -81,8 +81,16 @@
     const all = await withStore("readonly", (s) => s.index("evening").getAll(of));
     return (all || []).sort((a, b) => a.seq - b.seq);
   }
-  const put = (entry) => withStore("readwrite", (s) => s.put(entry));
-  const drop = (key) => withStore("readwrite", (s) => s.delete(key));
+  // How many hands wait, in every evening, noted where a page reads it at once: a board
+  // with none is ready as the server drew it, before IndexedDB has even opened.
+  const QUEUE_HINT = "ulti-ledger.queued";
+  function noteQueue() {
+    return withStore("readonly", (s) => s.count())
+      .then((count) => localStorage.setItem(QUEUE_HINT, String(count || 0)))
+      .catch(() => undefined);
+  }
+  const put = (entry) => withStore("readwrite", (s) => s.put(entry)).finally(noteQueue);
+  const drop = (key) => withStore("readwrite", (s) => s.delete(key)).finally(noteQueue);
 
   function readJson(key, fallback = null) {
     try {
@@ -834,11 +842,26 @@
   }
 
   // --- start --------------------------------------------------------------------------
+  // The page is usable: drawn, its handlers bound, what waits offline shown. What follows
+  // (copies kept for offline use, the heartbeat) goes on while the player reads and taps.
+  // Marked after the other scripts' DOMContentLoaded work (the form's set-up among them).
+  function markReady() {
+    setTimeout(() => (document.documentElement.dataset.pageReady = "1"), 0);
+  }
+
   document.addEventListener("DOMContentLoaded", async () => {
     setUpForgetting();
     listKept();
-    if (!evening) return;
+    if (!evening) {
+      markReady();
+      return;
+    }
     let info = readJson(infoKey(evening));
+    // with nothing queued, a page the server drew is whole as it is: ready before any
+    // answer (a kept copy of the form, or one fixing a queued hand, is dealt first)
+    const fixing = new URLSearchParams(window.location.search).has("queued");
+    const nothingWaits = !Number(readJson(QUEUE_HINT, 0));
+    if (kind !== "e" || (nothingWaits && (!onForm || (!copyTime && !fixing)))) markReady();
     if (kind === "e") {
       const fresh = await reach();
       if (fresh) info = fresh;
@@ -863,12 +886,14 @@
         await setUpForm(info);
       } finally {
         document.documentElement.dataset.formReady = "1"; // dealt: a kept copy shows now
+        markReady();
       }
       if (offline) watch();
       return;
     }
     heartbeat(); // before anything waits: a look while the board is drawn is not missed
     await drawQueue(info);
+    markReady();
     if (offline) {
       watch();
       return;
