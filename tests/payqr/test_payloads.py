@@ -36,7 +36,9 @@ def read(code) -> str:
     return found.text
 
 
-def test_an_hct_payload_is_the_guides_seventeen_elements_each_closed_by_a_line_feed():
+def test_an_hct_payload_is_seventeen_elements_each_closed_by_a_line_feed():
+    """Byte for byte against the guide's field table, NOT against its worked example: no
+    copy of that example was found anywhere (docs/bank-qr.md says where it was looked for)."""
     payload = hct_payload(
         HctTransfer(
             bic="OTPVHUHB",
@@ -55,6 +57,26 @@ def test_an_hct_payload_is_the_guides_seventeen_elements_each_closed_by_a_line_f
         ).encode()
     )
     assert payload.count("\n") == 17
+
+
+def test_the_points_peers_disagree_on_are_decided_as_docs_bank_qr_says():
+    """Final line feed, BIC padding, validity offset: each as docs/bank-qr.md argues it."""
+    payload = hct_payload(
+        HctTransfer(
+            bic="OTPVHUHB",
+            name="Kovács Béla",
+            iban=HU,
+            amount=4500,
+            # an aware time in UTC is written in Budapest's time and offset, not in UTC's
+            valid_until=dt.datetime(2026, 7, 1, 21, 59, 59, tzinfo=dt.UTC),
+        )
+    )
+    lines = payload.split("\n")
+    assert len(lines) == 18 and lines[-1] == ""  # 17 elements, the last one closed too
+    assert lines[3] == "OTPVHUHB"  # an 8-character BIC stays 8 characters
+    assert lines[6] == "HUF4500"  # whole forints, no padding zeros
+    assert lines[7] == "20260701235959+2"  # Budapest's summer time, offset in hours
+    assert len(lines[7]) == 16
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,10 @@
 - EUR: the EPC's "BCD" code (EPC069-12, version 002, UTF-8, SCT), made by segno's helper
   (``segno.helpers.make_epc_qr``), never by hand.
 - HUF: the MNB's credit-transfer code, ``HCT`` (the guide on the QR code data entry
-  solution of the instant payment system, 2019; docs/bank-qr.md says what was confirmed of
-  it and from where). segno has no helper for it, so ``hct_payload`` writes its fields.
+  solution of the instant payment system, 2019). Its worked example could not be found to
+  compare with, so the layout is the guide's field table as its transcriptions show it;
+  docs/bank-qr.md says what is confirmed, from where, and what is not. segno has no helper
+  for it, so ``hct_payload`` writes its fields.
 - Any other currency: no code, and the reason (``TransferQr.reason``).
 """
 
@@ -25,7 +27,9 @@ HCT_FIELDS = 17
 IBAN, amount, validity, purpose, remittance, shop, device, invoice, customer, creditor's
 transaction, loyalty and NAV check ids."""
 HCT_END = "\n"
-"""Each data element ends with a line feed (LF), the last and the empty ones too."""
+"""Each data element ends with a line feed (LF), the last and the empty ones too: the
+guide's table, as one peer transcribed it, counts 17 separators for its 17 elements
+(docs/bank-qr.md, "final line feed"); five peers of six write 17."""
 HCT_REMITTANCE_LENGTH = 70
 HCT_VALID_DAYS = 30
 """How long a forint code stays valid after the day it was made (a bank app refuses an
@@ -39,6 +43,9 @@ class HctTransfer:
     """One forint transfer as the MNB's HCT code carries it."""
 
     bic: str
+    """As the registry gives it, 8 or 11 characters, not padded with ``XXX``: the guide's
+    table gives the field 11 characters, and no source found says a shorter BIC is padded
+    (docs/bank-qr.md, "BIC padding")."""
     name: str
     iban: str
     amount: int
