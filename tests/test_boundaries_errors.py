@@ -41,9 +41,43 @@ def test_no_view_probes_an_error_for_its_attributes():
     assert found == {}
 
 
+def _probes_of_caught(text: str) -> list[str]:
+    """``getattr``/``hasattr`` on the error an ``except ... as name`` handler caught."""
+    found = []
+    for handler in ast.walk(ast.parse(text)):
+        if not isinstance(handler, ast.ExceptHandler) or handler.name is None:
+            continue
+        for node in ast.walk(handler):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in PROBES
+                and node.args
+                and isinstance(node.args[0], ast.Name)
+                and node.args[0].id == handler.name
+            ):
+                found.append(f"line {node.lineno}: {ast.unparse(node)[:80]}")
+    return found
+
+
+def test_no_module_probes_an_error_it_caught():
+    """Outside the views too (the ledger passing an engine refusal on, say): a caught
+    refusal is read by its shape. A third-party error's own parts (``exc.orig``, a
+    database driver's) are not the caught name and stay allowed."""
+    found = {
+        str(path.relative_to(REPO)): probes
+        for path in sorted((REPO / "ulti_ledger").rglob("*.py"))
+        if (probes := _probes_of_caught(path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
+
+
 def test_the_check_itself_would_catch_a_probe():
     assert _probes('code = getattr(exc, "code", None)\n')
     assert not _probes("code = exc.code\n")
+    caught = "try:\n    f()\nexcept ValueError as exc:\n    k = getattr(exc, 'key', '')\n"
+    assert _probes_of_caught(caught)
+    assert not _probes_of_caught(caught.replace("getattr(exc,", "getattr(exc.orig,"))
 
 
 def test_the_core_writes_into_no_rules_of_a_game():

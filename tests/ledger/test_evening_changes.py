@@ -239,6 +239,17 @@ def test_resettling_is_refused_when_a_hand_breaks_the_new_rules(ctx, session_bod
     assert ledger.session_summary(session)["hands"][0]["hand"]["options"] == {"max_kontra_level": 4}
 
 
+def test_a_house_rule_the_ruleset_lacks_is_refused_in_the_engines_words(ctx, session_body):
+    """The engine's refusal passes on by its shape: its key, and its words in every
+    language (the ledger reads them, it does not probe the error for them)."""
+    session = ledger.create_session(session_body)
+    with pytest.raises(SessionError) as refused:
+        ledger.update_session(session, {"options": {"max_kontra_level": 9}})
+    assert refused.value.key == "options.max_kontra_level"
+    assert "0 to 6" in refused.value.problem
+    assert refused.value.text("hu") != refused.value.text("en")
+
+
 def test_the_stake_changes_and_is_undone(ctx, session_body):
     session = ledger.create_session(session_body)
     play(session, 1, won=False)

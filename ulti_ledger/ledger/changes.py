@@ -96,9 +96,8 @@ def plan_rules(
     try:
         new_values = ruleset.normalize_options(raw)
         old_values = ruleset.normalize_options(session.options)
-    except LedgerError as exc:
-        key, problem = getattr(exc, "key", "options"), getattr(exc, "problem", str(exc))
-        raise SessionError(key, problem) from None
+    except LedgerError as exc:  # every refusal has the one shape: read, not probed
+        raise SessionError(exc.key or "options", exc.message or exc.problem) from None
     options = {name: ruleset.options[name].normalize(value) for name, value in raw.items()}
     ruleset.resolve(options)
     seating = ruleset.seating(options)

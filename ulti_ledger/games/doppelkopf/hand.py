@@ -45,7 +45,7 @@ ABSAGEN = ("keine_90", "keine_60", "keine_30", "schwarz")
 
 def levels(party: str) -> tuple[str, ...]:
     """A party's announcement steps, level 1 to 5: its own word (``re``, ``kontra``),
-    then its "keine 90/60/30/schwarz" (an Absage holds the Ansage: TSR 6.4)."""
+    then its "keine 90/60/30/schwarz" (an Absage holds the Ansage: TSR 6.3.2, 6.4.3)."""
     return (party, *ABSAGEN)
 
 

@@ -1,16 +1,18 @@
 """Settling a Doppelkopf hand: the game value of the DDV rules into zero-sum payments.
 
-The winner (TSR 7.1): Re needs 121 card points, Kontra 120; a party that said Kontra
-alone (Re unsaid) needs 121 and Re then 120; a party's own "keine 90/60/30/schwarz" raises
-what it needs to 151, 181, 211 or every trick, and lowers what the other party needs to
-90, 60, 30 or one trick. Where both parties missed their own Absagen, nobody wins.
+The winner (TSR 7.1.1, 7.1.2): Re needs 121 card points, Kontra 120; a party that said
+Kontra alone (Re unsaid) needs 121 and Re then 120; a party's own "keine 90/60/30/schwarz"
+raises what it needs to 151, 181, 211 or every trick, and lowers what the other party needs
+to 90, 60, 30 or one trick. Where both parties missed their own Absagen, nobody wins (TSR
+7.1.3).
 
 The value (TSR 7.2.2): won 1; keine 90, 60, 30, schwarz played 1 each; Re and Kontra said
 2 each; each Absage 1; 120 against "keine 90" (90 against "keine 60"...) reached 1. Where
 nobody won, each party has the tiers it played and the points it reached against the
 other's Absagen, and the difference is paid. The extra points (TSR 7.2.3, never in a
-solo): gegen die Alten (Kontra won a normal game or a Hochzeit), each Doppelkopf, each
-Fuchs gefangen, Karlchen; each party's count for it. A Bock round doubles the whole.
+solo: TSR 7.2.4): gegen die Alten (Kontra won a normal game or a Hochzeit), each
+Doppelkopf, each Fuchs gefangen, Karlchen; each party's count for it. A Bock round doubles
+the whole.
 
 Money: each Re player receives the net value from one Kontra player (2 v 2); a soloist
 receives it from each of the three (three times), or pays it to each.
@@ -35,7 +37,7 @@ REACHED = ((2, 120), (3, 90), (4, 60), (5, 30))
 
 
 def winner(hand: Hand) -> str | None:
-    """``re``, ``kontra`` or None (both missed their own Absagen: TSR 7.1.4)."""
+    """``re``, ``kontra`` or None (both missed their own Absagen: TSR 7.1.3)."""
     eyes = {"re": hand.re_points or 0, "kontra": 240 - (hand.re_points or 0)}
     level = {"re": hand.re_level, "kontra": hand.kontra_level}
     for party, other in (("re", "kontra"), ("kontra", "re")):
@@ -83,7 +85,7 @@ def game_points(hand: Hand, rules: Rules) -> tuple[str | None, list[tuple[str, i
         for party in ("re", "kontra"):
             for step in range(2, level[party] + 1):
                 items.append((f"absage_{party}_{TIERS[step - 2]}", s * rules.absage))
-    else:  # nobody won: each party its own tiers (TSR 7.1.4, 7.2.2 a)
+    else:  # nobody won: each party its own tiers (TSR 7.1.3, 7.2.2 a)
         for party in ("re", "kontra"):
             other = "kontra" if party == "re" else "re"
             for key, bar in zip(TIERS[:3], (90, 60, 30), strict=True):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,9 +53,33 @@ def test_every_vector_of_the_package(case):
         assert dict(ENGINE.settle(case["hand"]).payments) == case["expected"]
 
 
+TSR_SECTION = re.compile(r"\bDDV TSR \d+\.\d+(\.\d+)?")
+"""A citation of the DDV Turnier-Spielregeln by section (``DDV TSR 7.1.2 Nr. 7``)."""
+
+
+@pytest.mark.parametrize("case", VECTORS, ids=[v["id"] for v in VECTORS])
+def test_every_vector_cites_the_tsr_section_it_follows(case):
+    """The TSR has no worked examples (RULES.md, Sources): each vector names the rule it
+    follows, so a reader can check it against the text."""
+    assert any(TSR_SECTION.search(source) for source in case["source"]), case["id"]
+
+
+def test_every_case_the_tsr_enumerates_has_a_vector():
+    """Who wins: TSR 7.1.1 (Re) and 7.1.2 (Kontra) Nr. 1 to 8, and 7.1.3 (nobody)."""
+    cited = {
+        found.group(0)
+        for case in VECTORS
+        if "expected" in case
+        for source in case["source"]
+        if (found := re.match(r"DDV TSR 7\.1\.[123]( Nr\. \d)?", source))
+    }
+    wanted = {f"DDV TSR 7.1.{part} Nr. {n}" for part in (1, 2) for n in range(1, 9)}
+    assert wanted | {"DDV TSR 7.1.3"} <= cited
+
+
 @pytest.mark.parametrize(
     ("re_points", "announced", "re_wins"),
-    [  # TSR 7.1.2 Nr. 1 to 8, each at its bar and one card point below
+    [  # TSR 7.1.1 (Re) and 7.1.2 (Kontra) Nr. 1 to 8, at the bar and one card point below
         (121, {}, True),
         (120, {}, False),
         (121, {"re": "re"}, True),
