@@ -3,7 +3,8 @@
 Builds, on a temporary SQLite file, one evening of ``--hands`` (20) random legal hands for
 every shipped ruleset of every registered game (``REGISTRY``: Ulti and színlicites,
 snapszer, Skat, tarokk and magas tarokk; four at the table where the ruleset allows, else
-its nearest size), all in one group. Serves the app on 127.0.0.1 (``testkit.live_server``)
+its nearest size), all in one group. Serves the app on 127.0.0.1 as ``make run`` does
+(gunicorn, two workers, in their own processes)
 and opens, in Debian's chromium (``testkit.chromium``) with a phone's viewport, its CPU
 slowed 4x (CDP ``Emulation.setCPUThrottlingRate``) and 150 ms added to every request
 (CDP ``Network.emulateNetworkConditions``), each evening's board (/e/<t>), new-hand form
@@ -40,18 +41,23 @@ Run: ``.venv/bin/python bench/pages.py`` (about 3 minutes on an idle 2-core host
 from __future__ import annotations
 
 import argparse
-import logging
+import os
+import re
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from testkit import samples  # noqa: E402
 from testkit.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
-from testkit.live_server import serve  # noqa: E402
 from ulti_ledger import create_app, groups, ledger  # noqa: E402
 from ulti_ledger.db import db  # noqa: E402
 from ulti_ledger.games import REGISTRY, builtin_engine  # noqa: E402
@@ -103,6 +109,41 @@ TIMES = """() => {
           kept: window.__kept, tbt: blocking, longest,
           elements: document.querySelectorAll("*").length};
 }"""
+
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@contextmanager
+def gunicorn(folder: str, settings: dict) -> Iterator[int]:
+    """The app as ``make run`` serves it (gunicorn, scripts/gunicorn_conf.py: two gthread
+    workers) on a free port of 127.0.0.1, in its own processes: a server in the bench's
+    own process would share its interpreter with the browser's driver. Yields the port."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    Path(folder, "serve.py").write_text(
+        f"from ulti_ledger import create_app\napp = create_app({settings!r})\n"
+    )
+    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "PYTHONPATH": f"{folder}:{REPO}"}
+    command = [sys.executable, "-m", "gunicorn", "-c", str(REPO / "scripts/gunicorn_conf.py")]
+    command += ["--chdir", folder, "serve:app"]
+    with open(Path(folder, "gunicorn.log"), "ab") as log:
+        server = subprocess.Popen(command, stdout=log, stderr=log, env=env, cwd=REPO)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2).read()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    sys.exit(Path(folder, "gunicorn.log").read_text()[-2000:])
+                time.sleep(0.2)
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
 
 
 def config(folder: str) -> dict:
@@ -292,14 +333,16 @@ def main() -> None:
         sys.exit(f"{CHROMIUM} is not installed (make test installs Debian's chromium)")
     from playwright.sync_api import sync_playwright
 
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(config(folder))
         pages = build(app, hands, args.quick)
-        with serve(app) as port, sync_playwright() as playwright:
+        with gunicorn(folder, config(folder)) as port, sync_playwright() as playwright:
             base = f"http://127.0.0.1:{port}"
-            for _, path in pages:  # the server's first-request work is not the phone's
-                urllib.request.urlopen(base + path).read()
+            for _ in range(3):  # each worker's first-request work is not the phone's
+                for _, path in pages:
+                    html = urllib.request.urlopen(base + path).read().decode()
+                    for asset in re.findall(r'(?:href|src)="(/static/[^"]+)"', html):
+                        urllib.request.urlopen(base + asset).read()
             browser = playwright.chromium.launch(
                 executable_path=str(CHROMIUM), args=list(LAUNCH_ARGS)
             )

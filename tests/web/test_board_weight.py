@@ -18,6 +18,7 @@ import pytest
 from testkit import samples
 from ulti_ledger import ledger
 from ulti_ledger.games import builtin_engine
+from ulti_ledger.views.sheet import DRAWN, FOLD
 
 NAMES = (
     "Kovács-Szabó Anna",
@@ -103,7 +104,7 @@ def test_a_long_evenings_board_folds_its_earlier_hands(evening):
         for n in range(1, HANDS + 1):
             assert len(re.findall(rf'<details class="hand[^"]*" id="h{n}"', html)) == 1, n
         folds = re.findall(r'data-fold="(\d+)-(\d+)"', html)
-        assert folds[0] == ("1", "10") and len(folds) == (HANDS - 20) // 10
+        assert folds[0] == ("1", "10") and len(folds) == (HANDS - DRAWN) // FOLD
         assert 'id="h160"' in html.split("</template>")[-1]  # the newest, drawn
         assert "1–10. leosztás" in html
         # the whole sheet, for a page without its script

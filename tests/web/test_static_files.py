@@ -34,6 +34,26 @@ def test_every_page_names_its_static_files_hashed_and_they_are_kept_a_year(clien
             assert answer.headers["Cache-Control"] == IMMUTABLE, url
 
 
+@pytest.mark.db
+def test_every_page_announces_its_stylesheet_and_scripts_in_its_headers(client, scorer):
+    """The Link header names the files every page's <head> loads (base.html's), so a phone
+    fetches them as the answer starts; a JSON answer announces nothing."""
+    pages = ["/", scorer.edit_url, f"{scorer.edit_url}/hands/new", scorer.view_url]
+    loaded, announced = [], set()
+    for page in pages:
+        answer = client.get(page)
+        head = answer.get_data(as_text=True).split("</head>")[0]
+        loaded.append(
+            set(re.findall(r'<(?:link rel="stylesheet"|script) (?:href|src)="([^"]+)"', head))
+        )
+        links = re.findall(r"<([^>]+)>; rel=preload; as=(style|script)", answer.headers["Link"])
+        for url, kind in links:
+            assert url.endswith(".css" if kind == "style" else ".js") and HASHED_URL.fullmatch(url)
+        announced |= {url for url, _ in links}
+    assert announced == set.intersection(*loaded) and len(announced) == 3
+    assert "Link" not in client.get(f"{scorer.edit_url}/offline.json").headers
+
+
 @pytest.mark.parametrize("encoding", ["gzip", "br"])
 @pytest.mark.parametrize("name", ["css/app.css", "js/game-form.js", "js/offline.js"])
 def test_a_hashed_text_file_is_compressed_immutable_and_reads_back_whole(app, name, encoding):

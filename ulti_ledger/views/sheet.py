@@ -30,7 +30,7 @@ from ..words.i18n import signed, t
 from ..words.money_format import total_text
 
 EXTENSION = "ulti_ledger.sheet"
-DRAWN = 20
+DRAWN = 10
 """The newest hands a board always draws: the round being played and the one before."""
 FOLD = 10
 """Earlier hands are folded by this many, each fold drawn when it is opened: a board of

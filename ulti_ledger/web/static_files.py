@@ -36,6 +36,10 @@ HASHED = re.compile(r"^(?P<stem>.+)\.(?P<digest>[0-9a-f]{12})(?P<suffix>\.[A-Za-
 # What compresses: text. Images and fonts are compressed already, or never sent to a phone.
 TEXT = re.compile(r"^(text/|application/(javascript|json|manifest\+json)$|image/svg\+xml$)")
 ENCODINGS = ("br", "gzip")
+# What templates/base.html loads on every page, announced in the page's headers so that a
+# phone asks for them as the answer starts, not once its parser reaches <head> (a round
+# trip less before the first paint, on a slow link).
+EVERY_PAGE = (("css/app.css", "style"), ("js/app.js", "script"), ("js/offline.js", "script"))
 
 
 @dataclass(frozen=True)
@@ -150,3 +154,14 @@ def init_app(app: Flask) -> None:
             values["filename"] = manifest().url_name(values["filename"])
 
     app.view_functions["static"] = serve
+
+    @app.after_request
+    def preload_every_page_files(response: Response) -> Response:
+        if response.status_code == 200 and response.mimetype == "text/html":
+            base = request.script_root + (app.static_url_path or "/static")
+            links = [
+                f"<{base}/{manifest().url_name(name)}>; rel=preload; as={kind}"
+                for name, kind in EVERY_PAGE
+            ]
+            response.headers.add("Link", ", ".join(links))
+        return response
