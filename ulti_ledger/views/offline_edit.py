@@ -21,7 +21,6 @@ the form, or drops it.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from flask import Blueprint, Response, flash, jsonify, request, url_for
@@ -170,11 +169,7 @@ def _moved(
     except ledger.LedgerError as exc:
         moved["refused"] = form_refusals.explain(hand_form, form, values, hand, exc)[1]
     else:
-        value = Decimal(session.unit_amount)
-        moved["payments"] = [
-            {"name": name, "units": units, "money": format(units * value, "f")}
-            for name, units in view["changes"].items()
-        ]
+        moved["payments"] = game_form.amounts(session, view)
     text = t("offline_out_of_order", n=meant, m=number)
     return jsonify({"error": text, "field": "form", "moved": moved}), 409
 
