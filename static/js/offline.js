@@ -20,7 +20,7 @@
   const DB_NAME = "ulti-ledger-offline";
   const STORE = "queue";
   const PAGES = "ulti-pages-v2"; // sw.js reads the same cache
-  const KEPT_KEY = "ulti-ledger.kept"; // [{evening, name, at, version}], newest first
+  const KEPT_KEY = "ulti-ledger.kept"; // [{evening, name, at, version, form}], newest first
   const RECENT_KEY = "ulti-ledger.recent"; // app.js's list of evenings opened here
   const KEEP_DAYS = 14;
   const MAX_EVENINGS = 8;
@@ -189,18 +189,26 @@
     return Array.isArray(list) ? list.filter((k) => k && now - k.at < KEEP_DAYS * 864e5) : [];
   }
   // The evening's board (and, for the scorer, its form), copied while the server answers,
-  // marked as a copy and when; only what the offline form needs, for KEEP_DAYS.
+  // marked as a copy and when; only what the offline form needs, for KEEP_DAYS. Each is
+  // copied again only when its version moved on: the board's is the evening's (every
+  // hand), the form's is offline.json's form_version (the form, not its deal, which the
+  // phone deals itself), so a hand alone does not fetch the form again.
   async function keepCopies(info) {
     if (!keeps) return;
     const session = document.querySelector("[data-session]");
     const kept = keptIndex();
     const mine = kept.find((k) => k.evening === evening);
-    const version = info ? info.version : null;
+    const now = {
+      version: info ? info.version : null,
+      form: info && info.form_version ? info.form_version : null,
+    };
+    const held = { version: mine ? mine.version : null, form: mine ? mine.form : null };
     const cache = await caches.open(PAGES);
-    const urls = kind === "e" ? [evening, `${evening}/hands/new`] : [evening];
-    const fresh = mine && version !== null && mine.version === version;
-    for (const url of urls) {
-      if (fresh && (await cache.match(url))) continue;
+    const urls = [[evening, "version"]];
+    if (kind === "e") urls.push([`${evening}/hands/new`, "form"]);
+    for (const [url, which] of urls) {
+      if (now[which] !== null && now[which] === held[which] && (await cache.match(url))) continue;
+      held[which] = null; // until this copy is kept again
       try {
         const response = await send(url, { headers: { "X-Offline-Copy": "1" } }, SEND_MS);
         if (!response.ok || response.redirected) continue;
@@ -210,6 +218,7 @@
         );
         const headers = { "Content-Type": "text/html; charset=utf-8" };
         await cache.put(new URL(url, window.location.href).href, new Response(text, { headers }));
+        held[which] = now[which];
       } catch (e) {
         return; // the network went: the copies of the last time stay
       }
@@ -218,7 +227,8 @@
       evening,
       name: (session && session.dataset.name) || (mine && mine.name) || "",
       at: Date.now(),
-      version,
+      version: held.version,
+      form: held.form,
     };
     writeJson(KEPT_KEY, [entry, ...kept.filter((k) => k.evening !== evening)]);
     await trim();
@@ -724,6 +734,11 @@
       notice.classList.add("notice");
     }
     if (!explicit) redeal(form, info, number, dealers(info, before)[before.length]);
+    const version = form.elements.expected_version;
+    if (copyTime && !entry && number === info.number && version && info.version != null) {
+      // a copy is kept only when the form changes: its save names the evening's version now
+      version.value = String(info.version);
+    }
     if (offline) banner(say("offline_no_payments"), "offline-preview-note");
 
     form.addEventListener(

@@ -106,6 +106,21 @@ def test_offline_state_says_what_next_hand_says_after_every_hand(app, client, sc
                 assert after == ledger.next_hand(session, last)["dealer"]
 
 
+def test_the_form_version_moves_with_the_form_not_with_a_hand(scorer):
+    """The phone copies the new-hand form again only when its version moves on: a hand
+    changes the evening's version, not the form's (the phone deals the form itself);
+    the form in another language is another form."""
+    url = scorer.edit_url + "/offline.json"
+    before = scorer.client.get(url).get_json()
+    posted = scorer.client.post(scorer.edit_url + "/hands/queued", data=queued_fields(scorer, 1))
+    assert posted.status_code == 201
+    after = scorer.client.get(url).get_json()
+    assert after["version"] != before["version"]
+    assert after["form_version"] == before["form_version"]
+    english = scorer.client.get(url + "?lang=en").get_json()
+    assert english["form_version"] != after["form_version"]
+
+
 def test_a_queued_hand_is_saved_once_whatever_the_retries(app, scorer):
     url = scorer.edit_url + "/hands/queued"
     fields = queued_fields(scorer, 1)

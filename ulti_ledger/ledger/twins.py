@@ -33,7 +33,8 @@ def _comparable(facts: dict[str, Any]) -> dict[str, Any]:
 def twin_of(session: GameSession, data: Any, meant: int) -> int | None:
     """The number of a recorded hand at ``meant`` or next to it with the same facts as
     ``data`` (a hand dict as posted), or None. Each recorded hand is compared with
-    ``data`` dealt as that hand was (its players and who sat out)."""
+    ``data`` dealt as that hand was (its players and who sat out): only ``data`` is
+    checked, once a neighbour, since a recorded hand's facts are already checked ones."""
     if not isinstance(data, dict):
         return None
     keys = hand_keys(session.id)
@@ -50,9 +51,10 @@ def twin_of(session: GameSession, data: Any, meant: int) -> int | None:
         dealt.update({k: recorded[k] for k in DEAL_KEYS if k in recorded})
         try:
             mine = check_hand(dealt, engine, session.options, seats)
-            theirs = check_hand(recorded, engine, session.options, seats)
-        except LedgerError:  # not a hand of that deal, or one stored under older checks
+        except LedgerError:  # not a hand of that deal
             continue
-        if _comparable(mine.facts) == _comparable(theirs.facts):
+        # The recorded hand was checked when it was recorded, and its facts are stored as
+        # the check left them (options, then the game's canonical form): compared as stored.
+        if _comparable(mine.facts) == _comparable(recorded):
             return number
     return None

@@ -8,7 +8,7 @@ them, so a game builds them here instead of spelling the dicts itself.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +42,40 @@ def deal_fields(dealer: str, declarer: str, **declarer_extra: Any) -> list[dict[
             **declarer_extra,
         },
     ]
+
+
+def choices(pairs: Iterable[tuple[str, str]]) -> list[dict[str, str]]:
+    """A choice's options, each ``(value, label)`` of ``pairs``."""
+    return [{"value": value, "label": label} for value, label in pairs]
+
+
+def none_or(pairs: Iterable[tuple[str, str]]) -> list[dict[str, str]]:
+    """A choice's options where none need be chosen: "—" (posted empty) first, then each
+    ``(value, label)`` of ``pairs``."""
+    return [{"value": "", "label": "—"}, *choices(pairs)]
+
+
+def outcome_field(
+    label: str, options: list[dict[str, Any]], default: str | None = None
+) -> dict[str, Any]:
+    """The hand's outcome (played, or the game's others: a redeal, all pass ...), which
+    every game's form has, with the game's ``options`` and, where one is set, ``default``."""
+    field: dict[str, Any] = {
+        "name": "outcome",
+        "kind": "choice",
+        "label": label,
+        "options": options,
+    }
+    if default is not None:
+        field["default"] = default
+    return field
+
+
+def steps(*labels: str) -> list[dict[str, str]]:
+    """A choice's options for steps counted from one (a doubling: Kontra, Re; gspritzt,
+    retour; the Bock rounds a hand is played in): none first, then each step's label (the
+    game's words), posted as its number, the level the game's hand holds."""
+    return none_or((str(n), label) for n, label in enumerate(labels, 1))
 
 
 def renonsz_field(label: str, condition: dict[str, Any]) -> dict[str, Any]:

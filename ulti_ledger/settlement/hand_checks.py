@@ -103,6 +103,24 @@ def player(raw: Any, key: str, players: tuple[str, ...], sitting_out: tuple[str,
     )
 
 
+def other_player(
+    raw: Any,
+    key: str,
+    players: tuple[str, ...],
+    sitting_out: tuple[str, ...],
+    *,
+    declarer: str,
+    same: str,
+) -> str:
+    """A player of the hand who is not its declarer (a partner: snapszer's chosen card's
+    holder, Doppelkopf's other Re player, tarokk's called card's holder). ``same`` is the
+    game's own refusal of the declarer named there (``{name}``), coded
+    ``partner_is_declarer`` for the form's words."""
+    if raw == declarer:
+        raise HandError(key, same, code="partner_is_declarer", name=declarer)
+    return player(raw, key, players, sitting_out)
+
+
 def check_keys(obj: Mapping[str, Any], allowed: tuple[str, ...], where: str, what: Msg) -> None:
     """Refuse, naming it, the first key of ``obj`` that is not in ``allowed``."""
     keyset = _KEYSETS.get(allowed)

@@ -316,9 +316,19 @@ def _preview(
         out["hints" if missing(field) else "error"] = [said] if missing(field) else said
         out["status"] = "incomplete" if missing(field) else "refused"
         return out
-    value = Decimal(session.unit_amount)
     out["view"], out["status"] = view, "complete"
-    out["amounts"] = [
+    out["amounts"] = amounts(session, view)
+    out["currency"] = session.currency
+    out["seats"] = list(ledger.current_seating(session))  # the players' initials' order
+    return out
+
+
+def amounts(session: GameSession, view: dict[str, Any]) -> list[dict[str, Any]]:
+    """A previewed hand's payments (``ledger.preview_hand``'s view), each player's units,
+    money at the session's unit value and role: the form's preview and the offline
+    queue's moved answer show the same figures."""
+    value = Decimal(session.unit_amount)
+    return [
         {
             "name": name,
             "units": units,
@@ -331,9 +341,6 @@ def _preview(
         }
         for name, units in view["changes"].items()
     ]
-    out["currency"] = session.currency
-    out["seats"] = list(ledger.current_seating(session))  # the players' initials' order
-    return out
 
 
 # The offline queue's save (views/offline_edit.py) reads a posted hand as this form does.

@@ -3,7 +3,7 @@ service worker, and says why there is one queue)::
 
     GET  /e/<t>/offline.json       what the phone needs to keep scoring offline: the next hand's
                                    number and deal, the deal of every dealer, the rotation after
-                                   each possible hand
+                                   each possible hand, and the version of the new-hand form
     POST /e/<t>/hands/queued       a new hand from the form, meant as hand ``queued_number``;
                                    answers JSON (201, or 4xx with the reason in the page's words)
 
@@ -21,7 +21,8 @@ the form, or drops it.
 
 from __future__ import annotations
 
-from decimal import Decimal
+import hashlib
+import json
 from typing import Any
 
 from flask import Blueprint, Response, flash, jsonify, request, url_for
@@ -56,6 +57,7 @@ def offline_state(token: str) -> Response:
         {
             "number": ledger.hand_count(session) + 1,
             "version": session.version,
+            "form_version": _form_version(session, form, seats),
             "dealer": upcoming["dealer"],
             "seats": seats,
             "after": ledger.dealers_after(session),
@@ -170,11 +172,7 @@ def _moved(
     except ledger.LedgerError as exc:
         moved["refused"] = form_refusals.explain(hand_form, form, values, hand, exc)[1]
     else:
-        value = Decimal(session.unit_amount)
-        moved["payments"] = [
-            {"name": name, "units": units, "money": format(units * value, "f")}
-            for name, units in view["changes"].items()
-        ]
+        moved["payments"] = game_form.amounts(session, view)
     text = t("offline_out_of_order", n=meant, m=number)
     return jsonify({"error": text, "field": "form", "moved": moved}), 409
 
@@ -188,6 +186,24 @@ def _landed(view: dict[str, Any], number: int) -> dict[str, Any]:
         "declarer": view.get("declarer") or "",
         "game": sheet.get("game") or "",
     }
+
+
+def _form_version(session: GameSession, form: dict[str, Any], seats: list[str]) -> str:
+    """A digest of what the new-hand form shows beyond the deal, which the phone deals
+    itself (the hand's number, dealer, who sits out): the form in the page's language,
+    the game's proposal from the hands so far (Skat's Bock), the table and the evening's
+    money. The phone copies the form again only when it changes: a hand alone does not
+    change it, unless it changes the proposal."""
+    shown = {
+        "form": form,
+        "proposal": ledger.proposed_values(session),
+        "seats": seats,
+        "name": session.name,
+        "unit": [session.unit_amount, session.currency],
+        "lang": i18n.current(),
+    }
+    text = json.dumps(shown, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _deal_defaults(form: dict[str, Any]) -> dict[str, str]:

@@ -11,7 +11,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, any_of, deal_fields, leaf, show
+from ...settlement.form_rules import (
+    all_of,
+    any_of,
+    choices,
+    deal_fields,
+    leaf,
+    none_or,
+    outcome_field,
+    show,
+    steps,
+)
 from ...settlement.words import GameWords
 from .build import SOLOS, SUITS, Rules
 from .hand import MOST, OUTCOMES, levels
@@ -45,7 +55,7 @@ def contract_name(contract: str, lang: str) -> str:
 def level_options(party: str) -> list[dict[str, str]]:
     """A party's announcement steps: its own word, then keine 90, 60, 30, schwarz."""
     names = {party: SAID[party], **LEVEL_NAMES, "schwarz": "schwarz"}
-    return [{"value": "", "label": "—"}, *({"value": v, "label": names[v]} for v in levels(party))]
+    return none_or((v, names[v]) for v in levels(party))
 
 
 def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
@@ -112,11 +122,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "choice",
             "label": w["all_tricks"],
             "rule": show(all_of(_PLAYED, leaf("re_points", {"enum": ["0", "240"]}))),
-            "options": [
-                {"value": "", "label": "—"},
-                {"value": "re", "label": "Re"},
-                {"value": "kontra", "label": "Kontra"},
-            ],
+            "options": none_or(SAID.items()),
         },
     ]
     if rules.extras:
@@ -128,12 +134,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "kind": "choice",
                 "label": "Bock",
                 "rule": show(_PLAYED),
-                "options": [
-                    {"value": "", "label": "—"},
-                    {"value": "1", "label": "Bock"},
-                    {"value": "2", "label": "Doppelbock"},
-                    {"value": "3", "label": "Bock ×3"},
-                ],
+                "options": steps("Bock", "Doppelbock", "Bock ×3"),
             }
         )
     if rules.schweinchen:
@@ -147,15 +148,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "rule": show(_PLAYED),
             }
         )
-    fields.append(
-        {
-            "name": "outcome",
-            "kind": "choice",
-            "label": w["outcome"],
-            "options": [{"value": o, "label": w[o]} for o in OUTCOMES],
-            "default": "played",
-        }
-    )
+    fields.append(outcome_field(w["outcome"], choices((o, w[o]) for o in OUTCOMES), "played"))
     return {"fields": fields, "presets": presets(rules, lang), "forces": []}
 
 
@@ -177,8 +170,7 @@ def _extra_fields(w: Any, team: dict[str, Any]) -> list[dict[str, Any]]:
                 "kind": "choice",
                 "label": f"Doppelkopf ({SAID[party]})",
                 "rule": show(counted),
-                "options": [{"value": "", "label": "—"}]
-                + [{"value": str(n), "label": str(n)} for n in range(1, MOST["doppelkopf"] + 1)],
+                "options": steps(*map(str, range(1, MOST["doppelkopf"] + 1))),
                 "keys": ["extras"],
             },
             {
@@ -186,11 +178,7 @@ def _extra_fields(w: Any, team: dict[str, Any]) -> list[dict[str, Any]]:
                 "kind": "choice",
                 "label": f"Fuchs gefangen ({SAID[party]})",
                 "rule": show(counted),
-                "options": [
-                    {"value": "", "label": "—"},
-                    {"value": "1", "label": "1"},
-                    {"value": "2", "label": "2"},
-                ],
+                "options": steps(*map(str, range(1, MOST["fuchs"] + 1))),
                 "keys": ["extras"],
             },
         ]
@@ -200,11 +188,7 @@ def _extra_fields(w: Any, team: dict[str, Any]) -> list[dict[str, Any]]:
             "kind": "choice",
             "label": "Karlchen",
             "rule": show(counted),
-            "options": [
-                {"value": "", "label": "—"},
-                {"value": "re", "label": "Re"},
-                {"value": "kontra", "label": "Kontra"},
-            ],
+            "options": none_or(SAID.items()),
             "keys": ["extras"],
         }
     )

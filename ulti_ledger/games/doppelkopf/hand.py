@@ -21,6 +21,7 @@ from ...settlement.hand_checks import (
     names,
     none_for_outcome,
     not_one_of,
+    other_player,
     player,
     sitting_out_of,
 )
@@ -184,14 +185,8 @@ def _partner(
             "is required: the other player of the Re party",
             code="partner_missing",
         )
-    if raw == declarer:
-        raise HandError(
-            "partner",
-            "{name} is the declarer: the partner is the other player of the Re party",
-            code="partner_is_declarer",
-            name=declarer,
-        )
-    return player(raw, "partner", players, sitting_out)
+    same = "{name} is the declarer: the partner is the other player of the Re party"
+    return other_player(raw, "partner", players, sitting_out, declarer=declarer, same=same)
 
 
 def _suit(raw: Any, contract: str) -> str | None:

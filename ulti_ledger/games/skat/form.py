@@ -11,7 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, deal_fields, leaf, renonsz_field, show
+from ...settlement.form_rules import (
+    all_of,
+    deal_fields,
+    leaf,
+    none_or,
+    outcome_field,
+    renonsz_field,
+    show,
+    steps,
+)
 from ...settlement.words import GameWords
 from .build import GAMES, SUITS, Rules
 from .explain import GAME_NAMES, LANGUAGES, lang_of
@@ -58,25 +67,21 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "toggle",
             "label": "Hand",
             "rule": show(_PLAYED),
-            "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Hand"}],
+            "options": none_or([("true", "Hand")]),
         },
         {
             "name": "announced",
             "kind": "choice",
             "label": w["announced"],
             "rule": show(all_of(trump, leaf("hand", {"const": "true"}))),
-            "options": [
-                {"value": "", "label": "—"},
-                {"value": "schneider", "label": "Schneider"},
-                {"value": "schwarz", "label": "Schwarz"},
-            ],
+            "options": none_or([("schneider", "Schneider"), ("schwarz", "Schwarz")]),
         },
         {
             "name": "ouvert",
             "kind": "toggle",
             "label": "Ouvert",
             "rule": show(_PLAYED),
-            "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Ouvert"}],
+            "options": none_or([("true", "Ouvert")]),
         },
         {
             "name": "declarer_points",
@@ -112,18 +117,16 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "kind": "toggle",
             "label": "Schneider",
             "rule": show(all_of(trump, no_points, leaf("won", {"enum": ["true", "false"]}))),
-            "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Schneider"}],
+            "options": none_or([("true", "Schneider")]),
         },
         {
             "name": "schwarz",
             "kind": "choice",
             "label": "Schwarz",
             "rule": show(trump),
-            "options": [
-                {"value": "", "label": "—"},
-                {"value": "declarer", "label": w["schwarz_declarer"]},
-                {"value": "opponents", "label": w["schwarz_opponents"]},
-            ],
+            "options": none_or(
+                [("declarer", w["schwarz_declarer"]), ("opponents", w["schwarz_opponents"])]
+            ),
         },
         {
             "name": "bid",
@@ -143,11 +146,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "kind": "choice",
                 "label": "Kontra",
                 "rule": show(_PLAYED),
-                "options": [
-                    {"value": "", "label": "—"},
-                    {"value": "1", "label": "Kontra"},
-                    {"value": "2", "label": "Re"},
-                ],
+                "options": steps("Kontra", "Re"),
             }
         )
     if rules.bock:
@@ -156,7 +155,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "name": "bock",
                 "kind": "toggle",
                 "label": "Bock",
-                "options": [{"value": "", "label": "—"}, {"value": "true", "label": "Bock"}],
+                "options": none_or([("true", "Bock")]),
             }
         )
     fields.append(renonsz_field(w["renonsz"], _PLAYED))
@@ -167,10 +166,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "kind": "toggle",
                 "label": w["ramsch_round"],
                 "rule": show(_PLAYED),
-                "options": [
-                    {"value": "", "label": "—"},
-                    {"value": "true", "label": w["ramsch_round"]},
-                ],
+                "options": none_or([("true", w["ramsch_round"])]),
             }
         )
     rounds = rules.ramsch_rounds or rules.ramsch_only
@@ -180,15 +176,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
         outcomes = [{"value": "", "label": "Grand Hand"}] if grand_hand else []
     if rounds:
         outcomes.append({"value": "ramsch", "label": "Ramsch"})
-    outcome: dict[str, Any] = {
-        "name": "outcome",
-        "kind": "choice",
-        "label": w["outcome"],
-        "options": outcomes,
-    }
-    if rules.ramsch_only:
-        outcome["default"] = "ramsch"
-    fields.append(outcome)
+    fields.append(outcome_field(w["outcome"], outcomes, "ramsch" if rules.ramsch_only else None))
     if rules.all_pass == "ramsch" or rounds:
         fields += _ramsch_fields(rules, w)
     presets = (

@@ -11,7 +11,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, leaf, show
+from ...settlement.form_rules import (
+    all_of,
+    choices,
+    deal_fields,
+    leaf,
+    outcome_field,
+    renonsz_field,
+    show,
+    steps,
+)
 from ...settlement.words import GamePairs, GameWords
 from .build import TIERS, Rules
 from .hand import OUTCOMES
@@ -30,14 +39,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     plain = all_of(no_renonsz, leaf("winner", {"const": ""}))
     tiers = [{"value": t, "label": say(t)} for t in TIERS]
     fields: list[dict[str, Any]] = [
-        {"name": "dealer", "kind": "player", "of": "seats", "label": say("dealer")},
-        {
-            "name": "declarer",
-            "kind": "player",
-            "of": "players",
-            "label": say("declarer"),
-            "default": {"scope": "first_bidder"},  # the rotation's starter
-        },
+        *deal_fields(say("dealer"), say("declarer")),  # the declarer: the rotation's starter
         {
             "name": "partner",
             "kind": "player",
@@ -79,21 +81,8 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "optional": True,
             "rule": show(all_of(four, no_renonsz)),
         },
-        {
-            "name": "renonsz",
-            "kind": "player",
-            "of": "players",
-            "label": say("renonsz"),
-            "optional": True,
-            "rule": show(played),
-        },
-        {
-            "name": "outcome",
-            "kind": "choice",
-            "label": say("outcome"),
-            "options": [{"value": o, "label": say(o)} for o in OUTCOMES],
-            "default": "played",
-        },
+        renonsz_field(say("renonsz"), played),
+        outcome_field(say("outcome"), choices((o, say(o)) for o in OUTCOMES), "played"),
     ]
     if rules.kontra:  # at three only: at four nobody knows whom he would double
         three = leaf("players", {"maxItems": 3})
@@ -103,11 +92,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
                 "name": "kontra",
                 "kind": "choice",
                 "label": say("kontra"),
-                "options": [
-                    {"value": "", "label": "—"},
-                    {"value": "1", "label": "gspritzt"},
-                    {"value": "2", "label": "retour"},
-                ],
+                "options": steps("gspritzt", "retour"),
                 "rule": show(all_of(played, three)),
             },
         )

@@ -23,6 +23,7 @@ from ...settlement.hand_checks import (
     names,
     none_for_outcome,
     not_one_of,
+    other_player,
     player,
     renonsz,
     sitting_out_of,
@@ -221,14 +222,8 @@ def _partner(
     raw = data["partner"]
     if raw is None:
         return None
-    if raw == declarer:
-        raise HandError(
-            "partner",
-            "{name} is the starting player; when he held the chosen card himself, partner is null",
-            code="partner_is_declarer",
-            name=declarer,
-        )
-    return player(raw, "partner", players, sitting_out)
+    same = "{name} is the starting player; when he held the chosen card himself, partner is null"
+    return other_player(raw, "partner", players, sitting_out, declarer=declarer, same=same)
 
 
 def _snapszer(

@@ -16,8 +16,10 @@ from typing import Any
 from ...settlement.form_rules import (
     all_of,
     any_of,
+    choices,
     deal_fields,
     leaf,
+    outcome_field,
     show,
 )
 from .build import CONTRACTS, RULINGS, Rules
@@ -46,12 +48,7 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
             "options": [{"value": "", "label": w["alone"]}],
         },
         {"name": "skart", "kind": "toggle", "label": w["skart"]},
-        {
-            "name": "outcome",
-            "kind": "choice",
-            "label": w["outcome"],
-            "options": [{"value": o, "label": w[o]} for o in ("played", "no_play", "redeal")],
-        },
+        outcome_field(w["outcome"], choices((o, w[o]) for o in ("played", "no_play", "redeal"))),
         {
             "name": "contract",
             "kind": "choice",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...settlement.errors import HandError
-from ...settlement.hand_checks import kind, names, not_one_of, player, sitting_out_of
+from ...settlement.hand_checks import kind, names, not_one_of, other_player, player, sitting_out_of
 from .build import Rules
 
 OUTCOMES = ("played", "no_play", "redeal")
@@ -128,11 +128,5 @@ def _partner(
             "the called card lay in the skart, so the declarer plays alone: partner is null",
             code="skart_alone",
         )
-    if raw != declarer:
-        return player(raw, "partner", players, sitting_out)
-    raise HandError(
-        "partner",
-        "{name} is the declarer; when he called himself, partner is null",
-        code="partner_is_declarer",
-        name=raw,
-    )
+    same = "{name} is the declarer; when he called himself, partner is null"
+    return other_player(raw, "partner", players, sitting_out, declarer=declarer, same=same)

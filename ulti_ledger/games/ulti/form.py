@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...settlement.form_rules import all_of, leaf, show
+from ...settlement.form_rules import all_of, choices, leaf, outcome_field, show
 from ...settlement.hungarian import article as number_article
 from ...settlement.words import GamePairs, GameWords
 from .rules import Contract, Rules
@@ -60,13 +60,9 @@ def hand_form(rules: Rules, lang: str) -> dict[str, Any]:
     fields += _component_fields(rules, bid, known, say)
     fields += _silent_fields(rules, known, say)
     fields += [
-        {
-            "name": "outcome",
-            "kind": "choice",
-            "label": say("outcome"),
-            "options": [{"value": o, "label": say(f"outcome_{o}")} for o in OUTCOMES],
-            "default": "played",
-        },
+        outcome_field(
+            say("outcome"), choices((o, say(f"outcome_{o}")) for o in OUTCOMES), "played"
+        ),
         {
             "name": "renonsz",
             "kind": "player",
