@@ -94,7 +94,8 @@ touching the hands' settlement):
 - ``record_payment(session, summary, data, today)``, ``record_group_payment(group,
   read_standings, data, today)``: ``{"from", "to", "amount", "paid_on"}``, checked against
   what is still owed (``PaymentError`` with ``code``), read under the locks of the
-  groups and of every evening they count (``payment_locks``); ``delete_payment(owner, id)``
+  groups and of every evening they count (``payment_locks``); ``delete_payment(owner, id)``;
+  a group's payment holds its members' rows by id, which renames move (``group_members``)
 - ``record_payment(..., holders)``: ``Holder``s, the groups that count the evening, with
   their standings: a payment is checked against them too (``shared_payments``);
   ``evening_shares(session, holders)``: what their own payments paid of the evening
