@@ -184,6 +184,7 @@ from .exchange import (
 from .expense_csv import expense_csv
 from .facts import hand_heads, in_order, stored
 from .game_form import GameForm, game_form
+from .group_members import link_named_group_payments
 from .history import deleted_hands, hand_history, session_history
 from .journal import CLI, Actor, settings_state
 from .kitty import kitty_start_of, session_kitty
@@ -353,6 +354,7 @@ __all__ = [
     "record_group_payment",
     "record_payment",
     "rename_in_group_payments",
+    "link_named_group_payments",
     "session_payments",
     "settle_up",
     "deleted_hands",

@@ -61,6 +61,23 @@ def rename_member_row(group_id: int, old: str, new: str) -> None:
             db.session.expire(row, ["payer_member", "payee_member"])
 
 
+def link_named_group_payments() -> int:
+    """Point every group payment that still names its members (a backup of a database
+    made without migrations, whose schema had no member ids) at their member rows, and
+    clear the names; returns how many (no commit). The migration does the same for a
+    migrated database's rows."""
+    named = db.session.scalars(
+        select(Payment).where(Payment.group_id.is_not(None), Payment.payer_member_id.is_(None))
+    ).all()
+    for row in named:
+        if row.payer is None or row.payee is None or row.group_id is None:
+            continue
+        row.payer_member_id = member_id(row.group_id, row.payer)
+        row.payee_member_id = member_id(row.group_id, row.payee)
+        row.payer = row.payee = None
+    return len(named)
+
+
 def follow_evening_rename(session: GameSession, old: str, new: str) -> None:
     """After ``old`` was renamed ``new`` in one evening (its rows already written): in each
     group that counts the evening (its own, and those holding it by its view link), the
