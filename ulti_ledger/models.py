@@ -128,8 +128,9 @@ class Group(db.Model):
     """A group that meets again and again (társaság): its evenings, of any game, and a season.
 
     Its members are the players of its evenings (matched by name, as ``Player`` rows are
-    unique by name), so a group keeps no member table: renaming a member renames him in
-    each evening. Reached by capability links, like an evening.
+    unique by name): renaming a member renames him in each evening. What the group itself
+    says of a member (its own payments) holds his ``GroupMember`` row, by id. Reached by
+    capability links, like an evening.
     """
 
     __tablename__ = "groups"
@@ -145,6 +146,32 @@ class Group(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     version: Mapped[int] = mapped_column(Integer, default=1)
     """Raised by every change of the group itself (name, season, its evenings)."""
+
+
+class GroupMember(db.Model):
+    """A member of a group as the group's own rows name him: by this row's id, never by
+    his name, so a rename changes ``name`` here and nothing that points at it.
+
+    Membership itself stays what the evenings say (who sat at the group's tables): a row
+    is made when something of the group first names the member (a payment on its
+    standings) and follows him through renames, across the group (``groups.rename_member``)
+    or in one of its evenings that was his last there (``ledger.group_members``). Merging
+    him into another member's name moves what pointed at this row to the other's and
+    drops this one.
+    """
+
+    __tablename__ = "group_members"
+    __table_args__ = (
+        UniqueConstraint("group_id", "name"),
+        {"sqlite_autoincrement": True},
+    )
+    """Ids are never given again: a payment's member id never means someone else."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"))
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    """The name he has in the group's evenings now."""
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class GroupViewEvening(db.Model):
@@ -336,6 +363,19 @@ class Payment(db.Model):
     evening (``session_id``) or, when marked on a group's standings, to the group
     (``group_id``); exactly one of the two is set. ``amount`` is an exact integer in the
     currency's minor unit (HUF: forints, EUR: cents), so sums are never rounded.
+
+    Who paid whom: a group's payment points at the group's ``GroupMember`` rows
+    (``payer_member_id``, ``payee_member_id``; ``payer`` and ``payee`` are NULL), so the
+    name shown is the member's name now, read by a join: a rename changes one member row
+    and never the payments, so none is left behind under a name nobody has.
+
+    An evening's payment names its players by the name they have in that evening
+    (``payer``, ``payee``; the member ids NULL): an evening has no member rows, and needs
+    none, because its players are renamed only by the evening's own rename, which
+    rewrites these names in its transaction, under the evening's lock that a payment of
+    the evening takes too (a payment from a page read before the rename gets 409,
+    ``ledger.Retry``): the two never interleave, so no payment keeps a name the evening
+    no longer has. A per-evening player id would add a table and buy nothing more.
     """
 
     __tablename__ = "payments"
@@ -348,15 +388,35 @@ class Payment(db.Model):
         ForeignKey("game_sessions.id", ondelete="CASCADE"), index=True
     )
     group_id: Mapped[int | None] = mapped_column(ForeignKey("groups.id"), index=True)
-    payer: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    """Who paid, by the name he has in the evening (or the group) now."""
-    payee: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    payer: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    """An evening's payment: who paid, by the name he has in the evening now."""
+    payee: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    payer_member_id: Mapped[int | None] = mapped_column(ForeignKey("group_members.id"))
+    """A group's payment: who paid, as the group's member row."""
+    payee_member_id: Mapped[int | None] = mapped_column(ForeignKey("group_members.id"))
     amount: Mapped[int] = mapped_column(Integer)
     """In the currency's minor unit: 10**``money_format.minor_digits(currency)`` per unit."""
     currency: Mapped[str] = mapped_column(String(8), default="")
     paid_on: Mapped[dt.date] = mapped_column(Date)
     """The day the scorer says it was paid (the form proposes the request's today)."""
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    payer_member: Mapped[GroupMember | None] = relationship(
+        foreign_keys=[payer_member_id], lazy="joined"
+    )
+    payee_member: Mapped[GroupMember | None] = relationship(
+        foreign_keys=[payee_member_id], lazy="joined"
+    )
+
+    @property
+    def payer_name(self) -> str:
+        """Who paid, by the name he has now (the member's, for a group's payment)."""
+        return self.payer_member.name if self.payer_member is not None else self.payer or ""
+
+    @property
+    def payee_name(self) -> str:
+        """Who was paid, by the name he has now."""
+        return self.payee_member.name if self.payee_member is not None else self.payee or ""
 
 
 class EveningSummary(db.Model):

@@ -25,6 +25,7 @@ TABLES = {
     "hand_verdicts",
     "evening_summaries",
     "evening_results",
+    "group_members",
 }
 
 

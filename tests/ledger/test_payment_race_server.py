@@ -82,6 +82,6 @@ def test_payments_racing_deletes_and_renames_answer_no_5xx_and_orphan_nothing(se
             group = groups.get_group(gid)
             members = set(groups.members(group))
             rows = db.session.scalars(select(Payment).where(Payment.group_id == gid))
-            assert all({p.payer, p.payee} <= members for p in rows), members
+            assert all({p.payer_name, p.payee_name} <= members for p in rows), members
     assert not failures, (statuses, failures[:3])
     assert statuses[("pay", 201)], statuses

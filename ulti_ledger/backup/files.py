@@ -52,6 +52,7 @@ from sqlalchemy import (
 
 from ..db import db
 from ..files import owner_only
+from ..ledger import link_named_group_payments
 from ..models import GameSession
 from .json_file import (
     JSON_FORMAT,
@@ -253,6 +254,8 @@ def _load(data: dict[str, Any]) -> None:
                     )
                 )
     _upgrade_if_migrated()
+    if link_named_group_payments():  # older rows of a schema made without migrations
+        db.session.commit()
 
 
 def _check_revision(revision: Any) -> None:

@@ -1,12 +1,14 @@
 """A group's members: the players of its evenings; renaming one across all of them.
 
-There is no member table: a member is a name that sat at one of the group's tables. A
-rename across the group is the evening's own rename (``ledger.change_players``: checked,
-audited, undoable) done in each evening the old name played, all in one transaction (a
-refusal in any evening leaves every evening as it was), so statistics and standings
-read one name from the facts. Merging two spellings ("Bela" into "Béla") is
-that same rename onto a name the group already has; it is refused, before anything is
-written, where both spellings sat at one table, because there they are two people.
+A member is a name that sat at one of the group's tables; what the group itself says of
+him (its own payments) holds his member row by id (``models.GroupMember``), so a rename
+changes that row's name and no payment. A rename across the group is the evening's own
+rename (``ledger.change_players``: checked, audited, undoable) done in each evening the
+old name played, all in one transaction (a refusal in any evening leaves every evening
+as it was), so statistics and standings read one name from the facts. Merging two
+spellings ("Bela" into "Béla") is that same rename onto a name the group already has; it
+is refused, before anything is written, where both spellings sat at one table, because
+there they are two people.
 """
 
 from __future__ import annotations
@@ -91,7 +93,8 @@ def rename_member(
     ids = [s.id for s in evenings]
     with transaction():  # every evening renamed, or (one refused) none
         # the group's lock first, as a payment of the group takes it: a payment checked
-        # under it sees the new name, or is renamed here (``rename_in_group_payments``)
+        # under it sees the new name, or its member row takes the new name here
+        # (``rename_in_group_payments``; with the last evening renamed, already done)
         lock_group(group.id)
         for session in evenings:
             apply_players_change(session, {"rename": {old: new}}, actor=actor)

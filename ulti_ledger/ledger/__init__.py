@@ -94,7 +94,8 @@ touching the hands' settlement):
 - ``record_payment(session, summary, data, today)``, ``record_group_payment(group,
   read_standings, data, today)``: ``{"from", "to", "amount", "paid_on"}``, checked against
   what is still owed (``PaymentError`` with ``code``), read under the locks of the
-  groups and of every evening they count (``payment_locks``); ``delete_payment(owner, id)``
+  groups and of every evening they count (``payment_locks``); ``delete_payment(owner, id)``;
+  a group's payment holds its members' rows by id, which renames move (``group_members``)
 - ``record_payment(..., holders)``: ``Holder``s, the groups that count the evening, with
   their standings: a payment is checked against them too (``shared_payments``);
   ``evening_shares(session, holders)``: what their own payments paid of the evening
@@ -183,6 +184,7 @@ from .exchange import (
 from .expense_csv import expense_csv
 from .facts import hand_heads, in_order, stored
 from .game_form import GameForm, game_form
+from .group_members import link_named_group_payments
 from .history import deleted_hands, hand_history, session_history
 from .journal import CLI, Actor, settings_state
 from .kitty import kitty_start_of, session_kitty
@@ -352,6 +354,7 @@ __all__ = [
     "record_group_payment",
     "record_payment",
     "rename_in_group_payments",
+    "link_named_group_payments",
     "session_payments",
     "settle_up",
     "deleted_hands",

@@ -32,6 +32,7 @@ from ..words.money_format import currency_code, minor_digits
 from ..words.money_input import foreign_digit
 from .accounts import rename_account
 from .errors import NotFound, SessionError
+from .group_members import member_id, rename_member_row
 from .journal import Actor, record
 from .payment_locks import lock_counted_evenings, lock_group_row, read_afresh
 from .txn import lock, retried, transaction
@@ -166,8 +167,8 @@ def payment_json(payment: Payment) -> dict[str, Any]:
     ``amount_minor`` the exact integer it is kept as."""
     return {
         "id": payment.id,
-        "from": payment.payer,
-        "to": payment.payee,
+        "from": payment.payer_name,
+        "to": payment.payee_name,
         "amount": from_minor(payment.amount, payment.currency),
         "amount_minor": payment.amount,
         "currency": currency_code(payment.currency),
@@ -328,8 +329,8 @@ def add_group_payment(
     )
     row = Payment(
         group_id=group.id,
-        payer=payer,
-        payee=payee,
+        payer_member_id=member_id(group.id, payer),
+        payee_member_id=member_id(group.id, payee),
         amount=amount,
         currency=currency_code(s["currency"]),
         paid_on=paid_on,
@@ -407,16 +408,12 @@ def rename_in_payments(session: GameSession, old: str, new: str) -> None:
 
 
 def rename_in_group_payments(group: Group, old: str, new: str) -> None:
-    """A member renamed across the group is renamed in the group's own payments too (no
-    commit: the rename's transaction); its evenings' are renamed with each evening. His
-    payee account on the group follows him."""
+    """A member renamed across the group (no commit: the rename's transaction): the
+    group's own payments name him by his member row, which takes the new name (no payment
+    is rewritten); its evenings' are renamed with each evening. His payee account on the
+    group follows him."""
     rename_account(group, old, new)
-    for column in (Payment.payer, Payment.payee):
-        db.session.execute(
-            Payment.__table__.update()
-            .where(Payment.group_id == group.id, column == old)
-            .values({column.key: new})
-        )
+    rename_member_row(group.id, old, new)
 
 
 def evening_settle_up(

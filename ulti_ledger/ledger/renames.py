@@ -19,6 +19,7 @@ from ..settlement import HandError
 from .agreement import rename_in_seats
 from .errors import SessionError
 from .facts import in_order
+from .group_members import follow_evening_rename
 from .payments import rename_in_payments
 from .pinning import session_engine
 
@@ -63,6 +64,7 @@ def repoint(session: GameSession, old: int, new: int) -> None:
     for row in named:
         row.facts = renamed_facts(engine, session.options, row, before, after)
     rename_in_payments(session, before, after)
+    follow_evening_rename(session, before, after)
     rename_in_seats(session, before, after)
 
 
