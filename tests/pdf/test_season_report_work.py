@@ -38,14 +38,11 @@ def app(request, tmp_path):
 
 
 def group_of(app, hands: int, name: str) -> str:
-    """A group of three evenings of ``hands`` hands each (an Ulti, a snapszer, a tarokk
-    evening: each game keeps its own statistics); its view token."""
+    """A group of three evenings of ``hands`` hands each; its view token."""
     with app.app_context():
         group = groups.create_group(name)
-        for number, ruleset in enumerate(("ulti", "snapszer", "tarokk")):
-            body = samples.random_session(
-                SEATS, hands, seed=number, name=f"Este {number + 1}", ruleset=ruleset
-            )
+        for number in range(3):
+            body = samples.random_session(SEATS, hands, seed=number, name=f"Este {number + 1}")
             body["date"] = f"2026-10-{number + 6:02d}"
             groups.add_evening(group, ledger.create_session(body))
         return group.view_token
@@ -109,31 +106,31 @@ def test_a_report_request_waits_its_own_short_time_then_the_browser_asks_again(a
 def test_a_member_s_game_counts_run_on_grouped_by_path_and_keep_every_number():
     from ulti_ledger.pdf.season import fold_game_counts
 
-    def game_row(stat, label, value, game="ulti"):
+    def game_row(stat, label, value, game="one"):
         return {"stat": stat, "label": label, "value": value, "game": game}
 
     rows = [
         {"stat": "hands", "label": "Lejátszott leosztás", "value": "12", "game": None},
         {"stat": "money.HUF.units", "label": "Egyenleg (HUF)", "value": "+10 Ft"},
-        game_row("games.ulti.bids.ulti.hearts.played", "licitek · ulti · kőr · játszott", "3"),
-        game_row("games.ulti.kontras.said", "kontrák · mondott", "1"),
-        game_row("games.ulti.bids.ulti.hearts.won", "licitek · ulti · kőr · nyert", "2"),
-        game_row("games.skat.types", "átlagos játékérték", "24,5", "skat"),
+        game_row("games.one.bids.ulti.hearts.played", "licitek · ulti · kőr · játszott", "3"),
+        game_row("games.one.kontras.said", "kontrák · mondott", "1"),
+        game_row("games.one.bids.ulti.hearts.won", "licitek · ulti · kőr · nyert", "2"),
+        game_row("games.two.types", "átlagos játékérték", "24,5", "two"),
     ]
-    folded = fold_game_counts(rows, {"ulti": "Ulti", "skat": "Skat"})
+    folded = fold_game_counts(rows, {"one": "Egyik", "two": "Másik"})
     assert [row["stat"] for row in folded["rows"]] == ["hands", "money.HUF.units"]
     assert folded["games"] == [
         {
-            "game": "ulti",
-            "title": "Ulti",
+            "game": "one",
+            "title": "Egyik",
             "counts": [
                 {"label": "licitek · ulti · kőr", "text": "játszott\xa03, nyert\xa02"},
                 {"label": "kontrák", "text": "mondott\xa01"},
             ],
         },
         {
-            "game": "skat",
-            "title": "Skat",
+            "game": "two",
+            "title": "Másik",
             "counts": [{"label": "átlagos játékérték", "text": "24,5"}],
         },
     ]

@@ -51,7 +51,7 @@ DEFAULTS = {
     "PDF_QUEUE": 4,
     "PDF_CACHE_SIZE": 32,
     "PDF_PREPARE": True,
-    "PDF_REPORT_WAIT_SECONDS": 2.0,
+    "PDF_REPORT_WAIT_SECONDS": 1.5,
 }
 CLAIM_SECONDS = 120.0
 """How long a worker's claim on a render holds: far past any render (``bench/pdf.py``), so
