@@ -11,10 +11,12 @@ summaries, so what they cost depends on evenings x members, not on the hands.
 Then it serves the file with gunicorn (``--workers``, 2) and prints, per page (the group
 page, ``?method=pairwise``, the statistics page, the season report PDF): the first
 request's time (cold: nothing of this group cached in that worker, which has served a
-group of one evening's pages first), the median of ``--repeat`` later
-ones (warm), each worker's peak RSS growth over its start (``VmHWM``), and the slowest
-``/healthz`` answer while 8 concurrent pairwise requests (each another period, so none
-is served from the figures' cache) run.
+group of one evening's pages first; the report's until the PDF, asked again after each
+503, and apart its first answer, a 503 with ``Retry-After`` within
+``PDF_REPORT_WAIT_SECONDS``), the median of ``--repeat`` later ones (warm), each
+worker's peak RSS growth over its start (``VmHWM``), and the slowest ``/healthz`` answer
+while 8 concurrent pairwise requests (each another period, so none is served from the
+figures' cache) run.
 
 Targets: every page cold at most 2 s, warm at most 50 ms; at most 256 MB of RSS growth
 per worker; ``/healthz`` answering throughout.
@@ -139,16 +141,27 @@ def _copy(template: int, number: int, group_id: int) -> int:
 
 def get(port: int, path: str, timeout: float = 300) -> tuple[int, float]:
     """GET ``path``: its status and wall time in ms (a 503 "busy" is asked again)."""
+    return answered(port, path, timeout)[:2]
+
+
+def answered(port: int, path: str, timeout: float = 300) -> tuple[int, float, float, int]:
+    """GET ``path`` until it is not a 503 "busy": the status, the wall time in ms until
+    then, the wall time of the first answer (the PDF or a 503 with ``Retry-After``: what
+    a request holds a worker for) and how many 503s came first. The retries wait a tenth
+    of ``Retry-After`` (at least 0.2 s), so the time until the PDF is the render's."""
     start = time.perf_counter()
+    first, busy = 0.0, 0
     while True:
         conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
         conn.request("GET", path)
         response = conn.getresponse()
         response.read()
         conn.close()
+        first = first or (time.perf_counter() - start) * 1000
         if response.status != 503:
-            return response.status, (time.perf_counter() - start) * 1000
-        time.sleep(float(response.getheader("Retry-After") or 1))
+            return response.status, (time.perf_counter() - start) * 1000, first, busy
+        busy += 1
+        time.sleep(max(0.2, float(response.getheader("Retry-After") or 1) / 10))
 
 
 def warm_up(port: int, token: str, count: int) -> None:
@@ -239,11 +252,13 @@ def main() -> int:
             for name, path in pages.items():
                 if name == "report":  # WeasyPrint's layout grows a worker on its own
                     peaks = {pid: memory(pid)[1] for pid in pids}
-                status, cold = get(port, path)
+                status, cold, first, busy = answered(port, path)
                 for _ in range(2 * args.workers):  # each worker has served it once
                     get(port, path)
                 warm = statistics.median(get(port, path)[1] for _ in range(args.repeat))
                 print(f"{name:<10}{status:>7}{cold:>10.0f}{warm:>10.0f}")
+                if busy:
+                    print(f"  first answer (503, Retry-After) in {first:.0f} ms; {busy} x 503")
             slowest, ok = healthz_under_pairwise(port, token, args.evenings)
             print(f"healthz under 8 pairwise: slowest {slowest:.0f} ms, all 200: {ok}")
             for pid in pids:

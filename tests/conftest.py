@@ -37,6 +37,9 @@ def make_app(tmp_path, schema=True, **config):
             # Each test's PDFs in its own folder; none drawn ahead unless the test asks.
             "PDF_CACHE_DIR": str(tmp_path / "pdf-cache"),
             "PDF_PREPARE": False,
+            # A report's request waits the whole budget, as a scoresheet's: a loaded test
+            # host must not turn a small report into a 503 (tests that want one set it).
+            "PDF_REPORT_WAIT_SECONDS": None,
             **config,
         }
     )

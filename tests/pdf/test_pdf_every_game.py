@@ -25,6 +25,7 @@ from testkit.samples import session_body
 from tests.conftest import close_app, make_app
 from ulti_ledger import groups, ledger
 from ulti_ledger.games import REGISTRY, builtin_engine
+from ulti_ledger.pdf import pool as pdf_render
 from ulti_ledger.pdf.document import scoresheet_pdf
 
 NAMES = (
@@ -131,7 +132,12 @@ def documents(tmp_path_factory) -> dict[tuple[str, str], list[dict[str, Any]]]:
         client = app.test_client()
         for lang in LANGUAGES:
             for name, token in (("season report", view), ("season report, two currencies", both)):
-                answer = client.get(f"/g/{token}/report.pdf?period=all&lang={lang}")
+                url = f"/g/{token}/report.pdf?period=all&lang={lang}"
+                answer = client.get(url)
+                if answer.status_code == 503:  # a loaded host: past the budget, drawn on
+                    with app.app_context():
+                        assert pdf_render.renderer().idle(600)
+                    answer = client.get(url)
                 assert answer.status_code == 200
                 out[name, lang] = read(answer.data)
     finally:

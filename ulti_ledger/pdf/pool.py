@@ -14,10 +14,12 @@ go through one pool, two caches and one budget:
 - **Rendered once.** ``PDF_WORKERS`` threads render, at most ``PDF_QUEUE`` distinct
   PDFs wait or run at once; the same PDF asked for twice is rendered once. Across
   workers a render is claimed in the shared store: another worker waits for the file.
-- **Within a budget.** A request waits at most ``PDF_BUDGET_SECONDS`` for its render. If
-  it is not done by then the request answers 503 with ``Retry-After`` and its thread is
-  free again; the render goes on in the pool and its result is cached when it finishes,
-  so the retry is served from the cache. A full queue answers 503 at once.
+- **Within a budget.** A request waits at most ``PDF_BUDGET_SECONDS`` for its render (a
+  season report at most ``PDF_REPORT_WAIT_SECONDS``: a large group's report takes far
+  longer than any page, and a sync worker waiting on it serves nobody else). If it is not
+  done by then the request answers 503 with ``Retry-After`` and its thread is free again;
+  the render goes on in the pool and its result is cached when it finishes, so the retry
+  is served from the cache. A full queue answers 503 at once.
 - **Drawn ahead.** After a hand is written the evening's scoresheet may be drawn while
   nobody waits (``prepare``, ``PDF_PREPARE``): one job per evening at a time (a newer
   version waits for it, older ones are dropped), only while the queue has room, so a
@@ -49,6 +51,7 @@ DEFAULTS = {
     "PDF_QUEUE": 4,
     "PDF_CACHE_SIZE": 32,
     "PDF_PREPARE": True,
+    "PDF_REPORT_WAIT_SECONDS": 1.5,
 }
 CLAIM_SECONDS = 120.0
 """How long a worker's claim on a render holds: far past any render (``bench/pdf.py``), so
@@ -71,6 +74,9 @@ class PdfRenderer:
     def __init__(self, app: Flask, store: SharedStore | None = None) -> None:
         setting = {k: app.config.get(k, v) for k, v in DEFAULTS.items()}
         self.budget = float(setting["PDF_BUDGET_SECONDS"])
+        wait = setting["PDF_REPORT_WAIT_SECONDS"]
+        self.report_wait = self.budget if wait is None else min(float(wait), self.budget)
+        """How long a season report's request waits (None in the config: the budget)."""
         self.queue = int(setting["PDF_QUEUE"])
         self.prepares = bool(setting["PDF_PREPARE"])
         self.cache = ResultCache(int(setting["PDF_CACHE_SIZE"]))
@@ -94,11 +100,12 @@ class PdfRenderer:
                 self.cache.put(key, found)
         return found
 
-    def get(self, key: Hashable, render: Callable[[], bytes]) -> bytes:
-        """The PDF of ``key``: cached, or rendered by ``render`` in the pool within budget.
+    def get(self, key: Hashable, render: Callable[[], bytes], wait: float | None = None) -> bytes:
+        """The PDF of ``key``: cached, or rendered by ``render`` in the pool within budget
+        (``wait`` seconds where given, else ``PDF_BUDGET_SECONDS``).
 
         Another worker's render of the same key is waited for (its file), not repeated."""
-        deadline = time.monotonic() + self.budget
+        deadline = time.monotonic() + (self.budget if wait is None else wait)
         cached = self.cached(key)
         if cached is not None:
             return cached
@@ -292,7 +299,8 @@ def season_report(
     context_of: Callable[[Any, str, Mapping[str, str], Reader], Mapping[str, Any]],
     evenings: str,
 ) -> bytes:
-    """The season report of ``group`` as it is now; raises ``Busy`` past the budget.
+    """The season report of ``group`` as it is now; raises ``Busy`` past its wait
+    (``PDF_REPORT_WAIT_SECONDS``): the render goes on, once across the workers.
 
     ``context_of(group, token, query, reader)`` gives the report's plain values; it runs
     in the pool, for ``reader``, on the group read there again, and ``season`` draws the
@@ -310,7 +318,8 @@ def season_report(
     def render() -> bytes:
         return draw_season_report(app, group_id, token, chosen, reader, context_of)
 
-    return renderer().get(key, render)
+    pool = renderer()
+    return pool.get(key, render, wait=pool.report_wait)
 
 
 def result_card(key: Hashable, reader: Reader, make: Callable[[], bytes]) -> bytes:

@@ -157,15 +157,18 @@ def group_from_form() -> Group | None:
     return db.session.get(Group, int(raw))
 
 
-def busy_page(exc: pdf_render.Busy):
-    """A PDF not ready within its budget: 503 with Retry-After, in the page's language."""
+def busy_page(exc: pdf_render.Busy, message: str = "pdf_busy"):
+    """A PDF not ready within its budget: 503 with Retry-After, in the page's language
+    (``message``: the catalogue key of what takes long)."""
     response = make_response(
         render_template(
-            "errors/error.html", title=t("pdf_busy_title"), message=t("pdf_busy"), back=None
+            "errors/error.html", title=t("pdf_busy_title"), message=t(message), back=None
         ),
         503,
     )
     response.headers["Retry-After"] = str(exc.retry_after)
+    # browsers ask again by themselves then: the retry is served from the cache
+    response.headers["Refresh"] = str(exc.retry_after)
     return response
 
 
@@ -216,7 +219,6 @@ def stats_rows(
     counted = [e for e in standings["evenings"] if game is None or e["game"] == game]
     pools = list(dict.fromkeys(_stake_of(e) for e in counted))
     tokens = standings["view_tokens"]
-    links = {e["id"]: url_for("sessions.view", token=tokens[e["id"]]) for e in counted}
     lang = i18n.current()
 
     def rows(name: str) -> list[dict[str, Any]]:
@@ -225,9 +227,9 @@ def stats_rows(
             return mine
         moneys = money_rows(figures["money"].get(name, {}), lang, names)
         for row in moneys:
-            if "session" in row:
+            if "session" in row:  # a link to the records' evenings only, not to all 500
                 hand = f"#h{row['hand']}" if "hand" in row else ""
-                row["url"] = links[row["session"]] + hand
+                row["url"] = url_for("sessions.view", token=tokens[row["session"]]) + hand
         return moneys + [row for row in mine if row["stat"] not in IN_UNITS]
 
     return rows, (pools[0] if len(pools) == 1 else None)

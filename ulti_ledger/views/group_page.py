@@ -37,10 +37,16 @@ CHART = "group-chart"
 
 
 def group_context(
-    group: Group, token: str, args: Mapping[str, str], today: dt.date, editable: bool = False
+    group: Group,
+    token: str,
+    args: Mapping[str, str],
+    today: dt.date,
+    editable: bool = False,
+    charts: bool = True,
 ) -> dict[str, Any]:
     """Everything ``groups/page.html`` and the report show; ledger refusals propagate.
-    ``editable``: the page was opened by the edit link (its editor may convert)."""
+    ``editable``: the page was opened by the edit link (its editor may convert);
+    ``charts``: draw the page's charts (the report draws its own, for A4)."""
     period = groups.parse_period(args, group, today)
     game = args.get("game") or None
     method = args.get("method", "minimal")
@@ -75,7 +81,9 @@ def group_context(
             (p, _link(own, chosen, method="banker", banker=p))
             for p in (standings["players"] if method == "banker" else [])
         ],
-        "charts": [_chart(standings, part, lang) for part in standings["by_currency"]],
+        "charts": [_chart(standings, part, lang) for part in standings["by_currency"]]
+        if charts
+        else [],
         "members": standings["members"],
         "pdf_url": _link(url_for("groups.report", token=token), chosen),
         "stats_url": _link(

@@ -174,7 +174,7 @@ def report(token: str):
     except ledger.LedgerError as exc:
         abort(400, description=group_error_text(exc))
     except pdf_render.Busy as exc:  # rendering goes on; the retry is served from the cache
-        return busy_page(exc)
+        return busy_page(exc, "pdf_busy_report")
     name = f"tarsasag-{group.id}.pdf"
     return send_file(io.BytesIO(pdf), "application/pdf", download_name=name)
 
@@ -204,7 +204,7 @@ def report_context(
     """The season report's plain values: the page's, and each member's statistics (run by
     the PDF pool for ``reader``, in ``pdf.render.reading``, with no request)."""
     today = reader.today(current_app)
-    context = group_context(group, token, args, today)
+    context = group_context(group, token, args, today, charts=False)
     standings, _, figures = group_stats_of(group, args, today)
     names = {e["id"]: e["name"] or t("untitled_session") for e in context["standings"]["evenings"]}
     rows, _ = stats_rows(standings, figures, args.get("game") or None, names)
