@@ -1,10 +1,13 @@
 """Confirmations: evenings of four seats confirming while their scorers write hands.
 
-Starts the app under gunicorn on 127.0.0.1 (a temporary SQLite file in WAL mode, or
-``--database-url``: PostgreSQL, under scripts/with-postgres.sh ``$TEST_DATABASE_URL``;
-``--instances 2``: two servers on the one database, the scorers writing on one and the
-seats polling the other), creates ``--evenings`` (10)
-evenings and claims all four seats of each through the API, then for ``--seconds`` (60):
+Starts the app under gunicorn on 127.0.0.1 as ``make run`` serves it (``--workers`` 2 of
+``--threads`` 4, gthread, scripts/gunicorn_conf.py; ``--threads 1``: sync workers) on a
+temporary SQLite file in WAL mode, or ``--database-url`` (PostgreSQL, under
+scripts/with-postgres.sh ``$TEST_DATABASE_URL``); ``--instances 2``: two servers on the one
+database, the scorers writing on one and the seats polling the other; ``--redis``: a
+throwaway redis-server that both share for their rate-limit counts and PDFs, as a
+deployment of several instances does. Creates ``--evenings`` (10) evenings and claims all
+four seats of each through the API, then for ``--seconds`` (60):
 
 - each evening's scorer posts a hand every ``--post-every`` seconds (5);
 - each seat polls its state (``/t/<seat>/state``, If-None-Match) every ``--poll`` seconds
@@ -40,9 +43,13 @@ from load import HOST, SESSION, Recorder, free_port, percentile  # noqa: E402
 PLAYERS = SESSION["players"]
 
 
-def serve(tmp: Path, workers: int, url: str, instances: int) -> list[tuple[subprocess.Popen, int]]:
+def serve(
+    tmp: Path, workers: int, threads: int, url: str, instances: int, redis_url: str | None
+) -> list[tuple[subprocess.Popen, int]]:
     """``instances`` gunicorns of ``workers`` each on one database (migrated first)."""
     config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x"}
+    if redis_url:
+        config.update(RATELIMIT_STORAGE_URI=redis_url, PDF_CACHE_URI=redis_url)
     (tmp / "serve.py").write_text(
         f"from ulti_ledger import create_app\napp = create_app({config!r})\n"
     )
@@ -57,6 +64,8 @@ def serve(tmp: Path, workers: int, url: str, instances: int) -> list[tuple[subpr
         log = open(tmp / f"gunicorn-{index}.log", "ab")
         command = [sys.executable, "-m", "gunicorn", "--bind", f"{HOST}:{port}"]
         command += ["--workers", str(workers), "--pythonpath", f"{tmp},{REPO}"]
+        if threads > 1:  # as scripts/gunicorn_conf.py (make run)
+            command += ["--worker-class", "gthread", "--threads", str(threads)]
         command += ["--chdir", str(tmp), "serve:app"]
         proc = subprocess.Popen(command, stdout=log, stderr=log, start_new_session=True)
         started.append((proc, port))
@@ -72,6 +81,23 @@ def serve(tmp: Path, workers: int, url: str, instances: int) -> list[tuple[subpr
 
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def start_redis(tmp: Path) -> tuple[subprocess.Popen, str]:
+    """A redis-server on a free port of 127.0.0.1, without persistence, in ``tmp``."""
+    port = free_port()
+    options = ["--port", str(port), "--bind", HOST, "--dir", str(tmp)]
+    options += ["--save", "", "--appendonly", "no"]
+    log = open(tmp / "redis.log", "ab")
+    proc = subprocess.Popen(["redis-server", *options], stdout=log, stderr=log)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((HOST, port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return proc, f"redis://{HOST}:{port}/0"
 
 
 class Table:
@@ -213,6 +239,10 @@ def main() -> int:
     parser.add_argument("--poll", type=float, default=1.0)
     parser.add_argument("--post-every", type=float, default=5.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4, help="per worker; 1: sync workers")
+    parser.add_argument(
+        "--redis", action="store_true", help="a throwaway redis-server the instances share"
+    )
     parser.add_argument(
         "--database-url",
         default=os.environ.get("TEST_DATABASE_URL"),
@@ -225,9 +255,14 @@ def main() -> int:
     rec = Recorder()
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        servers = serve(Path(tmp), args.workers, url, args.instances)
+        redis_proc, redis_url = start_redis(Path(tmp)) if args.redis else (None, None)
+        servers = serve(Path(tmp), args.workers, args.threads, url, args.instances, redis_url)
         port, seat_port = servers[0][1], servers[-1][1]
-        print(f"{args.instances} instance(s) of {args.workers} workers on {url.split(':')[0]}")
+        kind = f"{args.threads} threads" if args.threads > 1 else "sync"
+        print(
+            f"{args.instances} instance(s) of {args.workers} workers ({kind}) on"
+            f" {url.split(':')[0]}{' + Redis' if redis_url else ''}, {args.evenings} evenings"
+        )
         try:
             warm([p for _, p in servers], args.workers)
             try:
@@ -259,6 +294,9 @@ def main() -> int:
             for proc, _ in servers:
                 os.killpg(proc.pid, signal.SIGTERM)
                 proc.wait(timeout=30)
+            if redis_proc is not None:
+                redis_proc.terminate()
+                redis_proc.wait(timeout=10)
     return report(rec, [t for t, _ in tables])
 
 
