@@ -9,7 +9,9 @@ throwaway redis-server that both share for their rate-limit counts and PDFs, as 
 deployment of several instances does. Creates ``--evenings`` (10) evenings and claims all
 four seats of each through the API, then for ``--seconds`` (60):
 
-- each evening's scorer posts a hand every ``--post-every`` seconds (5);
+- each evening's scorer posts a hand every ``--post-every`` seconds (5), the evenings'
+  first hands spread over that interval as independent tables write (``--lockstep``: all
+  at once);
 - each seat polls its state (``/t/<seat>/state``, If-None-Match) every ``--poll`` seconds
   (1, as the seat's page does), and when the version moved reads the evening's marks and
   confirms each hand that waits for it (``POST .../hands/<n>/verdicts``).
@@ -44,10 +46,16 @@ PLAYERS = SESSION["players"]
 
 
 def serve(
-    tmp: Path, workers: int, threads: int, url: str, instances: int, redis_url: str | None
+    tmp: Path,
+    workers: int,
+    threads: int,
+    url: str,
+    instances: int,
+    redis_url: str | None,
+    pdf_ahead: bool = True,
 ) -> list[tuple[subprocess.Popen, int]]:
     """``instances`` gunicorns of ``workers`` each on one database (migrated first)."""
-    config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x"}
+    config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x", "PDF_PREPARE": pdf_ahead}
     if redis_url:
         config.update(RATELIMIT_STORAGE_URI=redis_url, PDF_CACHE_URI=redis_url)
     (tmp / "serve.py").write_text(
@@ -148,8 +156,12 @@ def setup(rec: Recorder, port: int, evenings: int) -> list[tuple[Table, list[str
     return tables
 
 
-def scorer(rec: Recorder, port: int, table: Table, every: float, deadline: float) -> None:
+def scorer(
+    rec: Recorder, port: int, table: Table, every: float, deadline: float, offset: float = 0.0
+) -> None:
+    """One evening's scorer: a hand every ``every`` seconds, the first after ``offset``."""
     declarers = ["Anna", "Béla", "Csaba"]
+    time.sleep(offset)
     i = 0
     while time.monotonic() < deadline:
         hand = {
@@ -244,6 +256,16 @@ def main() -> int:
         "--redis", action="store_true", help="a throwaway redis-server the instances share"
     )
     parser.add_argument(
+        "--lockstep",
+        action="store_true",
+        help="every scorer writes at the same moment (before 2026-12-06 noon: always)",
+    )
+    parser.add_argument(
+        "--no-pdf-ahead",
+        action="store_true",
+        help="PDF_PREPARE off: no scoresheet drawn after each hand (the app's default draws one)",
+    )
+    parser.add_argument(
         "--database-url",
         default=os.environ.get("TEST_DATABASE_URL"),
         help="default: $TEST_DATABASE_URL (scripts/with-postgres.sh), else a SQLite file",
@@ -256,12 +278,21 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
         redis_proc, redis_url = start_redis(Path(tmp)) if args.redis else (None, None)
-        servers = serve(Path(tmp), args.workers, args.threads, url, args.instances, redis_url)
+        servers = serve(
+            Path(tmp),
+            args.workers,
+            args.threads,
+            url,
+            args.instances,
+            redis_url,
+            pdf_ahead=not args.no_pdf_ahead,
+        )
         port, seat_port = servers[0][1], servers[-1][1]
         kind = f"{args.threads} threads" if args.threads > 1 else "sync"
         print(
             f"{args.instances} instance(s) of {args.workers} workers ({kind}) on"
             f" {url.split(':')[0]}{' + Redis' if redis_url else ''}, {args.evenings} evenings"
+            f"{', no PDF drawn ahead' if args.no_pdf_ahead else ''}"
         )
         try:
             warm([p for _, p in servers], args.workers)
@@ -277,9 +308,15 @@ def main() -> int:
                     SEAT_PLAYERS[token] = player
             deadline = time.monotonic() + args.seconds
             end = deadline + 2 * args.poll + 1  # the last hands' grace
+            # tables are independent: each writes its first hand at its own moment within
+            # the interval (--lockstep: all at once, a burst every interval)
+            every = args.post_every
+            offsets = [
+                0.0 if args.lockstep else every * i / len(tables) for i in range(len(tables))
+            ]
             threads = [
-                threading.Thread(target=scorer, args=(rec, port, t, args.post_every, deadline))
-                for t, _ in tables
+                threading.Thread(target=scorer, args=(rec, port, t, every, deadline, offsets[i]))
+                for i, (t, _) in enumerate(tables)
             ]
             threads += [
                 threading.Thread(target=seat, args=(rec, seat_port, t, token, args.poll, end))

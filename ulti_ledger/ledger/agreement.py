@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, update
 
 from ..db import db
 from ..models import GameSession, Hand, HandSeat, HandVerdict, Player, TableSeat, utcnow
@@ -99,6 +99,14 @@ def seat_by_token(token: str) -> TableSeat:
     return seat
 
 
+_STAMP = (
+    select(TableSeat.token, GameSession.id, GameSession.version)
+    .join(GameSession, GameSession.id == TableSeat.session_id)
+    .where(TableSeat.token == bindparam("token"), GameSession.deleted_at.is_(None))
+)
+"""The seat's poll, built once: only its token changes from one poll to the next."""
+
+
 def seat_stamp(token: str) -> tuple[int, int]:
     """(evening id, version) of the live evening this seat token opens, or ``NotFound``:
     one indexed lookup, for the seat's poll.
@@ -108,14 +116,9 @@ def seat_stamp(token: str) -> tuple[int, int]:
     """
     if not isinstance(token, str) or not TOKEN_SHAPE.fullmatch(token):
         raise NotFound("", NO_SEAT)
-    query = (
-        select(TableSeat.token, GameSession.id, GameSession.version)
-        .join(GameSession, GameSession.id == TableSeat.session_id)
-        .where(TableSeat.token == token, GameSession.deleted_at.is_(None))
-    )
     with db.engine.connect() as connection:
         connection.execution_options(isolation_level="AUTOCOMMIT")
-        row = connection.execute(query).first()
+        row = connection.execute(_STAMP, {"token": token}).first()
     if row is None or not hmac.compare_digest(row[0].encode(), token.encode()):
         raise NotFound("", NO_SEAT)
     return row[1], row[2]
