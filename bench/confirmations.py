@@ -1,12 +1,17 @@
 """Confirmations: evenings of four seats confirming while their scorers write hands.
 
-Starts the app under gunicorn on 127.0.0.1 (a temporary SQLite file in WAL mode, or
-``--database-url``: PostgreSQL, under scripts/with-postgres.sh ``$TEST_DATABASE_URL``;
-``--instances 2``: two servers on the one database, the scorers writing on one and the
-seats polling the other), creates ``--evenings`` (10)
-evenings and claims all four seats of each through the API, then for ``--seconds`` (60):
+Starts the app under gunicorn on 127.0.0.1 as ``make run`` serves it (``--workers`` 2 of
+``--threads`` 4, gthread, scripts/gunicorn_conf.py; ``--threads 1``: sync workers) on a
+temporary SQLite file in WAL mode, or ``--database-url`` (PostgreSQL, under
+scripts/with-postgres.sh ``$TEST_DATABASE_URL``); ``--instances 2``: two servers on the one
+database, the scorers writing on one and the seats polling the other; ``--redis``: a
+throwaway redis-server that both share for their rate-limit counts and PDFs, as a
+deployment of several instances does. Creates ``--evenings`` (10) evenings and claims all
+four seats of each through the API, then for ``--seconds`` (60):
 
-- each evening's scorer posts a hand every ``--post-every`` seconds (5);
+- each evening's scorer posts a hand every ``--post-every`` seconds (5), the evenings'
+  first hands spread over that interval as independent tables write (``--lockstep``: all
+  at once);
 - each seat polls its state (``/t/<seat>/state``, If-None-Match) every ``--poll`` seconds
   (1, as the seat's page does), and when the version moved reads the evening's marks and
   confirms each hand that waits for it (``POST .../hands/<n>/verdicts``).
@@ -40,9 +45,19 @@ from load import HOST, SESSION, Recorder, free_port, percentile  # noqa: E402
 PLAYERS = SESSION["players"]
 
 
-def serve(tmp: Path, workers: int, url: str, instances: int) -> list[tuple[subprocess.Popen, int]]:
+def serve(
+    tmp: Path,
+    workers: int,
+    threads: int,
+    url: str,
+    instances: int,
+    redis_url: str | None,
+    pdf_ahead: bool = True,
+) -> list[tuple[subprocess.Popen, int]]:
     """``instances`` gunicorns of ``workers`` each on one database (migrated first)."""
-    config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x"}
+    config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x", "PDF_PREPARE": pdf_ahead}
+    if redis_url:
+        config.update(RATELIMIT_STORAGE_URI=redis_url, PDF_CACHE_URI=redis_url)
     (tmp / "serve.py").write_text(
         f"from ulti_ledger import create_app\napp = create_app({config!r})\n"
     )
@@ -57,6 +72,8 @@ def serve(tmp: Path, workers: int, url: str, instances: int) -> list[tuple[subpr
         log = open(tmp / f"gunicorn-{index}.log", "ab")
         command = [sys.executable, "-m", "gunicorn", "--bind", f"{HOST}:{port}"]
         command += ["--workers", str(workers), "--pythonpath", f"{tmp},{REPO}"]
+        if threads > 1:  # as scripts/gunicorn_conf.py (make run)
+            command += ["--worker-class", "gthread", "--threads", str(threads)]
         command += ["--chdir", str(tmp), "serve:app"]
         proc = subprocess.Popen(command, stdout=log, stderr=log, start_new_session=True)
         started.append((proc, port))
@@ -72,6 +89,23 @@ def serve(tmp: Path, workers: int, url: str, instances: int) -> list[tuple[subpr
 
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def start_redis(tmp: Path) -> tuple[subprocess.Popen, str]:
+    """A redis-server on a free port of 127.0.0.1, without persistence, in ``tmp``."""
+    port = free_port()
+    options = ["--port", str(port), "--bind", HOST, "--dir", str(tmp)]
+    options += ["--save", "", "--appendonly", "no"]
+    log = open(tmp / "redis.log", "ab")
+    proc = subprocess.Popen(["redis-server", *options], stdout=log, stderr=log)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((HOST, port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return proc, f"redis://{HOST}:{port}/0"
 
 
 class Table:
@@ -122,8 +156,12 @@ def setup(rec: Recorder, port: int, evenings: int) -> list[tuple[Table, list[str
     return tables
 
 
-def scorer(rec: Recorder, port: int, table: Table, every: float, deadline: float) -> None:
+def scorer(
+    rec: Recorder, port: int, table: Table, every: float, deadline: float, offset: float = 0.0
+) -> None:
+    """One evening's scorer: a hand every ``every`` seconds, the first after ``offset``."""
     declarers = ["Anna", "Béla", "Csaba"]
+    time.sleep(offset)
     i = 0
     while time.monotonic() < deadline:
         hand = {
@@ -213,6 +251,20 @@ def main() -> int:
     parser.add_argument("--poll", type=float, default=1.0)
     parser.add_argument("--post-every", type=float, default=5.0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=4, help="per worker; 1: sync workers")
+    parser.add_argument(
+        "--redis", action="store_true", help="a throwaway redis-server the instances share"
+    )
+    parser.add_argument(
+        "--lockstep",
+        action="store_true",
+        help="every scorer writes at the same moment (before 2026-12-06 noon: always)",
+    )
+    parser.add_argument(
+        "--no-pdf-ahead",
+        action="store_true",
+        help="PDF_PREPARE off: no scoresheet drawn after each hand (the app's default draws one)",
+    )
     parser.add_argument(
         "--database-url",
         default=os.environ.get("TEST_DATABASE_URL"),
@@ -225,9 +277,23 @@ def main() -> int:
     rec = Recorder()
     with tempfile.TemporaryDirectory() as tmp:
         url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.sqlite3'}"
-        servers = serve(Path(tmp), args.workers, url, args.instances)
+        redis_proc, redis_url = start_redis(Path(tmp)) if args.redis else (None, None)
+        servers = serve(
+            Path(tmp),
+            args.workers,
+            args.threads,
+            url,
+            args.instances,
+            redis_url,
+            pdf_ahead=not args.no_pdf_ahead,
+        )
         port, seat_port = servers[0][1], servers[-1][1]
-        print(f"{args.instances} instance(s) of {args.workers} workers on {url.split(':')[0]}")
+        kind = f"{args.threads} threads" if args.threads > 1 else "sync"
+        print(
+            f"{args.instances} instance(s) of {args.workers} workers ({kind}) on"
+            f" {url.split(':')[0]}{' + Redis' if redis_url else ''}, {args.evenings} evenings"
+            f"{', no PDF drawn ahead' if args.no_pdf_ahead else ''}"
+        )
         try:
             warm([p for _, p in servers], args.workers)
             try:
@@ -242,9 +308,15 @@ def main() -> int:
                     SEAT_PLAYERS[token] = player
             deadline = time.monotonic() + args.seconds
             end = deadline + 2 * args.poll + 1  # the last hands' grace
+            # tables are independent: each writes its first hand at its own moment within
+            # the interval (--lockstep: all at once, a burst every interval)
+            every = args.post_every
+            offsets = [
+                0.0 if args.lockstep else every * i / len(tables) for i in range(len(tables))
+            ]
             threads = [
-                threading.Thread(target=scorer, args=(rec, port, t, args.post_every, deadline))
-                for t, _ in tables
+                threading.Thread(target=scorer, args=(rec, port, t, every, deadline, offsets[i]))
+                for i, (t, _) in enumerate(tables)
             ]
             threads += [
                 threading.Thread(target=seat, args=(rec, seat_port, t, token, args.poll, end))
@@ -259,6 +331,9 @@ def main() -> int:
             for proc, _ in servers:
                 os.killpg(proc.pid, signal.SIGTERM)
                 proc.wait(timeout=30)
+            if redis_proc is not None:
+                redis_proc.terminate()
+                redis_proc.wait(timeout=10)
     return report(rec, [t for t, _ in tables])
 
 

@@ -538,7 +538,7 @@ class HandVerdict(db.Model):
     hand_version: Mapped[int] = mapped_column(Integer)
     player: Mapped[str] = mapped_column(String(NAME_LENGTH))
     verdict: Mapped[str] = mapped_column(String(8))
-    """``confirm`` or ``dispute``."""
+    """``confirm``, ``dispute``, or ``withdraw`` (the seat took its dispute back)."""
     reason: Mapped[str] = mapped_column(String(200), default="")
     proposal: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     """The hand as the seat says it was (the API's hand format), or None."""

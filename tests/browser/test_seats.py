@@ -3,7 +3,8 @@
 Anna deals the first hand and sits out; Béla declares a piros passz, so Csaba and Dóra
 answer for it on their own phones. The seats learn of a new hand by themselves (the
 seat's page polls every second), one confirmation is enough, a dispute carries a
-proposed hand that the scorer accepts (the hand is edited and asks again), an edit of a
+proposed hand that the scorer accepts (the hand is edited and asks again, and the seat
+reads the scorer's answer beside it), an edit of a
 confirmed hand asks again, and a seat's link that tries to write a hand is refused (403).
 Each seat's page is axe-clean at 390 px and its buttons are reachable by keyboard.
 """
@@ -19,8 +20,18 @@ from tests.browser.test_accessibility import violations
 from tests.browser.test_offline import new_phone, save, ulti_hand
 
 WORDS = {
-    "hu": {"confirm": "Rendben", "dispute": "Nem így", "ear": "a megerősítésedre vár"},
-    "de": {"confirm": "Bestätigen", "dispute": "Einspruch", "ear": "wartet auf deine Bestätigung"},
+    "hu": {
+        "confirm": "Rendben",
+        "dispute": "Nem így",
+        "ear": "a megerősítésedre vár",
+        "answer": "az író a javaslat szerint módosította",
+    },
+    "de": {
+        "confirm": "Bestätigen",
+        "dispute": "Einspruch",
+        "ear": "wartet auf deine Bestätigung",
+        "answer": "der Schreiber hat das Spiel wie vorgeschlagen geändert",
+    },
 }
 
 
@@ -101,6 +112,10 @@ def test_three_phones_confirm_dispute_and_ask_again(
     with scorer.expect_navigation():
         scorer.get_by_test_id("accept-2").click()
     expect(mark(scorer, board, 2)).to_have_attribute("data-agree", "open")
+    # Dóra's phone learns of the answer by itself, beside the hand that asks her again
+    answer = dora.get_by_test_id("waiting-2").get_by_test_id("seat-answer-2")
+    expect(answer).to_contain_text(words["answer"], timeout=4000)
+    assert violations(dora) == []
     with app.app_context():
         from ulti_ledger import ledger
 

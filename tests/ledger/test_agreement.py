@@ -132,3 +132,69 @@ def _roles(session, number):
         .limit(1)
     ).one()
     return {db.session.get(Player, row.player_id).name: row.role for row in hand.seats}
+
+
+def test_a_seat_replaces_its_dispute_until_the_scorer_answers(evening, hand):
+    """Each step is a row of the history; only the latest can the scorer answer."""
+    csaba = ledger.seat_by_token(ledger.claim_seat(evening, "Csaba"))
+    first = ledger.give_verdict(evening, csaba, 1, "dispute", reason="nem volt parti").id
+    better = hand(declarer="Anna", won=False)
+    second = ledger.amend_dispute(evening, csaba, first, proposal=better).id
+    (mark,) = ledger.marks(evening).values()
+    assert [(d["id"], d["reason"], d["proposal"]) for d in mark.disputes] == [
+        (second, "nem volt parti", better)
+    ]
+    with pytest.raises(ledger.NotFound):
+        ledger.dispute_of(evening, first)  # replaced: the scorer answers the new one
+    with pytest.raises(ledger.NotFound):
+        ledger.amend_dispute(evening, csaba, first, reason="még egyszer")
+    third = ledger.amend_dispute(evening, csaba, second, proposal=None)  # the reason stays
+    assert third is not None and (third.reason, third.proposal) == ("nem volt parti", None)
+    ledger.answer_dispute(evening, third.id, "kept", "megvolt")
+    with pytest.raises(ledger.AgreementError) as refused:
+        ledger.amend_dispute(evening, csaba, third.id, reason="de nem")
+    assert refused.value.code == "answered"
+    history = ledger.verdict_history(evening, 1)
+    assert [(h["verdict"], h["answer"]) for h in history] == [
+        ("dispute", None),
+        ("dispute", None),
+        ("dispute", "kept"),
+    ]
+    (answers,) = ledger.dispute_answers(evening).values()
+    assert [(a["player"], a["answer"], a["answer_text"]) for a in answers] == [
+        ("Csaba", "kept", "megvolt")
+    ]
+    assert answers[0]["answered_at"].endswith("+00:00")
+
+
+def test_a_withdrawn_dispute_waits_for_the_seat_again(evening):
+    csaba = ledger.seat_by_token(ledger.claim_seat(evening, "Csaba"))
+    dispute = ledger.give_verdict(evening, csaba, 1, "dispute", reason="nem így")
+    ledger.withdraw_dispute(evening, csaba, dispute.id)
+    (mark,) = ledger.marks(evening).values()
+    assert (mark.status, mark.waiting, mark.disputes) == ("open", ["Béla", "Csaba"], [])
+    with pytest.raises(ledger.NotFound):
+        ledger.withdraw_dispute(evening, csaba, dispute.id)
+    ledger.give_verdict(evening, csaba, 1, "confirm")
+    (mark,) = ledger.marks(evening).values()
+    assert (mark.status, mark.by) == ("confirmed", ["Csaba"])
+    steps = [h["verdict"] for h in ledger.verdict_history(evening, 1)]
+    assert steps == ["dispute", "withdraw", "confirm"]
+
+
+def test_no_seat_touches_another_players_dispute(evening, hand):
+    csaba = ledger.seat_by_token(ledger.claim_seat(evening, "Csaba"))
+    bela = ledger.seat_by_token(ledger.claim_seat(evening, "Béla"))
+    dispute = ledger.give_verdict(evening, csaba, 1, "dispute", reason="nem így")
+    for write in (
+        lambda: ledger.amend_dispute(evening, bela, dispute.id, reason="Béla szerint"),
+        lambda: ledger.withdraw_dispute(evening, bela, dispute.id),
+    ):
+        with pytest.raises(ledger.AgreementError) as refused:
+            write()
+        assert refused.value.code == "not_your_dispute"
+    ledger.replace_hand(evening, 1, hand(declarer="Anna", won=False))  # an edit: stale
+    with pytest.raises(ledger.AgreementError) as refused:
+        ledger.amend_dispute(evening, csaba, dispute.id, reason="még mindig")
+    assert (refused.value.code, refused.value.params) == ("stale", {"number": 1})
+    assert [h["player"] for h in ledger.verdict_history(evening, 1)] == ["Csaba"]

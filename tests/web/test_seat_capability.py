@@ -22,9 +22,16 @@ from ulti_ledger.models import GameSession, Hand, PayeeAccount, Payment, TableSe
 pytestmark = pytest.mark.db
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
-SEAT_OWN = ("/t/<token>", "/api/v1/sessions/<int(max=2147483647):session_id>/hands/")
-"""The seat's own routes: its page's verdicts, proposal, preview and payee details, and the
-API's verdicts (tried below for what they must refuse: another player's word)."""
+ID = "<int(max=2147483647):{}>"
+SEAT_OWN = ("/t/<token>",)
+"""The seat's own page routes: its verdicts, proposal, disputes, preview and payee details
+(tried below for what they must refuse: another player's word)."""
+SEAT_OWN_API = {
+    f"/api/v1/sessions/{ID.format('session_id')}/hands/{ID.format('number')}/verdicts",
+    f"/api/v1/sessions/{ID.format('session_id')}/disputes/{ID.format('dispute_id')}",
+}
+"""The API's routes a seat token writes: its verdicts, its own dispute's change (tried
+below); every other route under them (the scorer's hands, the answer) is walked."""
 
 
 @pytest.fixture
@@ -121,6 +128,8 @@ def test_a_seat_token_is_refused_on_every_write_route(app, table):
         takes_a_link = {"token", "session_id", "group_id"} & set(rule.arguments)
         if not takes_a_link or rule.rule.startswith((*SEAT_OWN, "/admin/")):
             continue
+        if rule.rule in SEAT_OWN_API:
+            continue
         for method in sorted(rule.methods & WRITES):
             tried.add((method, rule.rule))
             for url in _urls(rule.rule, values):
@@ -155,3 +164,27 @@ def test_a_seat_answers_only_for_its_own_player(app, table):
     assert client.post(f"/t/{seat}/bank", data=bank).status_code == 303
     with app.app_context():
         assert db.session.scalars(select(PayeeAccount.player)).all() == ["Béla"]  # his own
+
+
+def test_a_seat_changes_no_other_players_dispute(app, table):
+    """Csaba's dispute of hand 1 is his: Béla's seat can neither say it again nor take
+    it back, by the API (403) nor by the page (403); a dispute of no one is 404."""
+    sid = table["session"]
+    with app.app_context():
+        session = db.session.get(GameSession, sid)
+        csaba = ledger.seat_by_token(ledger.claim_seat(session, "Csaba", old_pin="1357"))
+        dispute = ledger.give_verdict(session, csaba, 1, "dispute", reason="nem így").id
+    before = state(app, sid)
+    client, seat = app.test_client(), table["seat"]
+    headers = {"Authorization": f"Bearer {seat}"}
+    url = f"/api/v1/sessions/{sid}/disputes/{dispute}"
+    assert client.put(url, json={"reason": "Béla írja"}, headers=headers).status_code == 403
+    assert client.delete(url, headers=headers).status_code == 403
+    assert client.post(f"/t/{seat}/disputes/{dispute}", data={"reason": "x"}).status_code == 403
+    assert client.post(f"/t/{seat}/disputes/{dispute}/withdraw").status_code == 403
+    assert client.post(f"/t/{seat}/disputes/{dispute + 1}/withdraw").status_code == 404
+    assert state(app, sid) == before
+    with app.app_context():
+        session = db.session.get(GameSession, sid)
+        (mark,) = [m for m in ledger.marks(session).values() if m.disputes]
+        assert [(d["id"], d["reason"]) for d in mark.disputes] == [(dispute, "nem így")]

@@ -3,6 +3,7 @@ Nem így on the seat's page, the scorer's answers, and the marks on the board.""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -167,3 +168,147 @@ def test_a_hand_from_the_offline_queue_waits_for_the_other_side(app, client, sco
     sent = client.post(scorer.edit_url + "/hands/queued", data=queued_fields(scorer, 1))
     assert sent.status_code in (200, 201, 303), sent.get_data(as_text=True)
     assert 'data-testid="waiting-1"' in phone.get(f"/t/{seat}").get_data(as_text=True)
+
+
+def dispute_id(app, edit, player):
+    """The id of ``player``'s open dispute of hand 1, as the board reads it."""
+    with app.app_context():
+        session = ledger.session_by_token(edit, "edit")
+        (mark,) = ledger.marks(session).values()
+        return next(d["id"] for d in mark.disputes if d["player"] == player)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("hu", ("Az író válasza Béla kifogására", "az író meghagyta a leosztást")),
+        ("en", ("The scorer's answer to Béla's dispute", "the scorer kept the hand")),
+        ("de", ("Antwort des Schreibers auf den Einspruch von Béla", "das Spiel gelassen")),
+    ],
+)
+def test_every_seat_reads_the_scorers_answer_beside_the_hand(app, client, evening, lang, words):
+    edit, view = evening
+    bela_phone, bela = claim(app, view, "Béla")
+    csaba_phone, csaba = claim(app, view, "Csaba")
+    post(bela_phone, f"/t/{bela}", f"/t/{bela}/hands/1/dispute", reason="nem volt parti")
+    mine = bela_phone.get(f"/t/{bela}").get_data(as_text=True)
+    assert 'data-testid="seat-answer-1"' not in mine  # not answered yet
+    number = dispute_id(app, edit, "Béla")
+    kept = post(
+        client, f"/e/{edit}/seats", f"/e/{edit}/disputes/{number}/keep", answer="Megvolt, 3 adu"
+    )
+    assert kept.status_code == 303
+    for phone, seat in ((bela_phone, bela), (csaba_phone, csaba)):
+        page = phone.get(f"/t/{seat}?lang={lang}").get_data(as_text=True)
+        found = re.search(
+            r'<p class="seat-answer" data-testid="seat-answer-1">(.*?)</p>', page, re.S
+        )
+        assert found, page
+        said = html.unescape(re.sub(r"\s+", " ", found.group(1)))
+        for word in (*words, "„Megvolt, 3 adu”"):
+            assert word in said, said
+        assert re.search(r'<time datetime="\d{4}-\d\d-\d\dT[\d:]+\+00:00" data-local>', said)
+        assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", said)  # read aloud without script
+
+
+def test_an_accepted_proposal_says_so_on_the_seats_page_too(app, client, evening):
+    edit, view = evening
+    phone, seat = claim(app, view, "Csaba")
+    form = phone.get(f"/t/{seat}/hands/1/edit").get_data(as_text=True)
+    fields = read_form(form, "hand-form")
+    fields.update({"won-parti": ["0"], "js": ["1"], "action": ["save"]})
+    assert phone.post(f"/t/{seat}/hands/1", data=fields).status_code == 303
+    number = dispute_id(app, edit, "Csaba")
+    post(client, f"/e/{edit}/seats", f"/e/{edit}/disputes/{number}/accept", answer="igazad van")
+    page = phone.get(f"/t/{seat}?lang=en").get_data(as_text=True)
+    card = page[page.index('data-testid="waiting-1"') :]  # the edit asks again, and says why
+    assert "the scorer changed the hand as proposed: „igazad van”" in card
+
+
+def test_a_seat_changes_its_dispute_or_withdraws_it(app, client, evening):
+    edit, view = evening
+    phone, seat = claim(app, view, "Csaba")
+    post(phone, f"/t/{seat}", f"/t/{seat}/hands/1/dispute", reason="nem volt parti")
+    page = phone.get(f"/t/{seat}").get_data(as_text=True)
+    assert 'data-testid="my-dispute-1"' in page and 'data-testid="waiting-1"' not in page
+    first = dispute_id(app, edit, "Csaba")
+    said = post(
+        phone, f"/t/{seat}", f"/t/{seat}/disputes/{first}", reason="csak kettő volt", number="1"
+    )
+    assert said.status_code == 303
+    second = dispute_id(app, edit, "Csaba")
+    assert second != first
+    assert "csak kettő volt" in client.get(f"/e/{edit}/seats").get_data(as_text=True)
+    # a proposal made in the same form replaces it again, and the form shows it next time
+    fields = read_form(phone.get(f"/t/{seat}/hands/1/edit").get_data(as_text=True), "hand-form")
+    fields.update({"won-parti": ["0"], "js": ["1"], "action": ["save"]})
+    assert phone.post(f"/t/{seat}/hands/1", data=fields).status_code == 303
+    third = dispute_id(app, edit, "Csaba")
+    assert third != second
+    again = read_form(phone.get(f"/t/{seat}/hands/1/edit").get_data(as_text=True), "hand-form")
+    assert again["won-parti"] == ["0"]
+    assert 'data-testid="dispute-proposal-1"' in client.get(f"/e/{edit}/seats").get_data(
+        as_text=True
+    )
+    # the first link the scorer may still have open answers nothing
+    gone = post(client, f"/e/{edit}/seats", f"/e/{edit}/disputes/{first}/keep", answer="x")
+    assert gone.status_code == 404
+    done = post(phone, f"/t/{seat}", f"/t/{seat}/disputes/{third}/withdraw", number="1")
+    assert done.status_code == 303
+    page = phone.get(f"/t/{seat}").get_data(as_text=True)
+    assert 'data-testid="waiting-1"' in page and 'data-testid="my-dispute-1"' not in page
+    history = client.get(f"/e/{edit}/hands/1/history?lang=en").get_data(as_text=True)
+    assert history.count('data-testid="verdict-dispute"') == 3
+    assert 'data-testid="verdict-withdraw"' in history and "withdrew the dispute" in history
+
+
+def test_a_seat_cannot_touch_another_seats_dispute(app, client, evening):
+    edit, view = evening
+    csaba_phone, csaba = claim(app, view, "Csaba")
+    bela_phone, bela = claim(app, view, "Béla")
+    post(csaba_phone, f"/t/{csaba}", f"/t/{csaba}/hands/1/dispute", reason="nem volt parti")
+    number = dispute_id(app, edit, "Csaba")
+    for path, form in (
+        (f"/disputes/{number}", {"reason": "Béla írja"}),
+        (f"/disputes/{number}/withdraw", {}),
+    ):
+        refused = post(bela_phone, f"/t/{bela}", f"/t/{bela}{path}", number="1", **form)
+        assert refused.status_code == 403, path
+    missing = post(bela_phone, f"/t/{bela}", f"/t/{bela}/disputes/999999/withdraw", number="1")
+    assert missing.status_code == 404
+    assert dispute_id(app, edit, "Csaba") == number  # nothing moved
+    # answered, the dispute is no longer the seat's to change: said so on its page
+    post(client, f"/e/{edit}/seats", f"/e/{edit}/disputes/{number}/keep", answer="megvolt")
+    form = f"/t/{csaba}/bank"  # the seat's page has no form left for this hand
+    late = post(csaba_phone, form, f"/t/{csaba}/disputes/{number}/withdraw", number="1")
+    assert late.status_code == 303
+    page = csaba_phone.get(late.headers["Location"]).get_data(as_text=True)
+    assert "Erre a kifogásra az író már válaszolt." in page
+
+
+def test_the_seats_poll_is_one_statement_and_304_while_nothing_moves(app, client, evening):
+    """Every seat's phone asks every second: one indexed lookup, no session, no ORM."""
+    from sqlalchemy import event
+
+    from ulti_ledger.db import db
+
+    edit, view = evening
+    phone, seat = claim(app, view, "Béla")
+    first = phone.get(f"/t/{seat}/state")
+    assert first.status_code == 200 and first.headers["ETag"]
+    seen: list[str] = []
+
+    def note(conn, cursor, statement, *rest):
+        seen.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        again = phone.get(f"/t/{seat}/state", headers={"If-None-Match": first.headers["ETag"]})
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    assert again.status_code == 304 and len(seen) == 1, seen
+    post(client, f"/e/{edit}/seats", f"/e/{edit}/seats/rules", confirm_mode="all")
+    moved = phone.get(f"/t/{seat}/state", headers={"If-None-Match": first.headers["ETag"]})
+    assert moved.status_code == 200 and moved.get_json()["version"] > 0

@@ -128,3 +128,69 @@ def test_the_openapi_document_describes_the_new_routes(client):
     for path in ("seats", "seats/{player}", "agreement", "disputes/{dispute_id}/answer"):
         assert f"/api/v1/sessions/{{session_id}}/{path}" in paths
     assert doc["components"]["securitySchemes"]["seat"]["scheme"] == "bearer"
+
+
+def test_a_seat_replaces_or_withdraws_its_own_dispute_and_no_other(client, evening):
+    sid, edit, view = evening
+    bela, csaba = claim(client, sid, view, "Béla"), claim(client, sid, view, "Csaba")
+    url = f"/api/v1/sessions/{sid}/hands/1/verdicts"
+    sent = client.post(url, json={"verdict": "dispute", "reason": "nem"}, headers=bearer(csaba))
+    first = sent.get_json()["id"]
+    disputes = f"/api/v1/sessions/{sid}/disputes"
+    # another seat, the view and the edit token: none changes Csaba's word
+    for token in (bela, view, edit):
+        for method in ("PUT", "DELETE"):
+            got = client.open(
+                f"{disputes}/{first}", method=method, json={"reason": "x"}, headers=bearer(token)
+            )
+            assert got.status_code == 403, (token, method, got.get_json())
+    assert client.delete(f"{disputes}/999999", headers=bearer(csaba)).status_code == 404
+    # Csaba proposes the hand instead: a new id, the reason kept
+    proposal = parti(won=False)
+    amended = client.put(f"{disputes}/{first}", json={"proposal": proposal}, headers=bearer(csaba))
+    assert amended.status_code == 200, amended.get_json()
+    second = amended.get_json()
+    assert (second["verdict"], second["reason"], second["proposal"]) == ("dispute", "nem", proposal)
+    (hand,) = marks(client, sid, view)["hands"]
+    assert [d["id"] for d in hand["disputes"]] == [second["id"]]
+    bad = client.put(f"{disputes}/{second['id']}", json={"proposal": []}, headers=bearer(csaba))
+    assert bad.status_code == 400
+    stale = client.post(
+        f"{disputes}/{first}/answer", json={"answer": "accepted"}, headers=bearer(edit)
+    )
+    assert stale.status_code == 404  # the replaced one is answered no more
+    # withdrawn: the hand waits for Csaba again
+    gone = client.delete(f"{disputes}/{second['id']}", headers=bearer(csaba))
+    assert gone.status_code == 200 and gone.get_json()["verdict"] == "withdraw"
+    (hand,) = marks(client, sid, view)["hands"]
+    assert (hand["status"], hand["waiting"]) == ("open", ["Béla", "Csaba"])
+    history = client.get(url, headers=bearer(view)).get_json()["verdicts"]
+    assert [v["verdict"] for v in history] == ["dispute", "dispute", "withdraw"]
+
+
+def test_an_answered_dispute_is_no_longer_the_seats_to_change(client, evening):
+    sid, edit, view = evening
+    csaba = claim(client, sid, view, "Csaba")
+    url = f"/api/v1/sessions/{sid}/hands/1/verdicts"
+    dispute = client.post(
+        url, json={"verdict": "dispute", "reason": "nem"}, headers=bearer(csaba)
+    ).get_json()["id"]
+    answer = f"/api/v1/sessions/{sid}/disputes/{dispute}/answer"
+    kept = client.post(answer, json={"answer": "kept", "text": "megvolt"}, headers=bearer(edit))
+    assert kept.status_code == 200
+    late = client.put(
+        f"/api/v1/sessions/{sid}/disputes/{dispute}", json={"reason": "de"}, headers=bearer(csaba)
+    )
+    assert late.status_code == 409, late.get_json()
+    (entry,) = client.get(url, headers=bearer(view)).get_json()["verdicts"]
+    assert (entry["answer"], entry["answer_text"]) == ("kept", "megvolt")
+
+
+def test_the_openapi_document_describes_a_disputes_change(client):
+    doc = client.get("/api/v1/openapi.json").get_json()
+    path = doc["paths"]["/api/v1/sessions/{session_id}/disputes/{dispute_id}"]
+    assert path["put"]["security"] == path["delete"]["security"] == [{"seat": []}]
+    assert path["put"]["requestBody"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/DisputeAmend"
+    }
+    assert {"403", "404", "409"} <= set(path["put"]["responses"])

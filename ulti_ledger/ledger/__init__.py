@@ -79,6 +79,8 @@ The table agrees (``agreement``: seats on the players' own phones, their verdict
   (a hand's other side, by its game's roles), ``verdict_history(session, number)``
 - ``set_agreement_rules(session, mode, settle_agreed)``; ``effective_mode`` (``off`` while
   no seat is claimed); errors: ``AgreementError`` with ``code``
+- ``amend_dispute(session, seat, id, reason=, proposal=)``, ``withdraw_dispute`` (the
+  seat's own open dispute, ``own_dispute``), ``dispute_answers(session)`` (``disputes``)
 
 Stored summaries (``summaries``: what a group reads of each evening instead of its hands):
 
@@ -168,6 +170,7 @@ from .catalogue import (
 )
 from .changes import rules_preview, update_session
 from .checks import check_session, check_version_value
+from .disputes import amend_dispute, dispute_answers, own_dispute, withdraw_dispute
 from .errors import Conflict, NotFound, SessionError
 from .evenings import imported_from, remembered_evenings
 from .exchange import (
@@ -273,10 +276,12 @@ __all__ = [
     "AgreementError",
     "Mark",
     "agreement_counts",
+    "amend_dispute",
     "answer_dispute",
     "answering",
     "claim_seat",
     "claimed_seats",
+    "dispute_answers",
     "dispute_of",
     "effective_mode",
     "free_seat",
@@ -289,6 +294,8 @@ __all__ = [
     "seat_stamp",
     "set_agreement_rules",
     "verdict_history",
+    "withdraw_dispute",
+    "own_dispute",
     "with_marks",
     "payee_accounts",
     "remove_payee_account",

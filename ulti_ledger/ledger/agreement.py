@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import bindparam, delete, select, update
 
 from ..db import db
 from ..models import GameSession, Hand, HandSeat, HandVerdict, Player, TableSeat, utcnow
@@ -99,16 +99,26 @@ def seat_by_token(token: str) -> TableSeat:
     return seat
 
 
+_STAMP = (
+    select(TableSeat.token, GameSession.id, GameSession.version)
+    .join(GameSession, GameSession.id == TableSeat.session_id)
+    .where(TableSeat.token == bindparam("token"), GameSession.deleted_at.is_(None))
+)
+"""The seat's poll, built once: only its token changes from one poll to the next."""
+
+
 def seat_stamp(token: str) -> tuple[int, int]:
     """(evening id, version) of the live evening this seat token opens, or ``NotFound``:
-    one indexed lookup, for the seat's poll."""
+    one indexed lookup, for the seat's poll.
+
+    Read on a connection of its own in autocommit: one round trip to the database (no
+    BEGIN, no ROLLBACK) and no ORM session, since every seat's phone asks every second.
+    """
     if not isinstance(token, str) or not TOKEN_SHAPE.fullmatch(token):
         raise NotFound("", NO_SEAT)
-    row = db.session.execute(
-        select(TableSeat.token, GameSession.id, GameSession.version)
-        .join(GameSession, GameSession.id == TableSeat.session_id)
-        .where(TableSeat.token == token, GameSession.deleted_at.is_(None))
-    ).first()
+    with db.engine.connect() as connection:
+        connection.execution_options(isolation_level="AUTOCOMMIT")
+        row = connection.execute(_STAMP, {"token": token}).first()
     if row is None or not hmac.compare_digest(row[0].encode(), token.encode()):
         raise NotFound("", NO_SEAT)
     return row[1], row[2]
@@ -223,9 +233,15 @@ def carry_verdicts(ids: list[int]) -> None:
 
 def effective_mode(session: GameSession) -> str:
     """The confirmation asked for: ``off`` while no seat is claimed."""
-    if session.confirm_mode == "off" or not claimed_seats(session):
+    if session.confirm_mode == "off" or not _any_seat(session):
         return "off"
     return session.confirm_mode
+
+
+def _any_seat(session: GameSession) -> bool:
+    """Whether a seat is claimed at this evening: one indexed row, not every seat."""
+    found = select(TableSeat.id).where(TableSeat.session_id == session.id).limit(1)
+    return db.session.scalar(found) is not None
 
 
 def answering(session: GameSession, hand_id: int) -> list[str]:
@@ -291,7 +307,8 @@ def give_verdict(
 
 
 def dispute_of(session: GameSession, dispute_id: int) -> HandVerdict:
-    """An open dispute of a live hand of this evening, or ``NotFound``."""
+    """An open dispute of a live hand of this evening, or ``NotFound``: still its
+    player's latest word on the hand (not replaced, withdrawn or followed by a verdict)."""
     row = db.session.get(HandVerdict, dispute_id)
     hand = db.session.get(Hand, row.hand_id) if row is not None else None
     if (
@@ -301,9 +318,21 @@ def dispute_of(session: GameSession, dispute_id: int) -> HandVerdict:
         or row.verdict != "dispute"
         or row.answered_at is not None
         or hand.deleted_at is not None
+        or _said_since(row)
     ):
         raise NotFound("", f"there is no open dispute {dispute_id}")
     return row
+
+
+def _said_since(row: HandVerdict) -> bool:
+    """Whether the player gave a later verdict on the same hand."""
+    later = select(HandVerdict.id).where(
+        HandVerdict.session_id == row.session_id,
+        HandVerdict.hand_id == row.hand_id,
+        HandVerdict.player == row.player,
+        HandVerdict.id > row.id,
+    )
+    return db.session.scalar(later.limit(1)) is not None
 
 
 @retried
@@ -419,12 +448,12 @@ def _mark(side: list[str], rows: list[HandVerdict], mode: str) -> Mark:
             "player": r.player,
             "reason": r.reason,
             "proposal": r.proposal,
-            "at": _at(r.at),
+            "at": at_text(r.at),
         }
         for r in latest.values()
         if r.verdict == "dispute" and r.answered_at is None
     ]
-    waiting = [p for p in side if p not in latest]
+    waiting = [p for p in side if p not in latest or latest[p].verdict == "withdraw"]
     if disputes:
         return Mark("disputed", [d["player"] for d in disputes], waiting, disputes)
     enough = bool(confirmed) if mode == "one" else bool(side) and len(confirmed) == len(side)
@@ -447,16 +476,17 @@ def verdict_history(session: GameSession, number: int) -> list[dict[str, Any]]:
             "hand_version": r.hand_version,
             "reason": r.reason,
             "proposal": r.proposal,
-            "at": _at(r.at),
+            "at": at_text(r.at),
             "answer": r.answer,
             "answer_text": r.answer_text,
-            "answered_at": _at(r.answered_at),
+            "answered_at": at_text(r.answered_at),
         }
         for r in rows
     ]
 
 
-def _at(when: dt.datetime | None) -> str | None:
+def at_text(when: dt.datetime | None) -> str | None:
+    """A stored time as ISO 8601 in UTC (seconds), or None."""
     if when is None:
         return None
     if when.tzinfo is None:  # SQLite gives it back naive: it was stored in UTC

@@ -181,3 +181,42 @@ PATHS["/api/v1/sessions/{session_id}/disputes/{dispute_id}/answer"] = {
         body="DisputeAnswer",
     ),
 }
+SCHEMAS["DisputeAmend"] = obj(
+    [],
+    reason={"type": "string", "maxLength": 200, "description": "absent: the old one stays"},
+    proposal={
+        "type": ["object", "null"],
+        "description": "the hand as the player says it was; null takes the proposal back;"
+        " absent: the old one stays",
+    },
+)
+SCHEMAS["DisputeStep"] = obj(
+    ["id", "number", "player", "verdict", "reason", "proposal"],
+    id={"type": "integer", "description": "the new row: the dispute's id from now on"},
+    number={"type": "integer"},
+    player=NAME,
+    verdict={"type": "string", "enum": ["dispute", "withdraw"]},
+    reason={"type": "string"},
+    proposal={"type": ["object", "null"]},
+)
+OWN_DISPUTE_ERRORS = ("400", "401", "403", "404", "409", "413", "415", "422", "503")
+PATHS["/api/v1/sessions/{session_id}/disputes/{dispute_id}"] = {
+    "put": _seat(
+        operation(
+            "say the seat's own open dispute again (a new reason or proposal) until the"
+            " scorer answers it; another player's: 403, answered or the hand edited: 409",
+            answer("the dispute as it now stands", "DisputeStep"),
+            OWN_DISPUTE_ERRORS,
+            (*S, path_param("dispute_id")),
+            body="DisputeAmend",
+        )
+    ),
+    "delete": _seat(
+        operation(
+            "withdraw the seat's own open dispute: the hand waits for its word again",
+            answer("withdrawn", "DisputeStep"),
+            ("401", "403", "404", "409", "503"),
+            (*S, path_param("dispute_id")),
+        )
+    ),
+}

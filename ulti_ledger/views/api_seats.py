@@ -16,6 +16,10 @@
     POST   /api/v1/sessions/<id>/disputes/<d>/answer    {"answer": "kept"|"accepted",
                                                         "text"?} (edit token); accepted
                                                         edits the hand as proposed
+    PUT    /api/v1/sessions/<id>/disputes/<d>           the seat's own open dispute, said
+                                                        again: {"reason"?, "proposal"?}
+                                                        (seat token); answers the new id
+    DELETE /api/v1/sessions/<id>/disputes/<d>           the seat withdraws it (seat token)
 
 A seat token (docs/capabilities.md) reads what the view token reads and gives verdicts
 for its player; every write that needs the edit token refuses it with 403
@@ -24,13 +28,14 @@ for its player; every write that needs the edit token refuses it with 403
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort
 
 from .. import ledger
 from ..audit import current_actor
-from ..models import GameSession
+from ..models import GameSession, HandVerdict, TableSeat
 from .api_common import ID, authorized, seat_of, token_of
 from .api_errors import json_body, ledger_error
 
@@ -145,6 +150,67 @@ def api_answer_dispute(session_id: int, dispute_id: int):
         ledger.replace_hand(session, number, row.proposal, row.hand_version, actor=current_actor())
     ledger.answer_dispute(session, dispute_id, answer, text)
     return {"id": dispute_id, "number": number, "answer": answer}
+
+
+@bp.put(f"/sessions/<{ID}:session_id>/disputes/<{ID}:dispute_id>")
+def api_amend_dispute(session_id: int, dispute_id: int):
+    """A new reason or proposal for the seat's own open dispute (absent keys stay; a
+    ``null`` proposal takes it back): a new verdict row, the old one kept in the history."""
+    session, seat = _own_seat(session_id)
+    body = _body(("reason", "proposal"))
+    said: dict[str, Any] = {}
+    if "reason" in body:
+        said["reason"] = body["reason"]
+    if "proposal" in body:
+        proposal = body["proposal"]
+        if proposal is not None and not isinstance(proposal, dict):
+            abort(400, description="proposal must be a hand, or null")
+        if proposal is not None:
+            ledger.preview_hand(session, proposal, "en")  # the engine judges it first (422)
+        said["proposal"] = proposal
+    row = _on_own_dispute(lambda: ledger.amend_dispute(session, seat, dispute_id, **said))
+    return _dispute_json(session, row), 200
+
+
+@bp.delete(f"/sessions/<{ID}:session_id>/disputes/<{ID}:dispute_id>")
+def api_withdraw_dispute(session_id: int, dispute_id: int):
+    """The seat takes its open dispute back: the hand waits for its word again."""
+    session, seat = _own_seat(session_id)
+    row = _on_own_dispute(lambda: ledger.withdraw_dispute(session, seat, dispute_id))
+    return _dispute_json(session, row), 200
+
+
+OWN_DISPUTE_STATUS = {"not_your_dispute": 403, "answered": 409, "stale": 409}
+"""A refusal of ``ledger.own_dispute`` as the API answers it (else 422)."""
+
+
+def _own_seat(session_id: int) -> tuple[GameSession, TableSeat]:
+    session = authorized(session_id, "view")
+    seat = seat_of(session, token_of(allow_query=False))
+    if seat is None:
+        abort(403, description="only the seat token of the player who disputed changes it")
+    return session, seat
+
+
+def _on_own_dispute(write: Callable[[], HandVerdict]) -> HandVerdict:
+    try:
+        return write()
+    except ledger.AgreementError as exc:
+        status = OWN_DISPUTE_STATUS.get(exc.code)
+        if status is None:
+            raise
+        abort(status, description=str(exc))
+
+
+def _dispute_json(session: GameSession, row: HandVerdict) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "number": ledger.hand_number(session, row.hand_id),
+        "player": row.player,
+        "verdict": row.verdict,
+        "reason": row.reason,
+        "proposal": row.proposal,
+    }
 
 
 def agreement_json(session: GameSession) -> dict[str, Any]:

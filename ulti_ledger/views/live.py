@@ -10,7 +10,8 @@ summary being computed, and the state of a new version is computed once per proc
     <script src="/live.js" data-state="/s/TOKEN/state" data-version="7" defer></script>
 
 It polls every 5 s (a seat's page every second: ``data-poll="1000"``) while the page is
-visible, and when the version moves on it replaces the element marked
+visible, and at once when it becomes visible again; when the version moves on it
+replaces the element marked
 ``data-live-region`` with the same element of a fresh copy of the
 page (or reloads the page when there is none).
 """
@@ -46,8 +47,13 @@ LIVE_JS = """\
       })
       .catch(function () { window.location.reload(); });
   }
+  var timer = null;
+  var busy = false;
+  function later(ms) { clearTimeout(timer); timer = setTimeout(poll, ms); }
   function poll() {
-    if (document.hidden) { setTimeout(poll, delay); return; }
+    if (busy) { return; }
+    if (document.hidden) { later(delay); return; }
+    busy = true;
     var headers = etag ? {"If-None-Match": etag} : {};
     fetch(url, {headers: headers, credentials: "omit", cache: "no-store"})
       .then(function (r) {
@@ -64,9 +70,13 @@ LIVE_JS = """\
         }
       })
       .catch(function () { delay = Math.min(delay * 2, 60000); })
-      .then(function () { setTimeout(poll, delay); });
+      .then(function () { busy = false; later(delay); });
   }
-  setTimeout(poll, delay);
+  // A phone taken up from the table asks at once, not at its next turn.
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && !busy) { later(0); }
+  });
+  later(delay);
 })();
 """.replace("@POLL_MS@", str(POLL_SECONDS * 1000))
 

@@ -17,6 +17,8 @@ REFUSALS = (
     "bad_verdict",
     "bad_mode",
     "bad_answer",
+    "not_your_dispute",
+    "answered",
 )
 """The ``AgreementError`` codes, each with its words (tests/words: BUILT)."""
 

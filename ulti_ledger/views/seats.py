@@ -9,7 +9,10 @@
     POST /t/<seat>/hands/<n>/confirm   Rendben (version: the hand as shown)
     POST /t/<seat>/hands/<n>/dispute   Nem így, with a reason
     GET  /t/<seat>/hands/<n>/edit      the hand form, to propose the hand as it was
-    POST /t/<seat>/hands/<n>           the proposal (a dispute carrying the hand)
+    POST /t/<seat>/hands/<n>           the proposal (a dispute carrying the hand; the
+                                       seat's open dispute of it: replaces its proposal)
+    POST /t/<seat>/disputes/<d>        the seat's open dispute, said again (reason)
+    POST /t/<seat>/disputes/<d>/withdraw  taken back: the hand waits for its word again
     POST /t/<seat>/preview             the form's live preview
     GET  /t/<seat>/bank, POST          the player's own payee details
 
@@ -44,7 +47,7 @@ from ..words import i18n
 from ..words.i18n import signed, t
 from . import game_form
 from .bank_words import INVALID_IBAN
-from .common import form_number, get_session_or_404, links
+from .common import form_number, get_session_or_404, links, utc_text
 from .remembered import group_seat, remember_seat
 from .seat_words import refusal
 
@@ -92,7 +95,11 @@ def page(token: str):
     lang = i18n.current()
     summary = ledger.session_summary(session, lang)
     marks = ledger.marks(session)
-    hands = [_hand(seat, hand, marks.get(hand["version"]), lang) for hand in summary["hands"]]
+    answers = ledger.dispute_answers(session)
+    hands = [
+        _hand(seat, hand, marks.get(hand["version"]), answers.get(hand["number"], []), lang)
+        for hand in summary["hands"]
+    ]
     return render_template(
         "seats/page.html",
         seat=seat,
@@ -100,6 +107,7 @@ def page(token: str):
         summary=summary,
         hands=hands,
         waiting=[h for h in hands if h["asks_me"]],
+        disputed=[_with_proposal(session, h, lang) for h in hands if h["my_dispute"]],
         mode=ledger.effective_mode(session),
         view_url=links(session)["view_url"],
         accounts=ledger.payee_accounts(session),
@@ -135,9 +143,14 @@ def dispute(token: str, number: int):
 
 @bp.get("/t/<token>/hands/<int:number>/edit")
 def propose_form(token: str, number: int):
+    """The hand form, with the hand as it is, or as this seat's open dispute proposes it."""
     seat, session = _seat_or_404(token)
     g.form_board = url_for("seats.page", token=token)
-    return game_form.edit(session, token, _entry_or_404(session, number))
+    entry = _entry_or_404(session, number)
+    mine = _my_dispute(session, seat, entry["version"])
+    if mine and mine["proposal"]:
+        entry = {**entry, "hand": mine["proposal"]}
+    return game_form.edit(session, token, entry)
 
 
 @bp.post("/t/<token>/hands/<int:number>")
@@ -148,9 +161,23 @@ def propose(token: str, number: int):
 
     def keep(hand: dict[str, Any]):
         version = form_number("expected_version")  # the hand as the seat saw it
+        mine = _my_dispute(session, seat, entry["version"])
+        if mine is not None and version == entry["version"]:  # a better proposal
+            return _amend(token, mine["id"], number, proposal=hand)
         return _verdict(token, number, "dispute", proposal=hand, version=version)
 
     return game_form.submit(session, token, entry, keep=keep)
+
+
+@bp.post("/t/<token>/disputes/<int:dispute_id>")
+def amend(token: str, dispute_id: int):
+    """The seat says its open dispute again: another reason (its proposal stays)."""
+    return _amend(token, dispute_id, form_number("number"), reason=request.form.get("reason", ""))
+
+
+@bp.post("/t/<token>/disputes/<int:dispute_id>/withdraw")
+def withdraw(token: str, dispute_id: int):
+    return _amend(token, dispute_id, form_number("number"), withdraw=True)
 
 
 @bp.post("/t/<token>/preview")
@@ -197,6 +224,44 @@ def _verdict(token: str, number: int, verdict: str, **given: Any):
     return redirect(url_for("seats.page", token=token), 303)
 
 
+def _amend(token: str, dispute_id: int, number: int | None, withdraw: bool = False, **said):
+    """Replace or withdraw the seat's own open dispute; another player's is refused (403)."""
+    seat, session = _seat_or_404(token)
+    try:
+        if withdraw:
+            ledger.withdraw_dispute(session, seat, dispute_id)
+        else:
+            ledger.amend_dispute(session, seat, dispute_id, **said)
+    except ledger.NotFound:
+        abort(404)
+    except ledger.AgreementError as exc:
+        if exc.code == "not_your_dispute":
+            abort(403, description=t("seat_err_not_your_dispute"))
+        flash(refusal(exc), "error")
+        return redirect(url_for("seats.page", token=token, _anchor=f"d{dispute_id}"), 303)
+    done = "seat_withdrawn" if withdraw else "seat_amended"
+    flash(t(done, number=number or ""))
+    return redirect(url_for("seats.page", token=token), 303)
+
+
+def _my_dispute(session: GameSession, seat: TableSeat, version: int) -> dict[str, Any] | None:
+    """This seat's open dispute of the hand version ``version``, if it has one."""
+    mark = ledger.marks(session).get(version)
+    found = [d for d in (mark.disputes if mark else []) if d["player"] == seat.player]
+    return found[0] if found else None
+
+
+def _with_proposal(session: GameSession, hand: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A hand this seat disputes, with its proposal drawn as the board would show it."""
+    proposal, proposed = hand["my_dispute"]["proposal"], None
+    if proposal:
+        try:
+            proposed = ledger.preview_hand(session, proposal, lang)
+        except ledger.LedgerError:
+            proposed = None
+    return {**hand, "proposed": proposed}
+
+
 def _seat_or_404(token: str) -> tuple[TableSeat, GameSession]:
     try:
         seat = ledger.seat_by_token(token)
@@ -212,11 +277,20 @@ def _entry_or_404(session: GameSession, number: int) -> dict[str, Any]:
         abort(404)
 
 
-def _hand(seat: TableSeat, hand: dict[str, Any], mark: ledger.Mark | None, lang: str):
-    """One hand as the seat's page shows it, and whether it waits for this player."""
+def _hand(
+    seat: TableSeat,
+    hand: dict[str, Any],
+    mark: ledger.Mark | None,
+    answers: list[dict[str, Any]],
+    lang: str,
+) -> dict[str, Any]:
+    """One hand as the seat's page shows it: whether it waits for this player, this
+    player's open dispute of it, and the scorer's answers to its disputes."""
     mine = hand["changes"].get(seat.player, 0)
     asks_me = mark is not None and mark.status != "confirmed" and seat.player in mark.waiting
     status = mark.status if mark is not None else None
+    disputes = mark.disputes if mark is not None else []
+    my_dispute = next((d for d in disputes if d["player"] == seat.player), None)
     ear = t(
         "seat_ear",
         number=hand["number"],
@@ -235,5 +309,7 @@ def _hand(seat: TableSeat, hand: dict[str, Any], mark: ledger.Mark | None, lang:
         "mine": mine,
         "mark": mark,
         "asks_me": asks_me,
+        "my_dispute": my_dispute,
+        "answers": [{**a, "when": utc_text(a["answered_at"])} for a in answers],
         "ear": ear,
     }
