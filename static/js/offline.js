@@ -859,9 +859,18 @@
   // --- start --------------------------------------------------------------------------
   // The page is usable: drawn, its handlers bound, what waits offline shown. What follows
   // (copies kept for offline use, the heartbeat) goes on while the player reads and taps.
-  // Marked after the other scripts' DOMContentLoaded work (the form's set-up among them).
+  // Marked once the other scripts' DOMContentLoaded work is done too (the form's set-up
+  // among them): the event reaches the window after every listener of the document.
+  let loaded = false;
+  let wanted = false;
+  const setReady = () => (document.documentElement.dataset.pageReady = "1");
+  window.addEventListener("DOMContentLoaded", () => {
+    loaded = true;
+    if (wanted) setReady();
+  });
   function markReady() {
-    setTimeout(() => (document.documentElement.dataset.pageReady = "1"), 0);
+    wanted = true;
+    if (loaded) setReady();
   }
 
   document.addEventListener("DOMContentLoaded", async () => {

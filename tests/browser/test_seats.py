@@ -5,7 +5,8 @@ answer for it on their own phones. The seats learn of a new hand by themselves (
 seat's page polls every second), one confirmation is enough, a dispute carries a
 proposed hand that the scorer accepts (the hand is edited and asks again, and the seat
 reads the scorer's answer beside it), an edit of a
-confirmed hand asks again, and a seat's link that tries to write a hand is refused (403).
+confirmed hand asks again, a half-typed reason survives the page's live redraw, and a
+seat's link that tries to write a hand is refused (403).
 Each seat's page is axe-clean at 390 px and its buttons are reachable by keyboard.
 """
 
@@ -129,6 +130,19 @@ def test_three_phones_confirm_dispute_and_ask_again(
     save(scorer)
     expect(mark(scorer, board, 1)).to_have_attribute("data-agree", "open")
     expect(csaba.get_by_test_id("waiting-1")).to_be_visible(timeout=4000)
+
+    # Csaba starts a dispute; a new hand redraws his page, and keeps what he was typing
+    csaba.get_by_test_id("dispute-open-1").click()
+    reason = csaba.get_by_test_id("reason-1")
+    reason.fill("nem zöld volt")
+    csaba.evaluate("window.__before = document.querySelector('[data-live-region]')")
+    ulti_hand(scorer, board)
+    csaba.wait_for_function(
+        "document.querySelector('[data-live-region]') !== window.__before", timeout=8000
+    )
+    expect(csaba.get_by_test_id("reason-1")).to_have_value("nem zöld volt")
+    expect(csaba.get_by_test_id("reason-1")).to_be_focused()
+    expect(csaba.get_by_test_id("reason-1")).to_be_visible()  # its panel stayed open
 
     # a seat's link writes no hand: 403, with the seat's own form token
     seat = seats["Csaba"]

@@ -13,7 +13,7 @@ It polls every 5 s (a seat's page every second: ``data-poll="1000"``) while the 
 visible, and at once when it becomes visible again; when the version moves on it
 replaces the element marked
 ``data-live-region`` with the same element of a fresh copy of the
-page (or reloads the page when there is none).
+page (or reloads the page when there is none), keeping what the player was typing there.
 """
 
 from __future__ import annotations
@@ -43,9 +43,51 @@ LIVE_JS = """\
       .then(function (html) {
         var page = new DOMParser().parseFromString(html, "text/html");
         var fresh = page.querySelector("[data-live-region]");
-        if (fresh) { region.replaceWith(document.adoptNode(fresh)); }
+        if (!fresh) { return; }
+        var kept = typing(region);
+        region.replaceWith(document.adoptNode(fresh));
+        restore(fresh, kept);
       })
       .catch(function () { window.location.reload(); });
+  }
+  // What a player is in the middle of (a reason half typed, a "Nem így" panel open) is
+  // carried into the fresh copy, for the same form of the same version of the hand only:
+  // a hand edited meanwhile starts afresh.
+  function keyOf(el) {
+    var form = el.form || el.querySelector("form[action]");
+    if (!form) { return el.id || null; }
+    var version = form.querySelector("input[name=version]");
+    return (el.id || el.name || "") + "|" + form.getAttribute("action") + "|" +
+      (version ? version.value : "");
+  }
+  function typing(region) {
+    var kept = {open: [], values: [], focus: null};
+    region.querySelectorAll("details[open]").forEach(function (d) {
+      var key = keyOf(d);
+      if (key) { kept.open.push(key); }
+    });
+    region.querySelectorAll("input, textarea").forEach(function (el) {
+      if (/^(hidden|radio|checkbox|submit|button)$/.test(el.type)) { return; }
+      if (el.value !== el.defaultValue) { kept.values.push([keyOf(el), el.value]); }
+    });
+    var active = document.activeElement;
+    if (active && region.contains(active) && active.form) {
+      kept.focus = [keyOf(active), active.selectionStart, active.selectionEnd];
+    }
+    return kept;
+  }
+  function restore(region, kept) {
+    region.querySelectorAll("details").forEach(function (d) {
+      if (kept.open.indexOf(keyOf(d)) >= 0) { d.open = true; }
+    });
+    region.querySelectorAll("input, textarea").forEach(function (el) {
+      var key = keyOf(el);
+      kept.values.forEach(function (pair) { if (pair[0] === key) { el.value = pair[1]; } });
+      if (kept.focus && kept.focus[0] === key) {
+        el.focus();
+        try { el.setSelectionRange(kept.focus[1], kept.focus[2]); } catch (e) { /* no caret */ }
+      }
+    });
   }
   var timer = null;
   var busy = false;
