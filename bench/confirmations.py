@@ -78,14 +78,19 @@ def serve(
         proc = subprocess.Popen(command, stdout=log, stderr=log, start_new_session=True)
         started.append((proc, port))
     for _, port in started:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection((HOST, port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for(port)
     return started
+
+
+def wait_for(port: int, seconds: float = 30) -> None:
+    """Until something listens on ``port`` of HOST (a server started), at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((HOST, port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
 
 
 REPO = Path(__file__).resolve().parent.parent
@@ -98,13 +103,7 @@ def start_redis(tmp: Path) -> tuple[subprocess.Popen, str]:
     options += ["--save", "", "--appendonly", "no"]
     log = open(tmp / "redis.log", "ab")
     proc = subprocess.Popen(["redis-server", *options], stdout=log, stderr=log)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection((HOST, port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
+    wait_for(port)
     return proc, f"redis://{HOST}:{port}/0"
 
 

@@ -21,6 +21,7 @@ db`` under scripts/with-postgres.sh runs them on PostgreSQL.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import threading
 from collections import Counter
@@ -141,30 +142,37 @@ def test_a_payment_racing_the_delete_of_the_hand_that_made_the_debt(app):
 
 
 def test_a_payment_racing_a_rename_of_its_payer(app):
+    def rename(group_id, session_id):
+        return groups.rename_member(groups.get_group(group_id), "Béla", "Zsófi")
+
+    tally = race_with_rename(app, rename)
+    assert tally["orphaned"] == 0, tally
+    assert tally["paid"] and tally["player"], tally
+
+
+def race_with_rename(app, rename) -> Counter[str]:
+    """``ROUNDS`` rounds of a group payment and ``rename(group_id, session_id)`` of its
+    payer Béla, the rename inside the payment's transaction every other round, and after
+    it in the others; each outcome tallied, and the payments left without a member."""
     tally: Counter[str] = Counter()
     for number in range(ROUNDS):
-        group_id, _, data = new_round(app)
-
-        def rename(group_id=group_id):
-            return groups.rename_member(groups.get_group(group_id), "Béla", "Zsófi")
-
+        group_id, session_id, data = new_round(app)
+        renaming = functools.partial(rename, group_id, session_id)
         if number % 2:
-            outcome, renamed, _ = inside(app, group_id, data, rename)
+            outcome, renamed, _ = inside(app, group_id, data, renaming)
             assert not isinstance(renamed, Exception), renamed
         else:
             with app.app_context():
                 standings(groups.get_group(group_id))
                 with app.app_context():
-                    rename()
+                    renaming()
                 outcome = pay(group_id, data)
         tally[outcome] += 1
         with app.app_context():
-            group = groups.get_group(group_id)
-            members = set(groups.members(group))
+            members = set(groups.members(groups.get_group(group_id)))
             tally["orphaned"] += len(orphans_of(group_id, members))
             assert "Béla" not in members
-    assert tally["orphaned"] == 0, tally
-    assert tally["paid"] and tally["player"], tally
+    return tally
 
 
 def orphans_of(group_id: int, members: set[str]) -> list[Payment]:
@@ -196,28 +204,12 @@ def test_a_payment_racing_a_rename_of_its_payer_in_his_evening(app):
     """The evening's own scorer renames him, in the group's only evening he played: the
     group's payment, made before or after, names him as he is called now (before the
     member ids it kept the old name whenever it committed first)."""
-    tally: Counter[str] = Counter()
-    for number in range(ROUNDS):
-        group_id, session_id, data = new_round(app)
 
-        def rename(session_id=session_id):
-            session = ledger.get_session(session_id)
-            return ledger.change_players(session, {"rename": {"Béla": "Zsófi"}})
+    def rename(group_id, session_id):
+        session = ledger.get_session(session_id)
+        return ledger.change_players(session, {"rename": {"Béla": "Zsófi"}})
 
-        if number % 2:
-            outcome, renamed, _ = inside(app, group_id, data, rename)
-            assert not isinstance(renamed, Exception), renamed
-        else:
-            with app.app_context():
-                standings(groups.get_group(group_id))
-                with app.app_context():
-                    rename()
-                outcome = pay(group_id, data)
-        tally[outcome] += 1
-        with app.app_context():
-            members = set(groups.members(groups.get_group(group_id)))
-            tally["orphaned"] += len(orphans_of(group_id, members))
-            assert "Béla" not in members
+    tally = race_with_rename(app, rename)
     assert tally["orphaned"] == 0, tally
     assert tally["paid"] and tally["player"], tally
 
