@@ -36,15 +36,16 @@ def read(code) -> str:
     return found.text
 
 
+def bela_4500(**rest) -> HctTransfer:
+    """4,500 forints to Kovács Béla at OTP Bank, with ``rest`` (validity, remittance)."""
+    return HctTransfer(bic="OTPVHUHB", name="Kovács Béla", iban=HU, amount=4500, **rest)
+
+
 def test_an_hct_payload_is_seventeen_elements_each_closed_by_a_line_feed():
     """Byte for byte against the guide's field table, NOT against its worked example: no
     copy of that example was found anywhere (docs/bank-qr.md says where it was looked for)."""
     payload = hct_payload(
-        HctTransfer(
-            bic="OTPVHUHB",
-            name="Kovács Béla",
-            iban=HU,
-            amount=4500,
+        bela_4500(
             valid_until=dt.datetime(2026, 12, 20, 23, 59, 59, tzinfo=BUDAPEST),
             remittance="Kártya 2026-12-05 Anna→Béla",
         )
@@ -61,16 +62,8 @@ def test_an_hct_payload_is_seventeen_elements_each_closed_by_a_line_feed():
 
 def test_the_points_peers_disagree_on_are_decided_as_docs_bank_qr_says():
     """Final line feed, BIC padding, validity offset: each as docs/bank-qr.md argues it."""
-    payload = hct_payload(
-        HctTransfer(
-            bic="OTPVHUHB",
-            name="Kovács Béla",
-            iban=HU,
-            amount=4500,
-            # an aware time in UTC is written in Budapest's time and offset, not in UTC's
-            valid_until=dt.datetime(2026, 7, 1, 21, 59, 59, tzinfo=dt.UTC),
-        )
-    )
+    # an aware time in UTC is written in Budapest's time and offset, not in UTC's
+    payload = hct_payload(bela_4500(valid_until=dt.datetime(2026, 7, 1, 21, 59, 59, tzinfo=dt.UTC)))
     lines = payload.split("\n")
     assert len(lines) == 18 and lines[-1] == ""  # 17 elements, the last one closed too
     assert lines[3] == "OTPVHUHB"  # an 8-character BIC stays 8 characters
