@@ -14,8 +14,9 @@ slowed 4x (CDP ``Emulation.setCPUThrottlingRate``) and 150 ms added to every req
   again in that context (HTTP cache and service worker as the first visit left them);
   nosw: the second visit in a context without service workers (a phone on plain http://,
   the host's LAN address, has none): what the HTTP cache alone saves;
-- FCP: first contentful paint; DCL: DOMContentLoaded (``domContentLoadedEventEnd``); ms
-  from the navigation's start;
+- FCP: first contentful paint; DCL: DOMContentLoaded fired (``domContentLoadedEventStart``;
+  tables before 2026-12-06 used the event's end, a few ms later); ms from the navigation's
+  start;
 - ready: the page usable (``data-page-ready``, offline.js): drawn, its handlers bound, the
   form dealt, the board's offline queue drawn; kept: its copy kept for offline use
   (``data-offline-kept``; the board and view page only), which goes on while the player
@@ -105,7 +106,7 @@ TIMES = """() => {
   const blocking = window.__long.filter(([start]) => fcp === null || start >= fcp)
     .reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
   const longest = window.__long.reduce((most, [, d]) => Math.max(most, d), 0);
-  return {fcp, dcl: n.domContentLoadedEventEnd, load: n.loadEventEnd, ready: window.__ready,
+  return {fcp, dcl: n.domContentLoadedEventStart, load: n.loadEventEnd, ready: window.__ready,
           kept: window.__kept, tbt: blocking, longest,
           elements: document.querySelectorAll("*").length};
 }"""
