@@ -343,25 +343,50 @@
   // Back on the scoreboard after saving (/e/<t>#h12): the saved row takes the focus, so
   // the Tab key goes on from there, and the notice ("Hand 12 saved.") is said aloud by
   // the status region, which speaks what changes in it, not what the page loaded with.
-  // A long evening's earlier hands are folded by ten (views/sheet.py, `folded`): a fold's
-  // rows wait in a <template>, drawn when it first opens. A link to a folded hand (#h7)
-  // opens its fold first.
-  function drawFold(fold) {
-    const template = fold.querySelector(":scope > template");
-    if (!template) return;
-    const all = fold.querySelector(":scope > .fold-all");
-    if (all) all.remove();
-    template.replaceWith(template.content);
+  // A long evening's earlier hands are folded by ten (views/sheet.py, `folded`), drawn
+  // when a fold first opens. The copy kept for offline use holds each fold's rows in a
+  // <template>; the page from the network goes without them (most of a long evening's
+  // markup) and asks them all once it is ready (`?folds=json`), kept in memory for a
+  // network that drops. A link to a folded hand (#h7) opens its fold first.
+  const foldsAsked = new WeakMap(); // per live region (a live refresh asks anew)
+  function foldRows(fold) {
+    const holder = fold.closest("[data-live-region]") || document.documentElement;
+    if (!foldsAsked.has(holder)) {
+      const asked = fetch(fold.dataset.folds, { credentials: "same-origin" })
+        .then((r) => (r.ok ? r.json() : Promise.reject(r.status)))
+        .catch(() => {
+          foldsAsked.delete(holder); // asked again at the next opening
+          return null;
+        });
+      foldsAsked.set(holder, asked);
+    }
+    return foldsAsked.get(holder);
   }
-  function openFoldOf(hash) {
+  async function drawFold(fold) {
+    const all = fold.querySelector(":scope > .fold-all");
+    const template = fold.querySelector(":scope > template");
+    if (template) {
+      if (all) all.remove();
+      template.replaceWith(template.content);
+      return;
+    }
+    if (!all || !fold.dataset.folds) return; // drawn already
+    const rows = await foldRows(fold);
+    const html = rows && rows[fold.dataset.fold];
+    if (!html || !all.isConnected) return; // not reached: the link to the whole board stays
+    const drawn = document.createElement("template");
+    drawn.innerHTML = html;
+    all.replaceWith(drawn.content);
+  }
+  async function openFoldOf(hash) {
     const match = /^#h(\d+)$/.exec(hash);
     if (!match || document.getElementById("h" + match[1])) return;
     const n = Number(match[1]);
     for (const fold of document.querySelectorAll("details.fold[data-fold]")) {
       const [first, last] = fold.dataset.fold.split("-").map(Number);
       if (n < first || n > last) continue;
-      drawFold(fold);
       fold.open = true;
+      await drawFold(fold);
       const row = document.getElementById("h" + n);
       if (row) row.scrollIntoView();
     }
@@ -378,6 +403,11 @@
     );
     openFoldOf(window.location.hash);
     window.addEventListener("hashchange", () => openFoldOf(window.location.hash));
+    const fold = document.querySelector("details.fold[data-folds]");
+    // asked while nothing else is: the page is ready and its offline copy kept first
+    if (fold && !fold.querySelector(":scope > template")) {
+      window.addEventListener("load", () => setTimeout(() => foldRows(fold), 1000));
+    }
   }
 
   function focusSaved() {

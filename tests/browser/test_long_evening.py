@@ -2,9 +2,11 @@
 
 For every shipped ruleset of every registered game, at its largest table with long names,
 an evening of 45 hands: the board draws the newest hands; the earlier ones wait in folds of ten.
-Opening a fold draws its rows; a link to a folded hand (``#h5``, as the history page and
-the form's "back" give) opens its fold and shows the row; the board live-refreshed on the
-view link still folds and opens; and axe finds nothing with a fold open.
+Opening a fold draws its rows (asked from the server); a link to a folded hand (``#h5``, as
+the history page and the form's "back" give) opens its fold and shows the row; and axe finds
+nothing with a fold open. The rows the page asked once it was ready still open a fold
+after the network drops (every request of the app aborted), and so do those the copy kept
+for offline use carries (the page the service worker gives when the host is gone).
 """
 
 from __future__ import annotations
@@ -62,4 +64,35 @@ def test_a_long_evenings_folds_open_on_a_tap_and_by_a_link(app, browser, live_ur
         page.locator("#h15").wait_for()
         assert page.locator("#fold-11").get_attribute("open") is not None
         assert page.locator("#h15").is_visible()
+
+    # the folds' rows, asked once the page is ready, open a fold after the network drops
+    with page.expect_response(lambda r: r.url.endswith("?folds=json")) as asked:
+        page.goto(f"{live_url}/e/{edit}")
+    assert asked.value.ok and page.locator("#h1").count() == 0
+    context.route("**/*", lambda route: route.abort())
+    page.get_by_test_id("fold-11").click()
+    page.locator("#h20").wait_for()
+    assert page.locator("#h11").is_visible() and page.locator("#h1").count() == 0
+    context.unroute("**/*")
+
+    # the copy kept for offline use carries every fold's rows: served as the service worker
+    # serves it with the host gone (its files from the worker's cache), no request opens one
+    kept = page.request.get(f"{live_url}/s/{view}", headers={"X-Offline-Copy": "1"}).text()
+    asked = []
+
+    def host_gone(route):
+        if "/static/" in route.request.url:
+            route.continue_()
+        elif route.request.url == f"{live_url}/s/{view}":
+            route.fulfill(body=kept, content_type="text/html")
+        else:
+            asked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", host_gone)
+    page.goto(f"{live_url}/s/{view}")
+    page.get_by_test_id("fold-1").click()
+    page.locator("#h1").wait_for()
+    assert page.locator("#h10").is_visible()
+    assert not [url for url in asked if "folds=" in url], asked
     context.close()

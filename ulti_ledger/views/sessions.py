@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from .. import groups, ledger
@@ -61,7 +61,7 @@ from .common import (
 from .methods import scoreboard_settle
 from .refusal_words import group_error_text, payment_error_text
 from .result_card import evening_card, share
-from .sheet import Sheet, folded, hand_rows
+from .sheet import Sheet, fold_rows, folded, hand_rows
 from .transfers_text import transfers_text
 
 bp = Blueprint("sessions", __name__)
@@ -272,9 +272,14 @@ def scoreboard_page(
     every_hand = request.args.get("hands")  # ?hands=all: no fold (a page without script)
     if every_hand not in (None, "all"):
         abort(400, description=t("bad_hands_parameter"))
-    urls = links(session)
+    if request.args.get("folds") not in (None, "json"):
+        abort(400, description=t("bad_folds_parameter"))
     summary = ledger.session_summary(session, lang)
     own = url_for("sessions.edit" if editable else "sessions.view", token=token)
+    if request.args.get("folds"):  # the folded rows, asked by the page's script
+        sheet = Sheet.for_page(summary, lang, own, own if editable else None)
+        return jsonify(fold_rows(hand_rows(sheet, summary["hands"], ledger.marks(session))))
+    urls = links(session)
     settle = scoreboard_settle(session, summary, own)  # 400 for a bad ?method=
     # what was paid of each transfer and what remains (payments, never the hands)
     shares = groups.shares_of(session)  # what its groups' own payments paid of it
@@ -301,7 +306,10 @@ def scoreboard_page(
         view_qr=view_qr(urls["view_url"], t("qr_label")),
         chart=balance_chart_svg(summary, lang=lang),  # for partials/balance_chart.html
         rows=folded(
-            sheet, hand_rows(sheet, summary["hands"], marks), all_drawn=every_hand == "all"
+            sheet,
+            hand_rows(sheet, summary["hands"], marks),
+            all_drawn=every_hand == "all",
+            inline=bool(request.headers.get("X-Offline-Copy")),  # a fold opens offline too
         ),
         agreement=agreement,
         my_seat=None if editable else _my_seat(session),

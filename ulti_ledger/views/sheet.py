@@ -137,27 +137,47 @@ def hand_rows(
     return rows
 
 
-def folded(sheet: Sheet, rows: list[str], all_drawn: bool = False) -> list[str]:
+def _folds(count: int) -> range:
+    """Where each fold of a board of ``count`` rows starts (0-based); none when short."""
+    if count <= DRAWN + FOLD // 2:
+        return range(0)
+    return range(0, (count - DRAWN) // FOLD * FOLD, FOLD)
+
+
+def folded(
+    sheet: Sheet, rows: list[str], all_drawn: bool = False, inline: bool = True
+) -> list[str]:
     """``rows`` (one per hand, numbered from 1) with all but the newest ``DRAWN`` in folds
-    of ``FOLD``: a ``<details>`` whose rows wait in a ``<template>`` until it opens
-    (static/js/app.js draws them; a link to the whole board, ``?hands=all``, for a page
-    without its script). ``all_drawn``: every row as it is."""
-    if all_drawn or len(rows) <= DRAWN + FOLD // 2:
+    of ``FOLD``: a ``<details>`` drawn when it opens (static/js/app.js), with a link to the
+    whole board, ``?hands=all``, for a page without its script. ``all_drawn``: every row
+    as it is.
+
+    ``inline``: a fold's rows wait in a ``<template>`` in the page (the copy a phone keeps
+    for offline use). Otherwise the page goes without them, about 85 % of a long evening's
+    markup: the script asks ``?folds=json`` (``fold_rows``) once the page is ready.
+    """
+    starts = _folds(len(rows))
+    if all_drawn or not starts:
         return rows
-    cut = (len(rows) - DRAWN) // FOLD * FOLD
     out = []
-    for start in range(0, cut, FOLD):
+    for start in starts:
         first, last = start + 1, start + FOLD
         label = escape(t("sheet_fold", first=first, last=last))
         show = escape(t("sheet_fold_all"))
+        held = f"<template>{''.join(rows[start:last])}</template>" if inline else ""
         out.append(
-            f'\n  <details class="fold" id="fold-{first}" data-fold="{first}-{last}">'
-            f'<summary data-testid="fold-{first}">{label}</summary>'
-            f"<template>{''.join(rows[start:last])}</template>"
+            f'\n  <details class="fold" id="fold-{first}" data-fold="{first}-{last}"'
+            f' data-folds="{sheet.history_base}?folds=json">'
+            f'<summary data-testid="fold-{first}">{label}</summary>{held}'
             f'<p class="fold-all"><a href="{sheet.history_base}?hands=all#h{first}">{show}</a></p>'
             "</details>"
         )
-    return out + rows[cut:]
+    return out + rows[starts[-1] + FOLD :]
+
+
+def fold_rows(rows: list[str]) -> dict[str, str]:
+    """Each fold's rows, by its ``data-fold`` ("1-10"): what ``?folds=json`` answers."""
+    return {f"{s + 1}-{s + FOLD}": "".join(rows[s : s + FOLD]) for s in _folds(len(rows))}
 
 
 def hand_row(
