@@ -11,6 +11,7 @@ from ulti_ledger.drawings.chart import (
     PALETTE,
     balance_chart,
     balance_chart_svg,
+    flat_runs_joined,
     nice_ticks,
     thinned,
 )
@@ -44,8 +45,11 @@ def test_one_polyline_per_player_from_zero_to_the_final_total():
     lines = root.findall(f".//{SVG}polyline")
     assert len(lines) == len(PLAYERS)
     assert {line.get("stroke") for line in lines} == set(PALETTE[: len(PLAYERS)])
-    for line in lines:
-        assert len(line.get("points").split()) == 26  # the start at 0, then every hand
+    for line, player in zip(lines, PLAYERS, strict=True):
+        # the start at 0, then every hand but those inside a level stretch (sat out, or 0)
+        values = [0, *(totals[player] for totals in series)]
+        level = [k for k in range(1, 25) if values[k - 1] == values[k] == values[k + 1]]
+        assert len(line.get("points").split()) == 26 - len(level)
     legend = [t.text for t in root.findall(f".//{SVG}g[@class='legend']/{SVG}text")]
     assert legend == [f"{p} {_signed(series[-1][p])}" for p in PLAYERS]
 
@@ -93,6 +97,35 @@ def test_a_long_line_keeps_its_ends_and_every_columns_lowest_and_highest_point()
 
 def test_a_short_line_keeps_every_point():
     assert list(thinned([3, 1, 2], 500)) == [0, 1, 2]
+
+
+def test_a_level_stretch_is_drawn_from_its_two_ends():
+    values = [0, 0, 0, 5, 5, 5, 5, -2, -2, 3]
+    assert flat_runs_joined(values, range(len(values))) == [0, 2, 3, 6, 7, 8, 9]
+    assert flat_runs_joined([4, 4, 4], [0, 1, 2]) == [0, 2]
+    assert flat_runs_joined([1], [0]) == [0]
+
+
+def test_a_member_who_sits_out_most_evenings_is_drawn_with_few_points():
+    """A group's line moves only on the evenings its member played: one point an evening
+    would be 500 a member; each level stretch is its two ends, and the line is the same."""
+    values = [0]
+    for evening in range(1, 501):
+        values.append(values[-1] + (evening % 7 - 3 if evening % 15 == 0 else 0))
+    svg = str(balance_chart(["Tag 01"], [{"Tag 01": v} for v in values[1:]]))
+    (line,) = parse(svg).findall(f".//{SVG}polyline")
+    points = [tuple(map(float, p.split(","))) for p in line.get("points").split()]
+    assert len(points) <= 2 * (500 // 15) + 2
+    assert points[0][0] < points[-1][0] and [x for x, _ in points] == sorted(x for x, _ in points)
+
+    # the same line: its levels in the same order, each step up or down as the balance went
+    def levels(seq):
+        return [v for k, v in enumerate(seq) if k == 0 or v != seq[k - 1]]
+
+    drawn, true = levels([y for _, y in points]), levels(values)
+    assert len(drawn) == len(true) > 20
+    steps = zip(drawn, drawn[1:], true, true[1:], strict=False)
+    assert all((a > b) == (c < d) for a, b, c, d in steps)
 
 
 def test_names_are_escaped_and_the_svg_scales_to_its_box():

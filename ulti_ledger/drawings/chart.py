@@ -226,7 +226,7 @@ def _lines(box: _Box, lines: list[list[int]], stroke: float, mark: float) -> lis
     columns = max(1, int(box.width))
     for index, line in enumerate(lines):
         shift = offset(index, len(lines), stroke)
-        kept = thinned(line, columns)
+        kept = flat_runs_joined(line, thinned(line, columns))
         points = " ".join(f"{_n(box.x(i))},{_n(box.y(line[i]) + shift)}" for i in kept)
         colour, dash, shape = _style(index)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
@@ -297,6 +297,19 @@ def thinned(values: Sequence[int], columns: int) -> Sequence[int]:
         high = start + chunk.index(max(chunk))
         kept.extend(sorted({start, low, high, end - 1}))
     return kept
+
+
+def flat_runs_joined(values: Sequence[int], kept: Sequence[int]) -> list[int]:
+    """``kept`` without the points inside a flat run (the same value as the kept points on
+    either side): a level stretch is drawn the same from its two ends. A member of a large
+    group sits out most of its evenings, so his line of 500 evenings is some 70 points, not
+    500 (the season report's chart: 390 KB of SVG and 0.4 s of WeasyPrint before)."""
+    out = []
+    for k, i in enumerate(kept):
+        inside = 0 < k < len(kept) - 1 and values[kept[k - 1]] == values[i] == values[kept[k + 1]]
+        if not inside:
+            out.append(i)
+    return out
 
 
 def _legend(
