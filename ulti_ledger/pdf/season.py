@@ -12,8 +12,8 @@ time and memory grow with the rows it lays out, and a member of a long Ulti seas
 hundred counts of his own (each bid in each colour, played and won), and a table row
 costs far more than a line. So each member's common statistics are one line, his games'
 own counts run on as text, grouped by what they count (``fold_game_counts``), and each
-evening is a line: every number is printed, and the largest group's report takes about a
-second and a half to draw, not five (bench/README.md).
+evening is a line: every number is printed, and the largest group's report takes about
+two seconds of WeasyPrint, not four or five (bench/README.md).
 """
 
 from __future__ import annotations
