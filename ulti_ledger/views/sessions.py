@@ -61,7 +61,7 @@ from .common import (
 from .methods import scoreboard_settle
 from .refusal_words import group_error_text, payment_error_text
 from .result_card import evening_card, share
-from .sheet import Sheet, fold_rows, folded, hand_rows
+from .sheet import Sheet, fold_rows, folded
 from .transfers_text import transfers_text
 
 bp = Blueprint("sessions", __name__)
@@ -278,7 +278,7 @@ def scoreboard_page(
     own = url_for("sessions.edit" if editable else "sessions.view", token=token)
     if request.args.get("folds"):  # the folded rows, asked by the page's script
         sheet = Sheet.for_page(summary, lang, own, own if editable else None)
-        return jsonify(fold_rows(hand_rows(sheet, summary["hands"], ledger.marks(session))))
+        return jsonify(fold_rows(sheet, summary["hands"], ledger.marks(session)))
     urls = links(session)
     settle = scoreboard_settle(session, summary, own)  # 400 for a bad ?method=
     # what was paid of each transfer and what remains (payments, never the hands)
@@ -307,7 +307,8 @@ def scoreboard_page(
         chart=balance_chart_svg(summary, lang=lang),  # for partials/balance_chart.html
         rows=folded(
             sheet,
-            hand_rows(sheet, summary["hands"], marks),
+            summary["hands"],
+            marks,
             all_drawn=every_hand == "all",
             inline=bool(request.headers.get("X-Offline-Copy")),  # a fold opens offline too
         ),

@@ -115,12 +115,14 @@ def hand_rows(
     sheet: Sheet,
     hands: Sequence[Mapping[str, Any]],
     marks: Mapping[int, Any] | None = None,
+    newest: bool = True,
 ) -> list[str]:
     """Every hand of a ``ledger.session_summary`` as a scoresheet row of markup, in order.
 
     A list, not one string: the page joins it once with the rest (a 10,000-hand page is
     12 MB of text, and each copy of it costs tens of milliseconds). ``marks``: each hand's
-    agreement (``ledger.marks``, by hand version), shown as a tag in its row.
+    agreement (``ledger.marks``, by hand version), shown as a tag in its row. ``newest``:
+    the last of ``hands`` is the evening's newest (false for the folded earlier ones).
     """
     marks = marks or {}
     cache = facts_cache()
@@ -131,7 +133,9 @@ def hand_rows(
             facts = hand_facts(sheet, hand)
             cache.put(key, facts)
         rows.append(hand_row(sheet, hand, facts, mark=marks.get(hand["version"])))
-    if rows:  # the newest hand stands out, also after a live refresh (the page marks it anew)
+    if (
+        rows and newest
+    ):  # the newest hand stands out, also after a live refresh (the page marks it anew)
         mark = marks.get(hands[-1]["version"])
         rows[-1] = hand_row(sheet, hands[-1], facts, last=True, mark=mark)
     return rows
@@ -145,20 +149,27 @@ def _folds(count: int) -> range:
 
 
 def folded(
-    sheet: Sheet, rows: list[str], all_drawn: bool = False, inline: bool = True
+    sheet: Sheet,
+    hands: Sequence[Mapping[str, Any]],
+    marks: Mapping[int, Any] | None = None,
+    all_drawn: bool = False,
+    inline: bool = True,
 ) -> list[str]:
-    """``rows`` (one per hand, numbered from 1) with all but the newest ``DRAWN`` in folds
-    of ``FOLD``: a ``<details>`` drawn when it opens (static/js/app.js), with a link to the
+    """The rows of ``hands`` (``hand_rows``) with all but the newest ``DRAWN`` in folds of
+    ``FOLD``: a ``<details>`` drawn when it opens (static/js/app.js), with a link to the
     whole board, ``?hands=all``, for a page without its script. ``all_drawn``: every row
     as it is.
 
     ``inline``: a fold's rows wait in a ``<template>`` in the page (the copy a phone keeps
     for offline use). Otherwise the page goes without them, about 85 % of a long evening's
-    markup: the script asks ``?folds=json`` (``fold_rows``) once the page is ready.
+    markup, and they are not built: the script asks ``?folds=json`` (``fold_rows``) once
+    the page is ready.
     """
-    starts = _folds(len(rows))
-    if all_drawn or not starts:
-        return rows
+    starts = range(0) if all_drawn else _folds(len(hands))
+    if not starts:
+        return hand_rows(sheet, hands, marks)
+    cut = starts[-1] + FOLD
+    rows = hand_rows(sheet, hands[:cut], marks, newest=False) if inline else []
     out = []
     for start in starts:
         first, last = start + 1, start + FOLD
@@ -172,12 +183,16 @@ def folded(
             f'<p class="fold-all"><a href="{sheet.history_base}?hands=all#h{first}">{show}</a></p>'
             "</details>"
         )
-    return out + rows[starts[-1] + FOLD :]
+    return out + hand_rows(sheet, hands[cut:], marks)
 
 
-def fold_rows(rows: list[str]) -> dict[str, str]:
+def fold_rows(
+    sheet: Sheet, hands: Sequence[Mapping[str, Any]], marks: Mapping[int, Any] | None = None
+) -> dict[str, str]:
     """Each fold's rows, by its ``data-fold`` ("1-10"): what ``?folds=json`` answers."""
-    return {f"{s + 1}-{s + FOLD}": "".join(rows[s : s + FOLD]) for s in _folds(len(rows))}
+    starts = _folds(len(hands))
+    rows = hand_rows(sheet, hands[: starts[-1] + FOLD], marks, newest=False) if starts else []
+    return {f"{s + 1}-{s + FOLD}": "".join(rows[s : s + FOLD]) for s in starts}
 
 
 def hand_row(
