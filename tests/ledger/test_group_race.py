@@ -18,11 +18,12 @@ from collections import Counter
 from urllib.parse import urlencode
 
 import pytest
+from sqlalchemy import event
 
 from testkit.live_server import serve
 from tests.conftest import close_app, make_app
 from tests.games.tarokk.test_tarokk_ledger import HANDS, SEATS
-from ulti_ledger import groups
+from ulti_ledger import groups, ledger
 from ulti_ledger.db import db
 from ulti_ledger.ledger import refresh_group
 from ulti_ledger.models import GameSession
@@ -181,3 +182,69 @@ def test_a_write_whose_evening_was_renamed_meanwhile_runs_again_on_fresh_reads(
         assert ledger.hand_count(session) == 0
         assert ledger.add_hand(session, hand(out=("Dorka",))) == 1
         assert ledger.session_json(session)["hands"][0]["dealer"] in ledger.seat_names(session)
+
+
+@pytest.mark.parametrize("method", ["minimal", "pairwise"])
+def test_a_rename_committed_before_any_statement_of_the_group_page_never_mixes(app, method):
+    """The group page reads its evenings, their summaries, payments and kitty by separate
+    statements. A rename of a player who pays and receives, committed by another request
+    just before any one of them, leaves the page answering 200 with the group's figures of
+    one state: the player by one name, never both (``groups.read_steady``)."""
+    with app.app_context():
+        group = groups.create_group("Tarokk kör")
+        for day in ("2026-01-01", "2026-01-02"):
+            body = {
+                "format": "ulti-ledger/session@1",
+                "ruleset": "magas-tarokk",
+                "players": SEATS,
+                "unit_value": {"amount": "5", "currency": "HUF"},
+                "date": day,
+            }
+            session = ledger.create_session(body)
+            for hand in HANDS * 2:
+                ledger.add_hand(session, dict(hand))
+            groups.add_evening(group, session)
+        group_id, token = group.id, group.view_token
+    client = app.test_client()
+    names = ["Béla", "Bence"]
+    busy: list[bool] = []
+    statements: list[str] = []
+    at: list[int] = []
+
+    def page() -> str:
+        ledger_cache_clear()
+        response = client.get(f"/g/{token}?lang=en&method={method}")
+        assert response.status_code == 200
+        return response.get_data(as_text=True)
+
+    def before(conn, cursor, statement, *args):
+        if busy:
+            return
+        statements.append(statement)
+        if at and len(statements) == at[0]:
+            busy.append(True)
+            with app.app_context():  # another request: its own connection, committed
+                groups.rename_member(groups.get_group(group_id), names[0], names[1])
+            names.reverse()
+
+    def ledger_cache_clear():
+        with app.app_context():
+            ledger.result_cache().clear()
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", before)
+    try:
+        page()
+        count = len(statements)
+        assert count > 5, statements
+        for number in range(1, count + 1):
+            statements.clear()
+            busy.clear()
+            at[:] = [number]
+            shown = page()
+            assert busy, f"no rename before statement {number}"
+            # before the rename or after it, never both: the player shows by one name
+            assert (names[0] in shown) != (names[1] in shown), (number, statements[-1][:300])
+    finally:
+        event.remove(engine, "before_cursor_execute", before)

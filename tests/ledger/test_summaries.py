@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from flask_migrate import downgrade, upgrade
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, event, select, update
 
 from testkit import samples
 from tests.ledger.test_long_sessions import reads_of_many_rows, statements  # noqa: F401
@@ -227,3 +227,36 @@ def test_a_payment_and_a_new_hand_restamp_the_summary_from_itself(ctx, statement
     _new_hand(session, random.Random(3))
     assert reads_of_many_rows(statements) == []
     assert_in_step([session.id])
+
+
+def test_a_rename_committed_between_the_summaries_two_reads_is_not_mixed_in(app):
+    """Another phone renames a member after this page read the summaries' heads (their
+    versions and pair debts) and before it read their per-player rows: the page must not
+    put the old names' pairs beside the new names' rows (a settlement of no one, a 500).
+    It reads them again, and its figures are those of one state: the renamed one."""
+    with app.app_context():
+        group = groups.create_group("Közben")
+        session = ledger.create_session(samples.random_session(SEATS, 8, seed=3, name="E"))
+        groups.add_evening(group, session)
+        group_id = group.id
+    renamed = []
+
+    def rename_before_the_rows(conn, cursor, statement, *args):
+        if "FROM evening_results" in statement and not renamed:
+            renamed.append(statement)
+            with app.app_context():  # another request: its own connection, committed
+                groups.rename_member(groups.get_group(group_id), "Anna", "Anni")
+
+    with app.app_context():
+        group = groups.get_group(group_id)
+        ledger.result_cache().clear()
+        event.listen(db.engine, "before_cursor_execute", rename_before_the_rows)
+        try:
+            got = groups.group_standings(group, WHOLE, None, "pairwise")
+        finally:
+            event.remove(db.engine, "before_cursor_execute", rename_before_the_rows)
+        assert renamed, "the rename did not run between the two reads"
+        db.session.expire_all()
+        want = from_every_hand(group, "pairwise")
+        assert "Anni" in got["players"] and "Anna" not in got["players"]
+        assert got["settlement"]["transfers"] == want["transfers"]

@@ -31,6 +31,7 @@ from .store import (
     group_by_token,
     group_evenings,
     holding_groups,
+    read_steady,
     remove_evening,
     update_group,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "create_group",
     "evening_by_link",
     "evenings_stamp",
+    "read_steady",
     "get_group",
     "group_by_token",
     "group_evenings",

@@ -46,8 +46,10 @@ def evening_lines(rows: Sequence[Any]) -> list[dict[str, Any]]:
         summaries = read_summaries(missing, extra=False)
         for index, (row, key) in enumerate(zip(rows, keys, strict=True)):
             if lines[index] is None:
-                lines[index] = _line(heads[row.id], row.digest, summaries[row.id])
-                cache.put(key, lines[index])
+                summary = summaries[row.id]
+                lines[index] = _line(heads[row.id], row.digest, summary)
+                if summary.version == row.version:  # else a later state, read meanwhile
+                    cache.put(key, lines[index])
     return lines
 
 

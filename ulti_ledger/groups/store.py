@@ -11,8 +11,8 @@ import datetime as dt
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
 
 from flask import current_app, has_app_context
 from sqlalchemy import delete, func, or_, select, update
@@ -28,6 +28,7 @@ from ..ledger import (
     leave_group,
     lock_group,
     note_changed,
+    read_again_while,
     refresh_group,
     refuse_hidden,
     retried,
@@ -37,6 +38,7 @@ from ..ledger import (
 )
 from ..models import GameSession, Group, GroupViewEvening, Player, Seat, StoredRuleset
 
+T = TypeVar("T")
 NAME_LENGTH = 120
 NO_LINK = "no group has this link; check that it was copied whole"
 
@@ -217,6 +219,26 @@ def evenings_stamp(group: Group) -> str:
     change them: it changes whenever any of them does (the season report's cache key)."""
     rows = ",".join(f"{r.id}:{r.version}:{int(bool(r.writable))}" for r in evening_rows(group))
     return hashlib.sha256(rows.encode()).hexdigest()
+
+
+def read_steady(group: Group, read: Callable[[], T]) -> T:
+    """``read()`` of one state of the group: its page reads the evenings, their
+    summaries, payments and kitty by separate statements, and a rename or a hand that
+    commits among them may leave two states side by side (a player by both names); when
+    that makes the read fail, it runs again from fresh rows (``ledger.read_again_while``)."""
+    return read_again_while(read, lambda: _state(group))
+
+
+def _state(group: Group) -> tuple[Any, ...]:
+    """What every write to the group or one of its evenings moves, in one cheap
+    statement: the group's version (raised by adding or removing an evening), and how
+    many live evenings it holds with the sum of their versions (each write raises one)."""
+    s = GameSession.__table__.c
+    version = select(Group.version).where(Group.id == group.id).scalar_subquery()
+    query = select(func.count(s.id), func.coalesce(func.sum(s.version), 0), version).where(
+        _held(group.id), s.deleted_at.is_(None)
+    )
+    return tuple(db.session.execute(query).one())
 
 
 def evening_day(session: Any) -> dt.date:

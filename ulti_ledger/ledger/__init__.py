@@ -259,7 +259,7 @@ from .summary import (
     session_summary,
 )
 from .twins import twin_of
-from .txn import Retry, retried, transaction
+from .txn import Retry, read_again_while, retried, transaction
 from .undo import restore_hand, undo_change, undoable
 from .writes import (
     add_hand,
@@ -332,6 +332,7 @@ __all__ = [
     "group_settlement_of",
     "converted_settlement",
     "transaction",
+    "read_again_while",
     "retried",
     "Retry",
     "CLI",

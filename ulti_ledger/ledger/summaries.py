@@ -46,7 +46,7 @@ from ..settlement.transfers import pair_debts
 from ..words.money_format import currency_code, minor_digits
 from .facts import in_order
 from .pinning import PINNED, database_cache, engine_for_text, result_cache
-from .txn import LOCKED
+from .txn import ATTEMPTS, LOCKED, Retry
 
 SITTING_OUT = "sitting_out"
 CACHE = "ulti_ledger.summaries"
@@ -430,10 +430,11 @@ def read_summaries(rows: Sequence[Any], extra: bool = True) -> dict[int, Summary
         .order_by(x.session_id, x.position)
     ):
         results.setdefault(row.session_id, []).append(row)
+    moved = _moved_since(heads)
     out: dict[int, Summary] = {}
     for row in rows:
         head = heads.get(row.id)
-        if head is not None and head.version == row.version:
+        if head is not None and head.version == row.version and row.id not in moved:
             mine = results.get(row.id, [])
             out[row.id] = Summary(
                 row.id,
@@ -452,15 +453,51 @@ def read_summaries(rows: Sequence[Any], extra: bool = True) -> dict[int, Summary
     return out
 
 
+def _moved_since(heads: Mapping[int, Any]) -> set[int]:
+    """The evenings whose summary a write replaced after ``heads`` were read: a reader
+    is in no transaction (each statement sees the latest commit), so their rows read
+    since may be of the new state beside the old pair debts (a renamed player in one,
+    not the other). One query of the versions, read after the rows."""
+    if not heads:
+        return set()
+    e = EveningSummary.__table__.c
+    query = select(e.session_id, e.version).where(e.session_id.in_(list(heads)))
+    now = {sid: version for sid, version in db.session.execute(query)}
+    return {sid for sid, head in heads.items() if now.get(sid) != head.version}
+
+
 def _summed_now(row: Any) -> Summary:
     cache = result_cache()
     key = (EVENING_TAG, row.id, row.version, row.digest)
     found = cache.get(key)
     if found is None:
-        found = summarize(db.session, row.id)
+        found = summarize_steady(db.session, row.id)
         if found is not None and found.version == row.version:
             cache.put(key, found)
     return found
+
+
+def summarize_steady(conn: Any, session_id: int) -> Summary | None:
+    """``summarize`` outside a write, of one state of the evening: its head, seats and
+    hands are read by separate statements, so a write that committed among them (its
+    version moved) has it summed again; after ``ATTEMPTS`` such writes, ``Retry`` (a
+    409 that says try again). Inside a write the evening's lock makes it one state."""
+    for _ in range(ATTEMPTS):
+        before = _stored_version(conn, session_id)
+        try:
+            found = summarize(conn, session_id)
+        except Exception:
+            if _stored_version(conn, session_id) == before:
+                raise  # nothing moved: a bug, not a race
+            continue
+        if found is None or _stored_version(conn, session_id) == found.version:
+            return found
+    raise Retry()
+
+
+def _stored_version(conn: Any, session_id: int) -> int | None:
+    s = GameSession.__table__.c
+    return conn.execute(select(s.version).where(s.id == session_id)).scalar()
 
 
 def _noted(session: Session, flush_context: Any) -> None:

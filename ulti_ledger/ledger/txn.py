@@ -140,6 +140,25 @@ def read_again(read: Callable[P, T]) -> Callable[P, T]:
     return run
 
 
+def read_again_while(read: Callable[[], T], state: Callable[[], object]) -> T:
+    """``read()`` again from fresh rows when it failed while ``state()`` moved: what
+    ``read_again`` does for an evening, for a read across many (a group's page, whose
+    parts are read by separate statements, each of the latest commit). A failure while
+    nothing moved is a bug, raised as it is."""
+    seen: object = None
+
+    def once() -> T:
+        nonlocal seen
+        seen = state()
+        return read()
+
+    def overlapped(exc: Exception) -> bool:
+        pending = db.session.new or db.session.dirty or db.session.deleted
+        return not pending and state() != seen
+
+    return _again_while(once, overlapped, lambda attempt: db.session.expire_all())
+
+
 def _again_while(
     once: Callable[[], T],
     again: Callable[[Exception], bool],

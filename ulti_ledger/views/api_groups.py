@@ -47,10 +47,16 @@ def _refused(exc: LedgerError):
 @bp.get(f"/groups/<{ID}:group_id>")
 def get_group(group_id: int):
     group = authorized_group(group_id)
-    standings = standings_json(group)  # a bad query: 400 before anything else is read
-    # what the group's kitty holds now (no evening's link: the standings give view links)
-    kitty = [{k: v for k, v in held.items() if k != "view_token"} for held in group_kitty(group)]
-    return {**group_json(group), **standings, "kitty": kitty}
+    groups.parse_period(request.args, group, group_today())  # a bad query: 400 before reads
+
+    def read() -> dict[str, Any]:  # of one state of the group (``groups.read_steady``)
+        standings = standings_json(group)
+        # what the kitty holds now (no evening's link: the standings give view links)
+        held = group_kitty(group)
+        kitty = [{k: v for k, v in one.items() if k != "view_token"} for one in held]
+        return {**group_json(group), **standings, "kitty": kitty}
+
+    return groups.read_steady(group, read)
 
 
 @bp.get(f"/groups/<{ID}:group_id>/stats")

@@ -181,8 +181,15 @@ def group_stats_of(
 ) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
     """The period's standings, the stats records of its evenings (only ``with_records``;
     else empty), and ``player_stats`` of them with ``money``: per player and currency, the
-    money figures (``stats.stats_with_money``)."""
+    money figures (``stats.stats_with_money``), of one state of the group
+    (``groups.read_steady``)."""
     period = groups.parse_period(args, group, today)
+    return groups.read_steady(group, lambda: _stats_of(group, args, period, with_records))
+
+
+def _stats_of(
+    group: Group, args: Mapping[str, str], period: groups.Period, with_records: bool
+) -> tuple[dict[str, Any], list[Any], dict[str, Any]]:
     game = args.get("game") or None
     standings = groups.group_standings(group, period)
     if game is not None and game not in standings["games"]:

@@ -44,10 +44,25 @@ def group_context(
     editable: bool = False,
     charts: bool = True,
 ) -> dict[str, Any]:
-    """Everything ``groups/page.html`` and the report show; ledger refusals propagate.
-    ``editable``: the page was opened by the edit link (its editor may convert);
-    ``charts``: draw the page's charts (the report draws its own, for A4)."""
-    period = groups.parse_period(args, group, today)
+    """Everything ``groups/page.html`` and the report show, of one state of the group
+    (``groups.read_steady``); ledger refusals propagate. ``editable``: the page was opened
+    by the edit link (its editor may convert); ``charts``: draw the page's charts (the
+    report draws its own, for A4)."""
+    period = groups.parse_period(args, group, today)  # a bad query: refused before reads
+    return groups.read_steady(
+        group, lambda: _group_context(group, token, args, period, today, editable, charts)
+    )
+
+
+def _group_context(
+    group: Group,
+    token: str,
+    args: Mapping[str, str],
+    period: groups.Period,
+    today: dt.date,
+    editable: bool,
+    charts: bool,
+) -> dict[str, Any]:
     game = args.get("game") or None
     method = args.get("method", "minimal")
     if method not in ledger.METHODS:
