@@ -80,7 +80,9 @@ def free_port() -> int:
 
 
 def start_server(tmp: Path, workers: int) -> tuple[subprocess.Popen, int]:
-    """Migrate a SQLite file in ``tmp`` and serve it with gunicorn; wait until it answers."""
+    """Migrate a SQLite file in ``tmp`` and serve it with gunicorn, set as ``make run``
+    sets it (``scripts/gunicorn_conf.py``: threaded workers, each warming its PDF pool
+    when it starts), but for ``workers`` and loopback; wait until it answers."""
     config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'load.sqlite3'}", "SECRET_KEY": "x"}
     (tmp / "serve.py").write_text(
         f"from ulti_ledger import create_app\napp = create_app({config!r})\n"
@@ -104,6 +106,8 @@ def start_server(tmp: Path, workers: int) -> tuple[subprocess.Popen, int]:
             sys.executable,
             "-m",
             "gunicorn",
+            "--config",
+            str(REPO / "scripts" / "gunicorn_conf.py"),
             "--bind",
             f"{HOST}:{port}",
             "--workers",

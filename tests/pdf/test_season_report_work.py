@@ -104,6 +104,8 @@ def test_a_report_request_waits_its_own_short_time_then_the_browser_asks_again(a
 
 
 def test_a_member_s_game_counts_run_on_grouped_by_path_and_keep_every_number():
+    """The words a path repeats are printed once: its next-to-last word with its counts
+    in brackets; every number kept, in order."""
     from ulti_ledger.pdf.season import fold_game_counts
 
     def game_row(stat, label, value, game="one"):
@@ -115,6 +117,7 @@ def test_a_member_s_game_counts_run_on_grouped_by_path_and_keep_every_number():
         game_row("games.one.bids.ulti.hearts.played", "licitek · ulti · kőr · játszott", "3"),
         game_row("games.one.kontras.said", "kontrák · mondott", "1"),
         game_row("games.one.bids.ulti.hearts.won", "licitek · ulti · kőr · nyert", "2"),
+        game_row("games.one.bids.ulti.spades.played", "licitek · ulti · pikk · játszott", "1"),
         game_row("games.two.types", "átlagos játékérték", "24,5", "two"),
     ]
     folded = fold_game_counts(rows, {"one": "Egyik", "two": "Másik"})
@@ -124,7 +127,10 @@ def test_a_member_s_game_counts_run_on_grouped_by_path_and_keep_every_number():
             "game": "one",
             "title": "Egyik",
             "counts": [
-                {"label": "licitek · ulti · kőr", "text": "játszott\xa03, nyert\xa02"},
+                {
+                    "label": "licitek · ulti",
+                    "text": "kőr (játszott\xa03, nyert\xa02), pikk (játszott\xa01)",
+                },
                 {"label": "kontrák", "text": "mondott\xa01"},
             ],
         },

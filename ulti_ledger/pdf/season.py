@@ -10,10 +10,11 @@ reads nothing but ``static/``.
 Its size is bounded by the group's limits, not by its hands (issue 34): WeasyPrint's
 time and memory grow with the rows it lays out, and a member of a long Ulti season has a
 hundred counts of his own (each bid in each colour, played and won), and a table row
-costs far more than a line. So each member's common statistics are one line, his games'
-own counts run on as text, grouped by what they count (``fold_game_counts``), and each
-evening is a line: every number is printed, and the largest group's report takes about
-two seconds of WeasyPrint, not four or five (bench/README.md).
+costs far more than a line, and an inline box (a bold value) far more than the words in
+it. So each member's common statistics are one line of plain text, his games' own counts
+run on as text, the words their paths repeat printed once (``fold_game_counts``), and
+each evening is a line of plain text: every number is printed, and the largest group's
+report takes about 1.7 s of WeasyPrint, not four or five (bench/README.md).
 """
 
 from __future__ import annotations
@@ -55,32 +56,46 @@ def fold_game_counts(
 ) -> dict[str, Any]:
     """A member's statistics (``stats_rows``' rows) as the report prints them: ``rows``,
     the common ones (a table); ``games``, each game's own (``game``, ``title``, and
-    ``counts``: ``{"label", "text"}``), those of one path grouped under its label but
-    the last word ("licitek · ulti · kőr": "játszott 12, nyert 7"); a rate or an average,
-    one word, stands alone. Every number is kept, in the order of the rows."""
+    ``counts``: ``{"label", "text"}``), grouped by their path but its last two words,
+    each next-to-last word once with its counts in brackets ("licitek · ulti": "kőr
+    (játszott 12, nyert 7), makk (játszott 3, nyert 1)"); a path of two words groups by
+    its first ("kontrák": "mondott 4, bejött 2"); a rate or an average, one word,
+    stands alone. Every number is kept, in the order of the rows; the words a path
+    repeats are printed once, and the largest group's report is so a fifth shorter."""
     common = [row for row in rows if not row.get("game")]
-    games: dict[str, dict[str, list[str]]] = {}
+    games: dict[str, dict[str, dict[str | None, list[str]]]] = {}
     for row in rows:
         game = row.get("game")
         if not game:
             continue
-        head, _, last = str(row["label"]).rpartition(SEPARATOR)
+        *path, last = str(row["label"]).split(SEPARATOR)
         counts = games.setdefault(game, {})
-        if head:
-            counts.setdefault(head, []).append(f"{last}\u00a0{row['value']}")
-        else:
-            counts.setdefault(last, []).append(str(row["value"]))
+        if not path:
+            counts.setdefault(last, {}).setdefault(None, []).append(str(row["value"]))
+            continue
+        mid = path.pop() if len(path) > 1 else None
+        head = SEPARATOR.join(path)
+        counts.setdefault(head, {}).setdefault(mid, []).append(f"{last}\u00a0{row['value']}")
     return {
         "rows": common,
         "games": [
             {
                 "game": game,
                 "title": titles.get(game, game),
-                "counts": [{"label": k, "text": ", ".join(v)} for k, v in counts.items()],
+                "counts": [{"label": k, "text": _joined(v)} for k, v in counts.items()],
             }
             for game, counts in games.items()
         ],
     }
+
+
+def _joined(parts: Mapping[str | None, list[str]]) -> str:
+    """One group's counts: those with no word of their own as they are, the others
+    after their word, in brackets."""
+    return ", ".join(
+        ", ".join(items) if mid is None else f"{mid} ({', '.join(items)})"
+        for mid, items in parts.items()
+    )
 
 
 def season_report_pdf(group: Group, context: Mapping[str, Any], lang: str) -> bytes:
