@@ -59,15 +59,19 @@ def call(port, method, path, body=None, headers=None, form=None):
         connection.close()
 
 
-def evening(port, day):
-    body = {
+def evening_body(day):
+    """A magas tarokk evening of ``SEATS`` on ``day``, at 5 HUF a unit."""
+    return {
         "format": "ulti-ledger/session@1",
         "ruleset": "magas-tarokk",
         "players": SEATS,
         "unit_value": {"amount": "5", "currency": "HUF"},
         "date": day,
     }
-    status, out = call(port, "POST", "/api/v1/sessions", body)
+
+
+def evening(port, day):
+    status, out = call(port, "POST", "/api/v1/sessions", evening_body(day))
     assert status == 201, out
     return json.loads(out)
 
@@ -193,14 +197,7 @@ def test_a_rename_committed_before_any_statement_of_the_group_page_never_mixes(a
     with app.app_context():
         group = groups.create_group("Tarokk kör")
         for day in ("2026-01-01", "2026-01-02"):
-            body = {
-                "format": "ulti-ledger/session@1",
-                "ruleset": "magas-tarokk",
-                "players": SEATS,
-                "unit_value": {"amount": "5", "currency": "HUF"},
-                "date": day,
-            }
-            session = ledger.create_session(body)
+            session = ledger.create_session(evening_body(day))
             for hand in HANDS * 2:
                 ledger.add_hand(session, dict(hand))
             groups.add_evening(group, session)
