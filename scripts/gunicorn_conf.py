@@ -29,13 +29,16 @@ def on_starting(server):
 
 
 def post_worker_init(worker):
-    # WeasyPrint and the PDF font load in the worker's PDF pool now, not on a player's tap.
+    # WeasyPrint and the PDF font load in the worker's PDF pool now, not on a player's tap;
+    # then what the worker has loaded is kept out of the cycle collector's full runs
+    # (ulti_ledger/web/collector.py: a large report's render spent up to 0.4 s in them).
     from flask import Flask
 
     from ulti_ledger.pdf.pool import warm
+    from ulti_ledger.web import collector
 
     if isinstance(worker.wsgi, Flask):  # not gunicorn's stand-in for an app that failed
-        warm(worker.wsgi)
+        warm(worker.wsgi).add_done_callback(lambda _: collector.settle())
 
 
 def when_ready(server):

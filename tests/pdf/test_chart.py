@@ -223,3 +223,32 @@ def test_nice_ticks_are_round_and_cover_the_range(low, high, ticks):
 
 def _signed(units: int) -> str:
     return f"+{units}" if units > 0 else f"−{-units}" if units < 0 else "0"
+
+
+@pytest.mark.parametrize(("lang", "word"), [("hu", "további"), ("en", "more"), ("de", "weitere")])
+def test_past_twelve_players_only_the_five_highest_and_lowest_are_named(lang, word):
+    """A group's chart of 60 members: seven colours cannot tell them apart, so the five
+    highest and five lowest final balances are drawn and named as usual, the others grey
+    and thin beneath them, and the legend says how many those are."""
+    names = [f"Tag {i:02}" for i in range(60)]
+    finals = {name: (i * 37) % 61 - 30 for i, name in enumerate(names)}
+    series = [dict.fromkeys(names, 0), finals]
+    root = parse(balance_chart(names, series, lang=lang))
+    ranked = sorted(names, key=lambda n: -finals[n])
+    named = ranked[:5] + ranked[-5:]  # from the highest down
+    legend = root.find(f".//{SVG}g[@class='legend']")
+    texts = [t.text for t in legend.findall(f"{SVG}text")]
+    assert texts[:-1] == [f"{n} {_signed(finals[n])}" for n in named]
+    assert texts[-1].startswith("+ 50 ") and word in texts[-1]
+    coloured = root.findall(f".//{SVG}g[@class='lines']/{SVG}polyline")
+    grey = root.findall(f".//{SVG}g[@class='others']/{SVG}polyline")
+    assert len(coloured) == 10 and len(grey) == 50
+    assert len({(ln.get("stroke"), ln.get("stroke-dasharray")) for ln in coloured}) == 10
+    assert len(root.findall(f".//{SVG}g[@class='markers']/{SVG}path")) == 10
+    # each named line ends at its own final value, in the legend's order (SVG's y is down)
+    ends = [points(ln)[-1][1] for ln in coloured]
+    assert ends == sorted(ends)
+    # twelve players are all named, as before
+    twelve = parse(balance_chart(names[:12], [{n: finals[n] for n in names[:12]}]))
+    assert len(twelve.findall(f".//{SVG}g[@class='lines']/{SVG}polyline")) == 12
+    assert twelve.find(f".//{SVG}g[@class='others']") is None

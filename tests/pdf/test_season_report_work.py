@@ -104,8 +104,10 @@ def test_a_report_request_waits_its_own_short_time_then_the_browser_asks_again(a
 
 
 def test_a_member_s_game_counts_run_on_grouped_by_path_and_keep_every_number():
-    """The words a path repeats are printed once: its next-to-last word with its counts
-    in brackets; every number kept, in order."""
+    """The words a path repeats are printed once: where each next-to-last word is counted
+    by the same two or three measures, they are named once in the label and the groups
+    of one outer path share it, a measure never counted printed as 0; elsewhere the
+    next-to-last word with its counts in brackets. Every number kept, in order."""
     from ulti_ledger.pdf.season import fold_game_counts
 
     def game_row(stat, label, value, game="one"):
@@ -118,6 +120,12 @@ def test_a_member_s_game_counts_run_on_grouped_by_path_and_keep_every_number():
         game_row("games.one.kontras.said", "kontrák · mondott", "1"),
         game_row("games.one.bids.ulti.hearts.won", "licitek · ulti · kőr · nyert", "2"),
         game_row("games.one.bids.ulti.spades.played", "licitek · ulti · pikk · játszott", "1"),
+        game_row("games.one.bids.betli.none.played", "licitek · betli · színtelen · játszott", "4"),
+        game_row("games.one.bids.betli.none.won", "licitek · betli · színtelen · nyert", "4"),
+        game_row("games.one.silent.made.ulti", "csendes · megcsinálta · ulti", "5"),
+        game_row("games.one.silent.made.s100", "csendes · megcsinálta · száz", "6"),
+        game_row("games.one.silent.failed.ulti", "csendes · elbukta · ulti", "7"),
+        game_row("games.one.silent.suffered.durchmars", "csendes · elszenvedte · durchmars", "8"),
         game_row("games.two.types", "átlagos játékérték", "24,5", "two"),
     ]
     folded = fold_game_counts(rows, {"one": "Egyik", "two": "Másik"})
@@ -128,10 +136,15 @@ def test_a_member_s_game_counts_run_on_grouped_by_path_and_keep_every_number():
             "title": "Egyik",
             "counts": [
                 {
-                    "label": "licitek · ulti",
-                    "text": "kőr (játszott\xa03, nyert\xa02), pikk (játszott\xa01)",
+                    "label": "licitek (játszott/nyert)",
+                    "text": "ulti: kőr\xa03/2, pikk\xa01/0; betli: színtelen\xa04/4",
                 },
                 {"label": "kontrák", "text": "mondott\xa01"},
+                {
+                    "label": "csendes",
+                    "text": "megcsinálta (ulti\xa05, száz\xa06), elbukta (ulti\xa07),"
+                    " elszenvedte (durchmars\xa08)",
+                },
             ],
         },
         {
@@ -140,3 +153,8 @@ def test_a_member_s_game_counts_run_on_grouped_by_path_and_keep_every_number():
             "counts": [{"label": "átlagos játékérték", "text": "24,5"}],
         },
     ]
+    # every figure of the rows is printed, and no other
+    printed = " ".join(c["text"] for g in folded["games"] for c in g["counts"])
+    figures = sorted(re.findall(r"\d+(?:,\d+)?", printed))
+    counted = [r["value"] for r in rows if r.get("game")] + ["0"]  # pikk: never won
+    assert figures == sorted(counted)

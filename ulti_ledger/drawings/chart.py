@@ -38,6 +38,16 @@ DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2")
 MARKERS = ("circle", "square", "triangle", "diamond", "down")
 MARKS_PER_LINE = 8
 """About this many markers a line, spread over the evening (staggered between players)."""
+NAMED = 12
+"""Past this many players (a group's chart: up to 60 members) colours, dashes and markers
+tell nobody apart: seven colours repeat, and the lines would be moved apart by dozens of
+stroke widths. So only the ``EDGE`` highest and ``EDGE`` lowest final balances are drawn
+and named as usual; the others are thin grey lines beneath them, unnamed (the standings
+beside the chart name everyone with his money), and the legend says how many. WeasyPrint
+then draws a sixth of the markers and legend texts (the season report of 60 members)."""
+EDGE = 5
+GREY = "#949494"
+"""The unnamed lines' colour: 3:1 on white (WCAG 1.4.11), thin beneath the named ones."""
 WORDS = words("chart")
 CHAR_WIDTH = 0.58
 """A sans-serif character's average width, in ems: enough to lay out labels without fonts."""
@@ -94,7 +104,15 @@ def balance_chart(
         words = {**words, "y": y_label}
     fmt = value_text or _signed
     lines = [[0, *(totals.get(p, 0) for totals in running)] for p in players]
-    legend, legend_height = _legend(players, lines, width, font_size, fmt)
+    named = named_lines(lines)
+    legend, legend_height = _legend(
+        [players[i] for i in named],
+        [lines[i] for i in named],
+        width,
+        font_size,
+        fmt,
+        words["others"].format(n=len(lines) - len(named)) if len(named) < len(lines) else "",
+    )
     low = min(0, *(min(line) for line in lines))
     high = max(0, *(max(line) for line in lines))
     plot_height = height - legend_height - 3.9 * font_size
@@ -121,7 +139,7 @@ def balance_chart(
         f'aria-label="{escape(words["title"])}">',
         f"<title>{escape(words['title'])}</title>",
         *_grid(box, y_ticks, x_ticks, font_size, words, fmt),
-        *_lines(box, lines, 2.2 if len(running) <= 100 else 1.4, 0.22 * font_size),
+        *_lines(box, lines, named, 2.2 if len(running) <= 100 else 1.4, 0.22 * font_size),
         *legend,
         "</svg>",
     ]
@@ -218,14 +236,36 @@ def _grid(
     return out
 
 
-def _lines(box: _Box, lines: list[list[int]], stroke: float, mark: float) -> list[str]:
-    """A polyline per player, moved by ``offset`` (equal lines side by side), then the
-    players' markers (``mark``: their radius) above every line."""
-    out = [f'<g class="lines" fill="none" stroke-width="{stroke}" stroke-linejoin="round">']
-    marks = ['<g class="markers" stroke="#fff" stroke-width="0.8">']
+def named_lines(lines: Sequence[Sequence[int]]) -> list[int]:
+    """The indices of the lines drawn in colour and named, in the legend's order: all of
+    them up to ``NAMED``, as given (a table's seats); else those of the ``EDGE`` highest
+    and the ``EDGE`` lowest final values, from the highest down."""
+    if len(lines) <= NAMED:
+        return list(range(len(lines)))
+    ranked = sorted(range(len(lines)), key=lambda i: (-lines[i][-1], i))
+    return ranked[:EDGE] + ranked[-EDGE:]
+
+
+def _lines(
+    box: _Box, lines: list[list[int]], named: list[int], stroke: float, mark: float
+) -> list[str]:
+    """The unnamed lines thin and grey, then a polyline per named player, moved by
+    ``offset`` (equal lines side by side), then their markers (``mark``: their radius)
+    above every line."""
     columns = max(1, int(box.width))
-    for index, line in enumerate(lines):
-        shift = offset(index, len(lines), stroke)
+    out = []
+    if len(named) < len(lines):
+        out.append(f'<g class="others" fill="none" stroke="{GREY}" stroke-width="0.8">')
+        for index in sorted(set(range(len(lines))) - set(named)):
+            line = lines[index]
+            kept = flat_runs_joined(line, thinned(line, columns))
+            points = " ".join(f"{_n(box.x(i))},{_n(box.y(line[i]))}" for i in kept)
+            out.append(f'<polyline points="{points}"/>')
+        out.append("</g>")
+    out.append(f'<g class="lines" fill="none" stroke-width="{stroke}" stroke-linejoin="round">')
+    marks = ['<g class="markers" stroke="#fff" stroke-width="0.8">']
+    for index, line in enumerate(lines[i] for i in named):
+        shift = offset(index, len(named), stroke)
         kept = flat_runs_joined(line, thinned(line, columns))
         points = " ".join(f"{_n(box.x(i))},{_n(box.y(line[i]) + shift)}" for i in kept)
         colour, dash, shape = _style(index)
@@ -233,7 +273,7 @@ def _lines(box: _Box, lines: list[list[int]], stroke: float, mark: float) -> lis
         out.append(f'<polyline stroke="{colour}"{dashed} points="{points}"/>')
         at = [
             (box.x(i), box.y(line[i]) + shift)
-            for i in marker_hands(len(line) - 1, index, len(lines))
+            for i in marker_hands(len(line) - 1, index, len(named))
         ]
         path = "".join(_marker(shape, x, y, mark) for x, y in at)
         marks.append(f'<path class="marker-{shape}" fill="{colour}" d="{path}"/>')
@@ -318,8 +358,10 @@ def _legend(
     width: int,
     size: int,
     fmt: Callable[[int], str],
+    others: str = "",
 ) -> tuple[list[str], float]:
-    """Legend entries ("Anna +120") in rows across the top; returns them and their height.
+    """Legend entries ("Anna +120") in rows across the top, then ``others`` (how many
+    lines are grey and unnamed) if any; returns them and their height.
 
     A name too long for a row of its own goes by the PDF's initials ("KSzA"), which tell
     apart two players who share a surname; the entry's <title> keeps the whole name.
@@ -350,6 +392,17 @@ def _legend(
         whole = f"<title>{escape(name)}</title>" if not label.startswith(name) else ""
         out.append(f'<text x="{_n(x + 2.2 * size)}" y="{_n(y)}">{whole}{escape(label)}</text>')
         x += item
+    if others:
+        item = 2.2 * size + len(others) * CHAR_WIDTH * size
+        if x > 0 and x + item > width:
+            x, y = 0.0, y + row_height
+        mid = y - 0.35 * size
+        out.append(
+            f'<line x1="{_n(x + 0.2 * size)}" x2="{_n(x + 1.8 * size)}" y1="{_n(mid)}" '
+            f'y2="{_n(mid)}" stroke="{GREY}" stroke-width="1.5"/>'
+        )
+        at = f'x="{_n(x + 2.2 * size)}" y="{_n(y)}"'
+        out.append(f'<text class="others" {at}>{escape(others)}</text>')
     out.append("</g>")
     return out, y + 0.9 * size
 

@@ -12,9 +12,12 @@ time and memory grow with the rows it lays out, and a member of a long Ulti seas
 hundred counts of his own (each bid in each colour, played and won), and a table row
 costs far more than a line, and an inline box (a bold value) far more than the words in
 it. So each member's common statistics are one line of plain text, his games' own counts
-run on as text, the words their paths repeat printed once (``fold_game_counts``), and
-each evening is a line of plain text: every number is printed, and the largest group's
-report takes about 1.7 s of WeasyPrint, not four or five (bench/README.md).
+run on as text, the words their paths repeat and the measures they count by ("játszott/
+nyert") printed once (``fold_game_counts``), each evening is a line of plain text with
+its stake only where the period had several, and a chart of more than twelve members
+names the five highest and five lowest (``drawings.chart``): every number is printed,
+and the largest group's report takes about 1.3 s of WeasyPrint in a served worker
+(``web.collector``), not four or five (bench/README.md).
 """
 
 from __future__ import annotations
@@ -51,51 +54,92 @@ def season_report_html(group: Group, context: Mapping[str, Any], lang: str) -> s
     )
 
 
+Parts = Mapping[str | None, list[tuple[str, str]]]
+"""One group of a member's counts: by next-to-last word (None: none), its (last word,
+value) pairs in order."""
+
+
 def fold_game_counts(
     rows: Sequence[Mapping[str, Any]], titles: Mapping[str, str]
 ) -> dict[str, Any]:
     """A member's statistics (``stats_rows``' rows) as the report prints them: ``rows``,
-    the common ones (a table); ``games``, each game's own (``game``, ``title``, and
-    ``counts``: ``{"label", "text"}``), grouped by their path but its last two words,
-    each next-to-last word once with its counts in brackets ("licitek · ulti": "kőr
-    (játszott 12, nyert 7), makk (játszott 3, nyert 1)"); a path of two words groups by
-    its first ("kontrák": "mondott 4, bejött 2"); a rate or an average, one word,
-    stands alone. Every number is kept, in the order of the rows; the words a path
-    repeats are printed once, and the largest group's report is so a fifth shorter."""
+    the common ones; ``games``, each game's own (``game``, ``title``, and ``counts``:
+    ``{"label", "text"}``), grouped by their path but its last two words.
+
+    Where the next-to-last words of a group are counted by two or three measures, the
+    first for each (``played``, then ``won``), the measures are named once and the counts
+    follow in their order, one never counted being 0 (a mark is counted each time it is
+    made), and groups that differ only in the word before it share one label: "licitek
+    (játszott/nyert)": "ulti: kőr 12/7, makk 3/0; betli: szín nélkül 2/1". Otherwise each
+    next-to-last word has its counts in brackets ("csendes · elbukta": "ulti 2, …"). A
+    path of two words groups by its first ("kontrák": "mondott 4, bejött 2"); a rate or an
+    average, one word, stands alone. Every number is kept, in the order of the rows; the
+    largest group's member statistics are so 30 % shorter than with brackets throughout."""
     common = [row for row in rows if not row.get("game")]
-    games: dict[str, dict[str, dict[str | None, list[str]]]] = {}
+    games: dict[str, dict[str, dict[str | None, list[tuple[str, str]]]]] = {}
     for row in rows:
         game = row.get("game")
         if not game:
             continue
         *path, last = str(row["label"]).split(SEPARATOR)
-        counts = games.setdefault(game, {})
-        if not path:
-            counts.setdefault(last, {}).setdefault(None, []).append(str(row["value"]))
-            continue
         mid = path.pop() if len(path) > 1 else None
-        head = SEPARATOR.join(path)
-        counts.setdefault(head, {}).setdefault(mid, []).append(f"{last}\u00a0{row['value']}")
+        head = SEPARATOR.join(path) if path else last
+        pair = (last if path else "", str(row["value"]))
+        games.setdefault(game, {}).setdefault(head, {}).setdefault(mid, []).append(pair)
     return {
         "rows": common,
         "games": [
-            {
-                "game": game,
-                "title": titles.get(game, game),
-                "counts": [{"label": k, "text": _joined(v)} for k, v in counts.items()],
-            }
-            for game, counts in games.items()
+            {"game": game, "title": titles.get(game, game), "counts": _folded(groups)}
+            for game, groups in games.items()
         ],
     }
 
 
-def _joined(parts: Mapping[str | None, list[str]]) -> str:
-    """One group's counts: those with no word of their own as they are, the others
-    after their word, in brackets."""
-    return ", ".join(
-        ", ".join(items) if mid is None else f"{mid} ({', '.join(items)})"
-        for mid, items in parts.items()
+def _folded(groups: Mapping[str, Parts]) -> list[dict[str, str]]:
+    """A game's groups as labelled texts, those of one outer path and the same measures
+    under one label."""
+    out: list[dict[str, str]] = []
+    for head, parts in groups.items():
+        measures = _measures(parts)
+        if not measures:
+            text = ", ".join(
+                _counted(counts) if mid is None else f"{mid} ({_counted(counts)})"
+                for mid, counts in parts.items()
+            )
+            out.append({"label": head, "text": text})
+            continue
+        counted = ", ".join(
+            f"{mid}\u00a0{'/'.join(dict(counts).get(m, '0') for m in measures)}"
+            for mid, counts in parts.items()
+        )
+        *outer, inner = head.split(SEPARATOR)
+        label = f"{SEPARATOR.join(outer or [head])} ({'/'.join(measures)})"
+        text = f"{inner}: {counted}" if outer else counted
+        shared = next((c for c in out if outer and c["label"] == label), None)
+        if shared is not None:
+            shared["text"] += f"; {text}"
+        else:
+            out.append({"label": label, "text": text})
+    return out
+
+
+def _measures(parts: Parts) -> list[str]:
+    """The two or three last words the next-to-last words of a group are counted by, in
+    order, the first of them for each (played, then won): empty where the group is not
+    of that shape (csendes results: each word its own kinds)."""
+    measures = list(dict.fromkeys(last for counts in parts.values() for last, _ in counts))
+    if None in parts or not 2 <= len(measures) <= 3:
+        return []
+    each = all(
+        len(dict(counts)) == len(counts) and counts[0][0] == measures[0]
+        for counts in parts.values()
     )
+    return measures if each else []
+
+
+def _counted(counts: list[tuple[str, str]]) -> str:
+    """Counts after their words ("játszott 3, nyert 2"); a lone figure as it is."""
+    return ", ".join(f"{last}\u00a0{value}" if last else value for last, value in counts)
 
 
 def season_report_pdf(group: Group, context: Mapping[str, Any], lang: str) -> bytes:

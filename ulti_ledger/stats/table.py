@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 from typing import Any
 
 from babel.numbers import format_decimal, format_percent
@@ -33,11 +34,10 @@ def player_rows(
     for game, tree in figures.get("games", {}).items():
         label = REGISTRY[game].stats_label
         for path, count in _flatten(tree):
-            words = [label(part, lang) for part in path.split(".")]
             rows.append(
                 {
                     "stat": f"games.{game}.{path}",
-                    "label": " · ".join(words),
+                    "label": _path_label(game, path, lang),
                     "value": str(count),
                     "game": game,
                 }
@@ -54,6 +54,14 @@ def player_rows(
                     }
                 )
     return rows
+
+
+@lru_cache(maxsize=4096)
+def _path_label(game: str, path: str, lang: str) -> str:
+    """A count's path in words ("licitek · ulti · kőr · játszott"): the same for every
+    member, so worked out once (a season report labels 60 members' hundred counts)."""
+    label = REGISTRY[game].stats_label
+    return " · ".join(label(part, lang) for part in path.split("."))
 
 
 def _sum_at(tree: Mapping[str, Any], path: str) -> int:
