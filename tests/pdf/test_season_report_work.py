@@ -8,8 +8,10 @@ the pool's thread, which draws the report, is counted too.
 
 from __future__ import annotations
 
+import io
 import re
 
+import pdfplumber
 import pytest
 from sqlalchemy import event
 
@@ -158,3 +160,17 @@ def test_a_member_s_game_counts_run_on_grouped_by_path_and_keep_every_number():
     figures = sorted(re.findall(r"\d+(?:,\d+)?", printed))
     counted = [r["value"] for r in rows if r.get("game")] + ["0"]  # pikk: never won
     assert figures == sorted(counted)
+
+
+def test_one_stake_is_named_once_above_the_standings_not_on_every_evening(app):
+    """Every evening of this group is at 10 HUF: the standings say it once, and the 500
+    lines an evening of a large group would each repeat it are spared (their stake is
+    printed where the period has several: tests/ledger/test_group_figures_with_their_stake.py)."""
+    token = group_of(app, 3, "Egy tét")
+    answer = app.test_client().get(f"/g/{token}/report.pdf")
+    assert answer.status_code == 200
+    with pdfplumber.open(io.BytesIO(answer.data)) as pdf:
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert text.count("1 egység = 10 HUF") == 1
+    for number in (1, 2, 3):  # each evening's line is there, with its hands and units
+        assert re.search(rf"Este {number} · Rablóulti · Leosztások: 3 · Anna [+−0]", text)
