@@ -7,10 +7,13 @@ import html
 import re
 
 import pytest
+from sqlalchemy import event
 
 from tests.conftest import parti
 from tests.ui_helpers import csrf_token, read_form
 from ulti_ledger import ledger
+from ulti_ledger.db import db
+from ulti_ledger.models import GameSession, TableSeat
 
 pytestmark = pytest.mark.db
 
@@ -312,3 +315,61 @@ def test_the_seats_poll_is_one_statement_and_304_while_nothing_moves(app, client
     post(client, f"/e/{edit}/seats", f"/e/{edit}/seats/rules", confirm_mode="all")
     moved = phone.get(f"/t/{seat}/state", headers={"If-None-Match": first.headers["ETag"]})
     assert moved.status_code == 200 and moved.get_json()["version"] > 0
+
+
+@pytest.mark.parametrize("how", ["page", "api"])
+def test_a_proposal_withdrawn_while_the_scorer_accepts_it_is_never_written(
+    app, client, evening, hand, how
+):
+    """Csaba takes his dispute back on his phone while the scorer's "accept" is under
+    way (committed by another connection right before the accept takes the evening's
+    lock): the hand stays as it was and the dispute unanswered; an edit without its
+    answer, or an answer to a word taken back, would be a hand nobody agreed to."""
+    edit, view = evening
+    with app.app_context():
+        session = ledger.session_by_token(edit, "edit")
+        csaba = ledger.seat_by_token(ledger.claim_seat(session, "Csaba"))
+        proposal = hand(declarer="Anna", won=False)
+        ledger.give_verdict(session, csaba, 1, "dispute", proposal=proposal)
+        (mark,) = ledger.marks(session).values()
+        dispute_id = mark.disputes[0]["id"]
+        before = ledger.hand_entry(session, 1)
+        session_id, seat_id = session.id, csaba.id
+    withdrawn = []
+
+    def withdraw_before_the_lock(conn, cursor, statement, *args):
+        if statement.startswith("UPDATE game_sessions SET version") and not withdrawn:
+            withdrawn.append(statement)
+            with app.app_context():  # Csaba's phone: its own connection, committed
+                evening_now = db.session.get(GameSession, session_id)
+                seat = db.session.get(TableSeat, seat_id)
+                ledger.withdraw_dispute(evening_now, seat, dispute_id)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", withdraw_before_the_lock)
+    try:
+        if how == "page":
+            answer = post(client, f"/e/{edit}/seats", f"/e/{edit}/disputes/{dispute_id}/accept")
+            assert answer.status_code == 303
+            table = client.get(answer.headers["Location"]).get_data(as_text=True)
+            assert "közben módosították vagy visszavonták" in table
+        else:
+            answer = client.post(
+                f"/api/v1/sessions/{session_id}/disputes/{dispute_id}/answer",
+                json={"answer": "accepted"},
+                headers={"Authorization": f"Bearer {edit}"},
+            )
+            assert answer.status_code == 404, answer.get_data(as_text=True)
+    finally:
+        with app.app_context():
+            event.remove(db.engine, "before_cursor_execute", withdraw_before_the_lock)
+    assert withdrawn, "the withdrawal did not run inside the accept"
+    with app.app_context():
+        session = ledger.session_by_token(edit, "edit")
+        after = ledger.hand_entry(session, 1)
+        assert (after["hand"], after["version"]) == (before["hand"], before["version"])
+        history = ledger.verdict_history(session, 1)
+        assert [(h["verdict"], h["answer"]) for h in history] == [
+            ("dispute", None),
+            ("withdraw", None),
+        ]

@@ -5,8 +5,11 @@ refused on a hand (403); the OpenAPI document describes every new route."""
 from __future__ import annotations
 
 import pytest
+from flask import g
 
 from tests.conftest import parti
+from ulti_ledger import ledger
+from ulti_ledger.views.seat_words import refusal
 
 pytestmark = pytest.mark.db
 
@@ -194,3 +197,34 @@ def test_the_openapi_document_describes_a_disputes_change(client):
         "$ref": "#/components/schemas/DisputeAmend"
     }
     assert {"403", "404", "409"} <= set(path["put"]["responses"])
+
+
+def test_accepting_a_dispute_that_proposes_no_hand_is_refused_and_writes_nothing(
+    app, client, evening
+):
+    sid, edit, view = evening
+    csaba = claim(client, sid, view, "Csaba")
+    url = f"/api/v1/sessions/{sid}/hands/1/verdicts"
+    said = {"verdict": "dispute", "reason": "a parti nem jött be"}
+    assert client.post(url, json=said, headers=bearer(csaba)).status_code == 201
+    dispute_id = marks(client, sid, edit)["hands"][0]["disputes"][0]["id"]
+    before = client.get(f"/api/v1/sessions/{sid}/hands/1", headers=bearer(view)).get_json()
+    answer = client.post(
+        f"/api/v1/sessions/{sid}/disputes/{dispute_id}/answer",
+        json={"answer": "accepted"},
+        headers=bearer(edit),
+    )
+    assert answer.status_code == 409 and answer.get_json()["code"] == "no_proposal"
+    after = client.get(f"/api/v1/sessions/{sid}/hands/1", headers=bearer(view)).get_json()
+    assert after == before
+    history = client.get(url, headers=bearer(view)).get_json()["verdicts"]
+    assert [(v["verdict"], v["answer"]) for v in history] == [("dispute", None)]
+    # the scorer's page says it in its words
+    with app.app_context():
+        session = ledger.session_by_token(edit, "edit")
+        with pytest.raises(ledger.AgreementError) as refused:
+            ledger.accept_proposal(session, dispute_id)
+    for lang, words in (("hu", "nem javasol leosztást"), ("de", "schlägt kein Spiel vor")):
+        with app.test_request_context():
+            g.lang = lang
+            assert words in refusal(refused.value)

@@ -74,7 +74,9 @@ The table agrees (``agreement``: seats on the players' own phones, their verdict
 - ``claim_seat(session, player, pin="", old_pin="") -> token``, ``seat_by_token(token)``,
   ``is_seat_token``, ``claimed_seats``, ``free_seat(session, player)``
 - ``give_verdict(session, seat, number, "confirm"|"dispute", version=, reason=, proposal=)``,
-  ``answer_dispute(session, id, "kept"|"accepted", text)``, ``dispute_of``
+  ``answer_dispute(session, id, "kept"|"accepted", text)``, ``dispute_of``;
+  ``accept_proposal(session, id, text)``: the hand becomes the seat's proposal and the
+  dispute is answered, in one transaction
 - ``marks(session) -> {hand version: Mark}`` (open, confirmed, disputed), ``answering``
   (a hand's other side, by its game's roles), ``verdict_history(session, number)``
 - ``set_agreement_rules(session, mode, settle_agreed)``; ``effective_mode`` (``off`` while
@@ -170,7 +172,13 @@ from .catalogue import (
 )
 from .changes import rules_preview, update_session
 from .checks import check_session, check_version_value
-from .disputes import amend_dispute, dispute_answers, own_dispute, withdraw_dispute
+from .disputes import (
+    accept_proposal,
+    amend_dispute,
+    dispute_answers,
+    own_dispute,
+    withdraw_dispute,
+)
 from .errors import Conflict, NotFound, SessionError
 from .evenings import imported_from, remembered_evenings
 from .exchange import (
@@ -276,6 +284,7 @@ __all__ = [
     "AgreementError",
     "Mark",
     "agreement_counts",
+    "accept_proposal",
     "amend_dispute",
     "answer_dispute",
     "answering",

@@ -1,12 +1,14 @@
-"""A dispute after it was sent: the seat says it again or takes it back, and reads the
-scorer's answer.
+"""A dispute after it was sent: the seat says it again or takes it back, the scorer
+accepts its proposal, and the seat reads the scorer's answer.
 
 Until the scorer answers, the seat that disputed a hand may replace what it said (a new
 reason, or another proposed hand: ``amend_dispute``) or withdraw it (``withdraw_dispute``:
 the hand waits for its word again). Each step is a verdict row of its own, so the hand's
 history keeps what was said and when; the player's latest row is the one that counts
 (``agreement._mark``), and only that one can the scorer answer (``agreement.dispute_of``).
-No seat touches another player's dispute.
+No seat touches another player's dispute. Accepting a proposal edits the hand and
+answers the dispute in one transaction (``accept_proposal``): a proposal the seat
+replaced or took back meanwhile is never written.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from typing import Any
 from sqlalchemy import select
 
 from ..db import db
-from ..models import GameSession, Hand, HandVerdict, TableSeat
+from ..models import GameSession, Hand, HandVerdict, TableSeat, utcnow
 from .agreement import AgreementError, at_text, dispute_of, hand_number
 from .errors import NotFound
 from .facts import hand_keys
-from .txn import lock, retried, transaction
+from .journal import Actor
+from .txn import Stale, lock, retried, transaction
+from .writes import replace_hand
 
 KEEP: Any = object()
 """``amend_dispute``'s default: what the dispute said stays."""
@@ -47,6 +51,30 @@ def own_dispute(session: GameSession, seat: TableSeat, dispute_id: int) -> HandV
         number = hand_number(session, row.hand_id)
         raise AgreementError("version", "the hand was changed since", "stale", number=number)
     return row
+
+
+def accept_proposal(
+    session: GameSession, dispute_id: int, text: str = "", *, actor: Actor | None = None
+) -> int:
+    """The scorer accepts a seat's proposed hand: the hand becomes the proposal and the
+    dispute is answered "accepted" in one transaction, under the evening's lock, so
+    neither is written without the other. A dispute replaced or withdrawn meanwhile is
+    ``NotFound``; a hand edited since it was disputed, a ``Conflict`` (with the hand as it
+    is); a dispute without a proposal, ``AgreementError`` ``no_proposal``. Returns the
+    hand's number."""
+    row = dispute_of(session, dispute_id)
+    if not row.proposal:
+        raise AgreementError("proposal", "this dispute proposes no hand", "no_proposal")
+    number = hand_number(session, row.hand_id)
+
+    def answered(hand_id: int) -> None:
+        now = dispute_of(session, dispute_id)  # still its player's word, under the lock
+        if now.hand_id != hand_id:
+            raise Stale  # the hands moved: another one has this number now
+        now.answer, now.answer_text, now.answered_at = "accepted", text.strip()[:200], utcnow()
+
+    replace_hand(session, number, dict(row.proposal), row.hand_version, actor=actor, then=answered)
+    return number
 
 
 @retried

@@ -9,7 +9,7 @@ and may name the version they expect (``txn``). Deleting keeps the hand (soft de
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -171,6 +171,7 @@ def replace_hand(
     expected_version: int | None = None,
     *,
     actor: Actor | None = None,
+    then: Callable[[int], None] | None = None,
 ) -> None:
     """Replace the facts of hand ``number``; later hands' results follow from the new facts.
 
@@ -179,6 +180,8 @@ def replace_hand(
     version the editor saw (``hand_entry(...)["version"]``); if the hand changed since,
     or another hand now has this number, a ``Conflict`` carries the hand as it is now
     (``hand_entry``; None if there is no hand ``number`` any more) and nothing is written.
+    ``then(hand_id)``: more of the same write, in its transaction under the evening's
+    lock (a dispute answered by the edit it asked for); its refusal writes nothing.
     """
     seats = seating_of_hand(session, number)
     checked = check_hand(data, session_engine(session), session.options, seats)
@@ -196,6 +199,8 @@ def replace_hand(
         row.version = version
         after = {**checked.facts, "dealer": checked.dealer or before["dealer"]}
         record(session, "edit", version, hand_id, number, before, after, actor=actor)
+        if then is not None:
+            then(hand_id)
 
 
 @retried

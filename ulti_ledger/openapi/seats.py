@@ -174,7 +174,9 @@ PATHS["/api/v1/sessions/{session_id}/hands/{number}/verdicts"] = {
 }
 PATHS["/api/v1/sessions/{session_id}/disputes/{dispute_id}/answer"] = {
     "post": operation(
-        "answer a dispute: the hand stands (kept), or becomes the proposal (accepted)",
+        "answer a dispute: the hand stands (kept), or becomes the proposal (accepted: the"
+        " edit and the answer in one transaction; 404 if the seat replaced or withdrew the"
+        " dispute meanwhile, 409 with code no_proposal where it proposes no hand)",
         answer("answered", {"type": "object"}),
         WRITE_ERRORS,
         (*S, path_param("dispute_id")),

@@ -143,11 +143,13 @@ def api_answer_dispute(session_id: int, dispute_id: int):
     if answer not in ("kept", "accepted") or not isinstance(text, str):
         abort(400, description='answer must be "kept" or "accepted"; text a string')
     row = ledger.dispute_of(session, dispute_id)
+    if answer == "accepted":  # the edit and the answer in one transaction
+        try:
+            number = ledger.accept_proposal(session, dispute_id, text, actor=current_actor())
+        except ledger.AgreementError as exc:
+            return {"error": str(exc), "code": exc.code}, 409
+        return {"id": dispute_id, "number": number, "answer": answer}
     number = ledger.hand_number(session, row.hand_id)
-    if answer == "accepted":
-        if not row.proposal:
-            abort(409, description="this dispute proposes no hand: edit the hand, or keep it")
-        ledger.replace_hand(session, number, row.proposal, row.hand_version, actor=current_actor())
     ledger.answer_dispute(session, dispute_id, answer, text)
     return {"id": dispute_id, "number": number, "answer": answer}
 

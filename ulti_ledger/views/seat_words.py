@@ -19,6 +19,7 @@ REFUSALS = (
     "bad_answer",
     "not_your_dispute",
     "answered",
+    "no_proposal",
 )
 """The ``AgreementError`` codes, each with its words (tests/words: BUILT)."""
 

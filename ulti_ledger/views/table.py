@@ -79,13 +79,13 @@ def rules(token: str):
 def accept(token: str, dispute_id: int):
     """The seat's proposal becomes the hand (an edit: it asks for confirmation again)."""
     session = get_session_or_404(token, "edit")
-    row = _dispute_or_404(session, dispute_id)
-    number = _number_of(session, row.hand_id)
+    _dispute_or_404(session, dispute_id)
+    answer = request.form.get("answer", "")
     try:
-        ledger.replace_hand(
-            session, number, row.proposal or {}, row.hand_version, actor=current_actor()
-        )
-        ledger.answer_dispute(session, dispute_id, "accepted", request.form.get("answer", ""))
+        number = ledger.accept_proposal(session, dispute_id, answer, actor=current_actor())
+    except ledger.NotFound:  # the seat replaced or withdrew it since the page was read
+        flash(t("dispute_gone"), "error")
+        return redirect(url_for("table.page", token=token), 303)
     except ledger.Conflict:
         flash(t("flash_conflict"), "error")
         return redirect(url_for("table.page", token=token), 303)
