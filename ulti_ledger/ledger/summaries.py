@@ -46,7 +46,7 @@ from ..settlement.transfers import pair_debts
 from ..words.money_format import currency_code, minor_digits
 from .facts import in_order
 from .pinning import PINNED, database_cache, engine_for_text, result_cache
-from .txn import ATTEMPTS, LOCKED, Retry
+from .txn import ATTEMPTS, LOCKED, Retry, stored_version
 
 SITTING_OUT = "sitting_out"
 CACHE = "ulti_ledger.summaries"
@@ -483,21 +483,16 @@ def summarize_steady(conn: Any, session_id: int) -> Summary | None:
     version moved) has it summed again; after ``ATTEMPTS`` such writes, ``Retry`` (a
     409 that says try again). Inside a write the evening's lock makes it one state."""
     for _ in range(ATTEMPTS):
-        before = _stored_version(conn, session_id)
+        before = stored_version(conn, session_id)
         try:
             found = summarize(conn, session_id)
         except Exception:
-            if _stored_version(conn, session_id) == before:
+            if stored_version(conn, session_id) == before:
                 raise  # nothing moved: a bug, not a race
             continue
-        if found is None or _stored_version(conn, session_id) == found.version:
+        if found is None or stored_version(conn, session_id) == found.version:
             return found
     raise Retry()
-
-
-def _stored_version(conn: Any, session_id: int) -> int | None:
-    s = GameSession.__table__.c
-    return conn.execute(select(s.version).where(s.id == session_id)).scalar()
 
 
 def _noted(session: Session, flush_context: Any) -> None:

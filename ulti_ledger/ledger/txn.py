@@ -31,8 +31,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import func, inspect, select, update
+from sqlalchemy import Connection, func, inspect, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..db import db
@@ -112,44 +113,44 @@ def unmoved(session: GameSession) -> bool:
     loaded = inspect(session).dict.get("version")
     if not isinstance(loaded, int):
         return True  # loaded again since (expired): nothing older to compare
-    stored = _stored_version(session)
+    stored = stored_version(db.session, session.id)
     return stored is None or stored == loaded
 
 
 def read_again(read: Callable[P, T]) -> Callable[P, T]:
     """Read an evening (the first argument) again from fresh rows when a write committed
     while it was read: the seats of one state and the hands of another never make one
-    page (a renamed dealer would be no one), and nothing of such a read is cached."""
+    page (a renamed dealer would be no one), and nothing of such a read is cached. Its
+    state: the version loaded with its row, before anything read of it, then the stored
+    one."""
 
     @functools.wraps(read)
     def run(*args: P.args, **kwargs: P.kwargs) -> T:
         session = args[0]
-        loaded = None
-
-        def once() -> T:
-            nonlocal loaded
-            loaded = session.version  # with the row, before anything read of it
-            return read(*args, **kwargs)
-
-        def overlapped(exc: Exception) -> bool:  # else a bug: raised again
-            pending = db.session.new or db.session.dirty or db.session.deleted
-            return not pending and _stored_version(session) != loaded
-
-        return _again_while(once, overlapped, lambda attempt: db.session.expire_all())
+        return read_again_while(
+            lambda: read(*args, **kwargs),
+            lambda: stored_version(db.session, session.id),
+            first=lambda: session.version,
+        )
 
     return run
 
 
-def read_again_while(read: Callable[[], T], state: Callable[[], object]) -> T:
-    """``read()`` again from fresh rows when it failed while ``state()`` moved: what
-    ``read_again`` does for an evening, for a read across many (a group's page, whose
-    parts are read by separate statements, each of the latest commit). A failure while
-    nothing moved is a bug, raised as it is."""
+def read_again_while(
+    read: Callable[[], T],
+    state: Callable[[], object],
+    first: Callable[[], object] | None = None,
+) -> T:
+    """``read()`` again from fresh rows when it failed while ``state()`` moved from what
+    ``first()`` (default ``state``) gave before the read: for one evening
+    (``read_again``), or a read across many (a group's page, whose parts are read by
+    separate statements, each of the latest commit). A failure while nothing moved is a
+    bug, raised as it is."""
     seen: object = None
 
     def once() -> T:
         nonlocal seen
-        seen = state()
+        seen = (first or state)()
         return read()
 
     def overlapped(exc: Exception) -> bool:
@@ -177,8 +178,10 @@ def _again_while(
     raise AssertionError("unreachable")
 
 
-def _stored_version(session: GameSession) -> int | None:
-    return db.session.scalar(select(GameSession.version).where(GameSession.id == session.id))
+def stored_version(bind: Session | Connection, session_id: int) -> int | None:
+    """The evening's version as committed (or as this transaction wrote it): one statement
+    on ``bind``, an ORM session or a connection of its own."""
+    return bind.scalar(select(GameSession.version).where(GameSession.id == session_id))
 
 
 def _clashed(exc: DBAPIError) -> bool:
