@@ -29,8 +29,6 @@ import argparse
 import http.client
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -40,7 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from load import HOST, SESSION, Recorder, free_port, percentile  # noqa: E402
+import serving  # noqa: E402
+from load import SESSION, Recorder, percentile  # noqa: E402
+from serving import HOST, free_port  # noqa: E402
 
 PLAYERS = SESSION["players"]
 
@@ -54,43 +54,16 @@ def serve(
     redis_url: str | None,
     pdf_ahead: bool = True,
 ) -> list[tuple[subprocess.Popen, int]]:
-    """``instances`` gunicorns of ``workers`` each on one database (migrated first)."""
+    """``instances`` servers of ``workers`` each on one database (migrated first), as
+    ``make run`` serves (``serving.start``; ``threads`` 1: sync workers)."""
     config = {"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "x", "PDF_PREPARE": pdf_ahead}
     if redis_url:
         config.update(RATELIMIT_STORAGE_URI=redis_url, PDF_CACHE_URI=redis_url)
-    (tmp / "serve.py").write_text(
-        f"from ulti_ledger import create_app\napp = create_app({config!r})\n"
-    )
-    env = {**os.environ, "PYTHONPATH": f"{tmp}:{REPO}"}
-    migrate = (
-        "import serve; from flask_migrate import upgrade\nwith serve.app.app_context(): upgrade()"
-    )
-    subprocess.run([sys.executable, "-c", migrate], cwd=tmp, check=True, env=env)
-    started = []
-    for index in range(instances):
-        port = free_port()
-        log = open(tmp / f"gunicorn-{index}.log", "ab")
-        command = [sys.executable, "-m", "gunicorn", "--bind", f"{HOST}:{port}"]
-        command += ["--workers", str(workers), "--pythonpath", f"{tmp},{REPO}"]
-        if threads > 1:  # as scripts/gunicorn_conf.py (make run)
-            command += ["--worker-class", "gthread", "--threads", str(threads)]
-        command += ["--chdir", str(tmp), "serve:app"]
-        proc = subprocess.Popen(command, stdout=log, stderr=log, start_new_session=True)
-        started.append((proc, port))
-    for _, port in started:
-        wait_for(port)
-    return started
-
-
-def wait_for(port: int, seconds: float = 30) -> None:
-    """Until something listens on ``port`` of HOST (a server started), at most ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection((HOST, port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.1)
+    serving.write_app(tmp, config)
+    return [
+        serving.start(tmp, workers, threads, log=f"gunicorn-{index}.log")
+        for index in range(instances)
+    ]
 
 
 REPO = Path(__file__).resolve().parent.parent
@@ -103,7 +76,7 @@ def start_redis(tmp: Path) -> tuple[subprocess.Popen, str]:
     options += ["--save", "", "--appendonly", "no"]
     log = open(tmp / "redis.log", "ab")
     proc = subprocess.Popen(["redis-server", *options], stdout=log, stderr=log)
-    wait_for(port)
+    serving.wait_listening(port)
     return proc, f"redis://{HOST}:{port}/0"
 
 
@@ -328,8 +301,7 @@ def main() -> int:
                 thread.join()
         finally:
             for proc, _ in servers:
-                os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(timeout=30)
+                serving.stop(proc)
             if redis_proc is not None:
                 redis_proc.terminate()
                 redis_proc.wait(timeout=10)

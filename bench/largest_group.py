@@ -28,9 +28,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import http.client
-import os
 import secrets
-import signal
 import statistics
 import sys
 import tempfile
@@ -41,7 +39,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]
 
-from load import HOST, start_server  # noqa: E402
+from load import start_server  # noqa: E402
+from serving import HOST, stop  # noqa: E402
 from sqlalchemy import select, text  # noqa: E402
 
 from testkit import samples  # noqa: E402
@@ -269,8 +268,7 @@ def main() -> int:
                     f" ({pages_only:.0f} MB before the report)"
                 )
         finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=30)
+            stop(proc)
     return 0
 
 

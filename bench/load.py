@@ -18,10 +18,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import random
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -32,11 +29,13 @@ from collections import defaultdict
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+sys.path[:0] = [str(REPO), str(REPO / "bench")]
+
+import serving  # noqa: E402
+from serving import HOST  # noqa: E402
 
 from testkit.samples import session_body  # noqa: E402
 
-HOST = "127.0.0.1"
 SESSION = session_body(name="load")
 
 
@@ -73,64 +72,12 @@ class Recorder:
         return response.status, response.headers, payload
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
 def start_server(tmp: Path, workers: int) -> tuple[subprocess.Popen, int]:
-    """Migrate a SQLite file in ``tmp`` and serve it with gunicorn, set as ``make run``
-    sets it (``scripts/gunicorn_conf.py``: threaded workers, each warming its PDF pool
-    when it starts), but for ``workers`` and loopback; wait until it answers."""
+    """A SQLite file in ``tmp``, migrated, served as ``make run`` serves it
+    (``serving.start``) but for ``workers``; until it answers."""
     config = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'load.sqlite3'}", "SECRET_KEY": "x"}
-    (tmp / "serve.py").write_text(
-        f"from ulti_ledger import create_app\napp = create_app({config!r})\n"
-    )
-    subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import serve; from flask_migrate import upgrade\n"
-            "with serve.app.app_context(): upgrade()",
-        ],
-        cwd=tmp,
-        check=True,
-        env={**os.environ, "PYTHONPATH": f"{tmp}:{REPO}"},
-        capture_output=True,
-    )
-    port = free_port()
-    log = open(tmp / "gunicorn.log", "ab")
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--config",
-            str(REPO / "scripts" / "gunicorn_conf.py"),
-            "--bind",
-            f"{HOST}:{port}",
-            "--workers",
-            str(workers),
-            "--pythonpath",
-            f"{tmp},{REPO}",
-            "--chdir",
-            str(tmp),
-            "serve:app",
-        ],
-        stdout=log,
-        stderr=log,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection((HOST, port), timeout=1):
-                return proc, port
-        except OSError:
-            time.sleep(0.1)
-    os.killpg(proc.pid, signal.SIGKILL)
-    raise SystemExit((tmp / "gunicorn.log").read_text())
+    serving.write_app(tmp, config)
+    return serving.start(tmp, workers)
 
 
 def viewer(rec: Recorder, port: int, token: str, poll: float, deadline: float) -> None:
@@ -251,8 +198,7 @@ def main() -> int:
                 t.join(timeout=args.seconds + 30)
             return report(rec, args.seconds)
         finally:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=30)
+            serving.stop(proc)
 
 
 if __name__ == "__main__":

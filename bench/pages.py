@@ -42,20 +42,18 @@ Run: ``.venv/bin/python bench/pages.py`` (about 3 minutes on an idle 2-core host
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent)]
+
+import serving  # noqa: E402
 
 from testkit import samples  # noqa: E402
 from testkit.chromium import CHROMIUM, LAUNCH_ARGS  # noqa: E402
@@ -112,39 +110,19 @@ TIMES = """() => {
 }"""
 
 
-REPO = Path(__file__).resolve().parent.parent
 
 
 @contextmanager
 def gunicorn(folder: str, settings: dict) -> Iterator[int]:
-    """The app as ``make run`` serves it (gunicorn, scripts/gunicorn_conf.py: two gthread
+    """The app as ``make run`` serves it (``serving.start``: gunicorn, two gthread
     workers) on a free port of 127.0.0.1, in its own processes: a server in the bench's
     own process would share its interpreter with the browser's driver. Yields the port."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    Path(folder, "serve.py").write_text(
-        f"from ulti_ledger import create_app\napp = create_app({settings!r})\n"
-    )
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "PYTHONPATH": f"{folder}:{REPO}"}
-    command = [sys.executable, "-m", "gunicorn", "-c", str(REPO / "scripts/gunicorn_conf.py")]
-    command += ["--chdir", folder, "serve:app"]
-    with open(Path(folder, "gunicorn.log"), "ab") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=log, env=env, cwd=REPO)
+    serving.write_app(Path(folder), settings, migrate=False)  # built by ``build``
+    server, port = serving.start(Path(folder))
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2).read()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    sys.exit(Path(folder, "gunicorn.log").read_text()[-2000:])
-                time.sleep(0.2)
         yield port
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        serving.stop(server)
 
 
 def config(folder: str) -> dict:
