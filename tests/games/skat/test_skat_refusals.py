@@ -189,3 +189,14 @@ def test_each_impossible_all_pass_hand_names_its_key(hand, key, code):
     exc = refused(hand)
     assert (exc.key, exc.code) == (key, code)
     assert exc.text("hu") != str(exc)
+
+
+@pytest.mark.parametrize(
+    ("key", "game"),
+    [("won", {"game": "null", "mit": None, "declarer_points": None})] + [("hand", {})],
+)
+def test_a_yes_no_key_that_is_not_true_or_false_has_every_games_code(key, game):
+    """``not_a_boolean``, the code every other game gives for the same refusal (Skat
+    said ``not_a_bool`` before: a client had to know two)."""
+    exc = refused(skat(**game, **{key: "yes"}))
+    assert (exc.key, exc.code) == (key, "not_a_boolean")

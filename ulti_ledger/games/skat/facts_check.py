@@ -126,7 +126,9 @@ def game_facts(data: dict[str, Any], rules: Rules, renonsz: bool) -> Facts:
 def _flag(data: dict[str, Any], key: str) -> bool:
     raw = data.get(key, False)
     if type(raw) is not bool:
-        raise HandError(key, "must be true or false, not {kind}", code="not_a_bool", kind=kind(raw))
+        raise HandError(
+            key, "must be true or false, not {kind}", code="not_a_boolean", kind=kind(raw)
+        )
     return raw
 
 
@@ -237,7 +239,9 @@ def _won(raw: Any) -> bool:
         return raw
     if raw is None:
         raise HandError("won", "is required: true when the declarer won", code="won_missing")
-    raise HandError("won", "must be true or false, not {kind}", code="not_a_bool", kind=kind(raw))
+    raise HandError(
+        "won", "must be true or false, not {kind}", code="not_a_boolean", kind=kind(raw)
+    )
 
 
 def _schneider(raw: Any, won: bool, schwarz: str | None, announced: str | None) -> bool:
@@ -245,7 +249,7 @@ def _schneider(raw: Any, won: bool, schwarz: str | None, announced: str | None) 
         raw = False
     if type(raw) is not bool:
         raise HandError(
-            "schneider", "must be true or false, not {kind}", code="not_a_bool", kind=kind(raw)
+            "schneider", "must be true or false, not {kind}", code="not_a_boolean", kind=kind(raw)
         )
     if schwarz is not None:
         if (schwarz == "declarer") != won:

@@ -178,7 +178,7 @@ def _ramsch_round(raw: Any, facts: tuple[Any, ...], rules: Rules) -> bool:
         raise HandError(
             "ramsch_round",
             "must be true or false, not {kind}",
-            code="not_a_bool",
+            code="not_a_boolean",
             kind=checks.kind(raw),
         )
     if not rules.ramsch_rounds:
@@ -209,6 +209,6 @@ def _bock(raw: Any, rules: Rules) -> bool:
         )
     if raw is not True:
         raise HandError(
-            "bock", "must be true or false, not {kind}", code="not_a_bool", kind=checks.kind(raw)
+            "bock", "must be true or false, not {kind}", code="not_a_boolean", kind=checks.kind(raw)
         )
     return True
