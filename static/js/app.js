@@ -408,6 +408,12 @@
     if (fold && !fold.querySelector(":scope > template")) {
       window.addEventListener("load", () => setTimeout(() => foldRows(fold), 1000));
     }
+    // a live refresh (live.js) drew the board anew: its rows are asked again at once, or
+    // a fold opened after the network drops would show only its link
+    document.addEventListener("live:refreshed", (event) => {
+      const fresh = event.detail && event.detail.querySelector("details.fold[data-folds]");
+      if (fresh && !fresh.querySelector(":scope > template")) foldRows(fresh);
+    });
   }
 
   function focusSaved() {

@@ -6,7 +6,8 @@ Opening a fold draws its rows (asked from the server); a link to a folded hand (
 the history page and the form's "back" give) opens its fold and shows the row; and axe finds
 nothing with a fold open. The rows the page asked once it was ready still open a fold
 after the network drops (every request of the app aborted), and so do those the copy kept
-for offline use carries (the page the service worker gives when the host is gone).
+for offline use carries (the page the service worker gives when the host is gone), and
+those a board drawn anew by the live update asks again.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 
 from testkit import samples
 from ulti_ledger import ledger
-from ulti_ledger.games import builtin_engine
+from ulti_ledger.games import REGISTRY, builtin_engine
 from ulti_ledger.views.sheet import DRAWN, FOLD
 
 from .test_accessibility import violations
@@ -95,4 +96,42 @@ def test_a_long_evenings_folds_open_on_a_tap_and_by_a_link(app, browser, live_ur
     page.locator("#h1").wait_for()
     assert page.locator("#h10").is_visible()
     assert not [url for url in asked if "folds=" in url], asked
+    context.close()
+
+
+def first_ruleset(game: str) -> str:
+    return next(r for r, rs in sorted(builtin_engine().rulesets.items()) if rs.scorer == game)
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_a_board_drawn_anew_live_still_opens_its_folds_after_the_network_drops(
+    app, browser, live_url, game
+):
+    """A viewer's board is drawn anew when another phone saves a hand (live.js); the
+    folds' rows it had asked belonged to the old board, so the new one asks its own at
+    once: a fold opened after the network drops then shows its hands, not a link."""
+    ruleset = first_ruleset(game)
+    seats = NAMES[: builtin_engine().rulesets[ruleset].seating({}).largest]
+    with app.app_context():
+        body = samples.random_session(seats, HANDS, seed=4, name="Élő", ruleset=ruleset)
+        session = ledger.create_session(body)
+        view, session_id = session.view_token, session.id
+        more = samples.random_session(seats, 1, seed=5, name="x", ruleset=ruleset)["hands"][0]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    with page.expect_response(lambda r: r.url.endswith("?folds=json")):
+        page.goto(f"{live_url}/s/{view}")
+    assert page.locator(f"#h{HANDS + 1}").count() == 0
+    with app.app_context():  # another phone saves a hand
+        ledger.add_hand(ledger.get_session(session_id), more)
+    with page.expect_response(lambda r: r.url.endswith("?folds=json")) as asked:
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # poll now
+        page.locator(f"#h{HANDS + 1}").wait_for()  # the board drawn anew
+    assert asked.value.ok
+    context.route("**/*", lambda route: route.abort())
+    page.get_by_test_id("fold-1").click()
+    page.locator("#h1").wait_for()
+    assert page.locator("#h10").is_visible()
+    assert page.locator("#fold-1 .fold-all").count() == 0
     context.close()

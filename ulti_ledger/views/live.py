@@ -13,7 +13,9 @@ It polls every 5 s (a seat's page every second: ``data-poll="1000"``) while the 
 visible, and at once when it becomes visible again; when the version moves on it
 replaces the element marked
 ``data-live-region`` with the same element of a fresh copy of the
-page (or reloads the page when there is none), keeping what the player was typing there.
+page (or reloads the page when there is none), keeping what the player was typing there,
+then says so with a ``live:refreshed`` event on the document (its ``detail``: the fresh
+region).
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ LIVE_JS = """\
         var kept = typing(region);
         region.replaceWith(document.adoptNode(fresh));
         restore(fresh, kept);
+        // app.js asks the fresh board's folded rows at once (they open offline later)
+        document.dispatchEvent(new CustomEvent("live:refreshed", {detail: fresh}));
       })
       .catch(function () { window.location.reload(); });
   }
