@@ -110,8 +110,6 @@ TIMES = """() => {
 }"""
 
 
-
-
 @contextmanager
 def gunicorn(folder: str, settings: dict) -> Iterator[int]:
     """The app as ``make run`` serves it (``serving.start``: gunicorn, two gthread

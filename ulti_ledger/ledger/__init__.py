@@ -144,19 +144,12 @@ from .agreement import (
     agreement_counts,
     answer_dispute,
     answering,
-    claim_seat,
-    claimed_seats,
     dispute_of,
     effective_mode,
-    free_seat,
     give_verdict,
     hand_number,
-    is_seat_token,
     marks,
     numbered_marks,
-    seat_by_token,
-    seat_stamp,
-    set_agreement_rules,
     verdict_history,
     with_marks,
 )
@@ -265,6 +258,15 @@ from .summary import (
     preview_hand,
     session_json,
     session_summary,
+)
+from .table_seats import (
+    claim_seat,
+    claimed_seats,
+    free_seat,
+    is_seat_token,
+    seat_by_token,
+    seat_stamp,
+    set_agreement_rules,
 )
 from .twins import twin_of
 from .txn import Retry, read_again_while, retried, transaction

@@ -16,12 +16,12 @@ from sqlalchemy import select, update
 from ..db import db
 from ..models import GameSession, Hand, HandSeat, Player, Seat
 from ..settlement import HandError
-from .agreement import rename_in_seats
 from .errors import SessionError
 from .facts import in_order
 from .group_members import follow_evening_rename
 from .payments import rename_in_payments
 from .pinning import session_engine
+from .table_seats import rename_in_seats
 
 NAME_REF = "#/components/schemas/Name"
 """How a game's ``hand_schema`` gives a player's name."""
