@@ -257,17 +257,13 @@ def _lines(
     if len(named) < len(lines):
         out.append(f'<g class="others" fill="none" stroke="{GREY}" stroke-width="0.8">')
         for index in sorted(set(range(len(lines))) - set(named)):
-            line = lines[index]
-            kept = flat_runs_joined(line, thinned(line, columns))
-            points = " ".join(f"{_n(box.x(i))},{_n(box.y(line[i]))}" for i in kept)
-            out.append(f'<polyline points="{points}"/>')
+            out.append(f'<polyline points="{_points(box, lines[index], columns, 0)}"/>')
         out.append("</g>")
     out.append(f'<g class="lines" fill="none" stroke-width="{stroke}" stroke-linejoin="round">')
     marks = ['<g class="markers" stroke="#fff" stroke-width="0.8">']
     for index, line in enumerate(lines[i] for i in named):
         shift = offset(index, len(named), stroke)
-        kept = flat_runs_joined(line, thinned(line, columns))
-        points = " ".join(f"{_n(box.x(i))},{_n(box.y(line[i]) + shift)}" for i in kept)
+        points = _points(box, line, columns, shift)
         colour, dash, shape = _style(index)
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<polyline stroke="{colour}"{dashed} points="{points}"/>')
@@ -279,6 +275,13 @@ def _lines(
         marks.append(f'<path class="marker-{shape}" fill="{colour}" d="{path}"/>')
     out.append("</g>")
     return [*out, *marks, "</g>"]
+
+
+def _points(box: _Box, line: list[int], columns: int, shift: float) -> str:
+    """A polyline's points: those worth drawing (``thinned``, level stretches by their
+    ends), moved ``shift`` units down."""
+    kept = flat_runs_joined(line, thinned(line, columns))
+    return " ".join(f"{_n(box.x(i))},{_n(box.y(line[i]) + shift)}" for i in kept)
 
 
 def offset(index: int, count: int, stroke: float) -> float:
