@@ -146,8 +146,9 @@ def get(port: int, path: str, timeout: float = 300) -> tuple[int, float]:
 def answered(port: int, path: str, timeout: float = 300) -> tuple[int, float, float, int]:
     """GET ``path`` until it is not a 503 "busy": the status, the wall time in ms until
     then, the wall time of the first answer (the PDF or a 503 with ``Retry-After``: what
-    a request holds a worker for) and how many 503s came first. The retries wait a tenth
-    of ``Retry-After`` (at least 0.2 s), so the time until the PDF is the render's."""
+    a request holds a worker for) and how many 503s came first. A retry waits what
+    ``Retry-After`` (and the page's ``Refresh``) asks, as a browser does: the time until
+    the PDF is what a phone waits."""
     start = time.perf_counter()
     first, busy = 0.0, 0
     while True:
@@ -160,7 +161,7 @@ def answered(port: int, path: str, timeout: float = 300) -> tuple[int, float, fl
         if response.status != 503:
             return response.status, (time.perf_counter() - start) * 1000, first, busy
         busy += 1
-        time.sleep(max(0.2, float(response.getheader("Retry-After") or 1) / 10))
+        time.sleep(float(response.getheader("Retry-After") or 1))
 
 
 def warm_up(port: int, token: str, count: int) -> None:

@@ -78,9 +78,10 @@ def defaults(instance_path: str | Path, environ: Mapping[str, str] = os.environ)
         MAX_GROUP_SIZE_EVENINGS=500,
         MAX_GROUP_SIZE_MEMBERS=60,
         PDF_BUDGET_SECONDS=10.0,
-        # A season report's request waits less (a large group's report renders for longer
-        # than any page should hold a worker): 503 with Retry-After, the render goes on.
-        PDF_REPORT_WAIT_SECONDS=1.5,
+        # A season report's request waits less (a large group's report may render for
+        # longer than any page should hold a worker): within 2 s it answers the PDF or a
+        # 503 that asks again in a second (pdf/pool.py: ASK_AGAIN), the render going on.
+        PDF_REPORT_WAIT_SECONDS=1.8,
         PDF_WORKERS=1,
         PDF_QUEUE=4,
         PDF_CACHE_SIZE=32,

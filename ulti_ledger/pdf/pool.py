@@ -15,11 +15,14 @@ go through one pool, two caches and one budget:
   PDFs wait or run at once; the same PDF asked for twice is rendered once. Across
   workers a render is claimed in the shared store: another worker waits for the file.
 - **Within a budget.** A request waits at most ``PDF_BUDGET_SECONDS`` for its render (a
-  season report at most ``PDF_REPORT_WAIT_SECONDS``: a large group's report takes far
-  longer than any page, and a sync worker waiting on it serves nobody else). If it is not
-  done by then the request answers 503 with ``Retry-After`` and its thread is free again;
-  the render goes on in the pool and its result is cached when it finishes, so the retry
-  is served from the cache. A full queue answers 503 at once.
+  season report at most ``PDF_REPORT_WAIT_SECONDS``: a large group's report takes longer
+  than any page, and a thread waiting on it serves nobody else). If it is not done by
+  then the request answers 503 and its thread is free again; the render goes on in the
+  pool and its result is cached when it finishes. The 503 asks again in ``ASK_AGAIN``
+  (1 s: the next request waits for the render again, and gets it the moment it is
+  done), so a report drawn in 2.2 s reaches the phone at about 2.8 s, not after a
+  budget's wait. A full queue answers 503 at once, asking again after about one budget
+  per render ahead of it.
 - **Drawn ahead.** After a hand is written the evening's scoresheet may be drawn while
   nobody waits (``prepare``, ``PDF_PREPARE``): one job per evening at a time (a newer
   version waits for it, older ones are dropped), only while the queue has room, so a
@@ -51,8 +54,11 @@ DEFAULTS = {
     "PDF_QUEUE": 4,
     "PDF_CACHE_SIZE": 32,
     "PDF_PREPARE": True,
-    "PDF_REPORT_WAIT_SECONDS": 1.5,
+    "PDF_REPORT_WAIT_SECONDS": 1.8,
 }
+ASK_AGAIN = 1
+"""Seconds a 503 asks to wait when the render is under way (here or on another worker):
+the browser's ``Refresh`` then costs at most a second past the render."""
 CLAIM_SECONDS = 120.0
 """How long a worker's claim on a render holds: far past any render (``bench/pdf.py``), so
 only a worker that died mid-render lets another draw the same PDF again."""
@@ -118,7 +124,7 @@ class PdfRenderer:
         try:
             return future.result(timeout=max(0.0, deadline - time.monotonic()))
         except FutureTimeout:
-            raise Busy(self.retry_after()) from None
+            raise Busy(ASK_AGAIN) from None  # under way: the next request waits again
 
     def _submit(
         self, key: Hashable, render: Callable[[], bytes], prepared: bool = False
@@ -149,7 +155,7 @@ class PdfRenderer:
                 return found
             if not self.shared.claimed(name):
                 return self.cached(key)
-        raise Busy(self.retry_after())
+        raise Busy(ASK_AGAIN)  # another worker draws it still
 
     def _render(self, key: Hashable, render: Callable[[], bytes]) -> bytes:
         name = store_key(key)
@@ -200,7 +206,7 @@ class PdfRenderer:
             self.prepare(evening, *following)
 
     def retry_after(self) -> int:
-        """Seconds to wait: about one budget per render ahead in the queue."""
+        """Seconds a full queue asks to wait: about one budget per render ahead in it."""
         return max(1, math.ceil(self.budget * max(1, len(self._pending))))
 
     @property
