@@ -30,7 +30,9 @@ def free_port() -> int:
 
 
 def write_app(folder: Path, config: dict, migrate: bool = True) -> None:
-    """``folder/serve.py``: the app made with ``config``; its database migrated first."""
+    """``folder/serve.py``: the app made with ``config``; its database migrated first.
+    Its PDFs are kept in ``folder`` too, never in the checkout's ``instance/``."""
+    config = {"PDF_CACHE_DIR": str(folder / "pdf-cache"), **config}
     (folder / "serve.py").write_text(
         f"from ulti_ledger import create_app\napp = create_app({config!r})\n"
     )
