@@ -142,14 +142,13 @@ def api_answer_dispute(session_id: int, dispute_id: int):
     answer, text = body.get("answer"), body.get("text") or ""
     if answer not in ("kept", "accepted") or not isinstance(text, str):
         abort(400, description='answer must be "kept" or "accepted"; text a string')
-    row = ledger.dispute_of(session, dispute_id)
     if answer == "accepted":  # the edit and the answer in one transaction
         try:
             number = ledger.accept_proposal(session, dispute_id, text, actor=current_actor())
         except ledger.AgreementError as exc:
             return {"error": str(exc), "code": exc.code}, 409
         return {"id": dispute_id, "number": number, "answer": answer}
-    number = ledger.hand_number(session, row.hand_id)
+    number = ledger.hand_number(session, ledger.dispute_of(session, dispute_id).hand_id)
     ledger.answer_dispute(session, dispute_id, answer, text)
     return {"id": dispute_id, "number": number, "answer": answer}
 
